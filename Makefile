@@ -1,0 +1,66 @@
+# sandtrap's build. `make run` and `make test` do all set-up on a fresh machine.
+
+DATASTAR_VERSION := v1.0.0
+DATASTAR_SHA256  := e7d6ad0e83980b37706f4494a36db3c58b5dc6cd5a9e5bd5166dbffa6b56a06a
+ADDR             ?= 127.0.0.1:8080
+DEMO             ?= demo.db
+STATE            ?= sandtrap-state.db
+BENCH_OUT        ?= bench/out
+
+.PHONY: build run test bench generate check chromium clean
+
+build: bin/sandtrap
+
+bin/sandtrap: static/datastar.js $(shell find . -name '*.go' -not -path './.cache/*') $(wildcard static/*.css static/*.js) go.mod go.sum
+	go build -o $@ ./web
+
+# The Datastar client is never committed: fetch the pinned release through
+# the Go module proxy and refuse it unless its sha256 is the known one.
+static/datastar.js:
+	@set -e; tmp=$$(mktemp -d); \
+	dir=$$(cd $$tmp && GOFLAGS=-mod=mod go mod download -json github.com/starfederation/datastar@$(DATASTAR_VERSION) \
+		| sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$$/\1/p'); \
+	rm -rf $$tmp; \
+	test -f "$$dir/bundles/datastar.js" || { echo "datastar $(DATASTAR_VERSION): bundles/datastar.js not found in the module" >&2; exit 1; }; \
+	cp "$$dir/bundles/datastar.js" $@.tmp; chmod 644 $@.tmp; \
+	if ! echo "$(DATASTAR_SHA256)  $@.tmp" | sha256sum -c --quiet -; then \
+		rm -f $@.tmp; echo "datastar $(DATASTAR_VERSION): sha256 mismatch, refusing the bundle" >&2; exit 1; fi; \
+	mv $@.tmp $@; echo "fetched Datastar $(DATASTAR_VERSION) (sha256 verified)"
+
+# run builds, writes the demo campaign if it is missing, keeps a live run
+# going in it, and serves it.
+run: build
+	@test -f $(DEMO) || ./bin/sandtrap demo --out $(DEMO)
+	@./bin/sandtrap demo --out $(DEMO) --live --rate 3 --planned 1000 > .demo-live.log 2>&1 & \
+	live=$$!; trap 'kill $$live 2>/dev/null' EXIT INT TERM; \
+	./bin/sandtrap serve --addr $(ADDR) --state $(STATE) $(DEMO)
+
+generate:
+	go tool templ generate -path views
+
+# check fails when generated files or formatting are stale.
+check: static/datastar.js
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed" >&2; exit 1; }
+	go vet ./...
+
+test: static/datastar.js chromium check
+	go test -count=1 -timeout 10m ./...
+
+# chromium makes sure the browser tests have a browser: installed from
+# Debian's packages when we are root, otherwise explained.
+chromium:
+	@if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || command -v google-chrome >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "installing Chromium from Debian's packages for the browser tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	elif [ "$$CI" = true ]; then \
+		echo "Chromium is missing: install Debian's chromium package (apt-get install chromium)" >&2; exit 1; \
+	else \
+		echo "Chromium is missing, so the browser tests will be skipped: install it with 'sudo apt-get install chromium'"; fi
+
+bench: static/datastar.js
+	mkdir -p $(BENCH_OUT)
+	go test -run '^$$' -bench . -benchmem -benchtime 1x -timeout 30m ./bench/ | tee $(BENCH_OUT)/bench.txt
+
+clean:
+	rm -rf bin static/datastar.js

@@ -1,0 +1,270 @@
+// Package bench measures sandtrap against the speed goals on a campaign of
+// two runs of 1,000,000 results each, in a file with no extra indexes. It
+// runs with `make bench`, which writes the figures to bench/out.
+package bench
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"sandtrap/handlers"
+	"sandtrap/static"
+	"sandtrap/store"
+)
+
+// bigResults is the size of each run of the big campaign.
+const bigResults = 1_000_000
+
+// campaign returns a demo campaign of n results per run, written once into
+// .cache by another process and reused by later runs.
+func campaign(b *testing.B, n int) string {
+	b.Helper()
+	dir := filepath.Join("..", ".cache", "bench")
+	os.MkdirAll(dir, 0o755)
+	path := filepath.Join(dir, fmt.Sprintf("demo-%d.db", n))
+	if _, err := os.Stat(path); err == nil {
+		return path
+	}
+	start := time.Now()
+	tmp := path + ".tmp"
+	os.Remove(tmp)
+	cmd := exec.Command("go", "run", "../web", "demo", "--out", tmp, "--results", strconv.Itoa(n))
+	cmd.Stderr = os.Stderr
+	if err := cmd.Run(); err != nil {
+		b.Fatalf("writing the campaign: %v", err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("wrote %s in %s", path, time.Since(start).Round(time.Millisecond))
+	return path
+}
+
+// peakRSS is the most memory this process has held (VmHWM), in MB.
+func peakRSS() float64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return -1
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "VmHWM:") {
+			kb, _ := strconv.ParseFloat(strings.Fields(line)[1], 64)
+			return kb / 1024
+		}
+	}
+	return -1
+}
+
+// indexed holds the big campaign, read once for every benchmark that needs it.
+var indexed struct {
+	once    sync.Once
+	st      *store.Store
+	h       http.Handler
+	path    string
+	elapsed time.Duration
+	runs    []string
+}
+
+func bigStore(b *testing.B) (*store.Store, http.Handler) {
+	b.Helper()
+	indexed.once.Do(func() {
+		indexed.path = campaign(b, bigResults)
+		ctx := context.Background()
+		state := filepath.Join(b.TempDir(), "state.db")
+		runtime.GC()
+		start := time.Now()
+		st, err := store.Open(ctx, store.Options{StatePath: state, Campaigns: []string{indexed.path}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		st.Start(ctx)
+		if err := st.WaitIndexed(ctx); err != nil {
+			b.Fatal(err)
+		}
+		indexed.elapsed = time.Since(start)
+		h, err := handlers.New(handlers.Config{Runs: st, Results: st, Static: static.FS})
+		if err != nil {
+			b.Fatal(err)
+		}
+		indexed.st, indexed.h = st, h.Routes()
+		runs, _ := st.ListRuns(ctx)
+		for _, r := range runs {
+			indexed.runs = append(indexed.runs, r.ID)
+		}
+	})
+	if indexed.st == nil {
+		b.Fatal("the big campaign could not be indexed")
+	}
+	return indexed.st, indexed.h
+}
+
+// BenchmarkFirstRead reads two runs of 1,000,000 results each from a file
+// with no extra indexes, classifying every failure: goal ≤ 10 s per run.
+func BenchmarkFirstRead(b *testing.B) {
+	st, _ := bigStore(b)
+	runs, _ := st.ListRuns(context.Background())
+	total := 0
+	for _, r := range runs {
+		total += r.Counts.Total
+	}
+	for b.Loop() {
+	}
+	b.ReportMetric(indexed.elapsed.Seconds(), "s-first-read")
+	b.ReportMetric(indexed.elapsed.Seconds()*float64(bigResults)/float64(total), "s-per-1M-run")
+	b.ReportMetric(float64(total), "results")
+	b.ReportMetric(peakRSS(), "MB-peak-rss")
+}
+
+// get serves one request in process and fails on a non-200 answer.
+func get(b *testing.B, h http.Handler, path string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest("GET", path, nil)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != 200 {
+		b.Fatalf("GET %s: %d %s", path, rec.Code, rec.Body.String()[:min(200, rec.Body.Len())])
+	}
+	return rec
+}
+
+// latency serves path n times and returns the median and the 95th percentile.
+func latency(b *testing.B, h http.Handler, path string, n int) (p50, p95 time.Duration) {
+	d := make([]time.Duration, n)
+	for i := range d {
+		start := time.Now()
+		get(b, h, path)
+		d[i] = time.Since(start)
+	}
+	sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
+	return d[n/2], d[n*95/100]
+}
+
+// sqliteBreakdown is the baseline: the sqlite3 command-line tool computing
+// the same target × domain × status breakdown straight from the file.
+func sqliteBreakdown(b *testing.B, path, run string) time.Duration {
+	q := fmt.Sprintf("SELECT target, domain, status, count(*) FROM results WHERE run_id = '%s' GROUP BY 1, 2, 3;", run)
+	start := time.Now()
+	out, err := exec.Command("sqlite3", "-readonly", path, q).CombinedOutput()
+	if err != nil {
+		b.Fatalf("sqlite3: %v: %s", err, out)
+	}
+	return time.Since(start)
+}
+
+// BenchmarkOverview serves /runs/{run} and /api/runs/{run} of a 1,000,000
+// result run (goal ≤ 20 ms), against the sqlite3 CLI computing the same
+// breakdown in the same run (goal: at least 50× faster).
+func BenchmarkOverview(b *testing.B) {
+	_, h := bigStore(b)
+	run := indexed.runs[0]
+	if _, err := exec.LookPath("sqlite3"); err != nil {
+		b.Fatal("the baseline needs the sqlite3 command-line tool: apt-get install sqlite3")
+	}
+	var base []time.Duration
+	for range 3 {
+		base = append(base, sqliteBreakdown(b, indexed.path, run))
+	}
+	sort.Slice(base, func(i, j int) bool { return base[i] < base[j] })
+	baseline := base[1]
+	page50, page95 := latency(b, h, "/runs/"+run, 50)
+	api50, api95 := latency(b, h, "/api/runs/"+run, 50)
+	for b.Loop() {
+		get(b, h, "/runs/"+run)
+	}
+	b.ReportMetric(ms(page50), "ms-page-p50")
+	b.ReportMetric(ms(page95), "ms-page-p95")
+	b.ReportMetric(ms(api50), "ms-api-p50")
+	b.ReportMetric(ms(api95), "ms-api-p95")
+	b.ReportMetric(ms(baseline), "ms-sqlite3-cli")
+	b.ReportMetric(float64(baseline)/float64(page95), "x-faster-page-p95")
+	b.ReportMetric(float64(baseline)/float64(api95), "x-faster-api-p95")
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// BenchmarkFailuresList serves pages of the failures list of a 1,000,000
+// result run at several offsets and filters: goal ≤ 100 ms each.
+func BenchmarkFailuresList(b *testing.B) {
+	_, h := bigStore(b)
+	run := indexed.runs[0]
+	cases := []struct{ name, query string }{
+		{"first-page", ""},
+		{"deep-offset", "offset=110000"},
+		{"all-results-last-page", "status=all&offset=999950"},
+		{"passed-deep", "status=passed&offset=500000"},
+		{"target-and-domain", "target=browser&domain=web-browsing"},
+		{"primitive", "primitive=memory&offset=1000"},
+		{"search", "q=permission+denied"},
+		{"search-no-match", "q=zzzz-no-such-text"},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			path := "/runs/" + run + "/failures?" + c.query
+			p50, p95 := latency(b, h, path, 20)
+			for b.Loop() {
+				get(b, h, path)
+			}
+			b.ReportMetric(ms(p50), "ms-p50")
+			b.ReportMetric(ms(p95), "ms-p95")
+		})
+	}
+	b.ReportMetric(peakRSS(), "MB-peak-rss")
+}
+
+// BenchmarkDemoPages serves every page of the 1,000-result demo: goal ≤ 20 ms.
+func BenchmarkDemoPages(b *testing.B) {
+	path := campaign(b, 1000)
+	ctx := context.Background()
+	st, err := store.Open(ctx, store.Options{StatePath: filepath.Join(b.TempDir(), "s.db"), Campaigns: []string{path}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	st.Start(ctx)
+	st.WaitIndexed(ctx)
+	hd, _ := handlers.New(handlers.Config{Runs: st, Results: st, Static: static.FS})
+	h := hd.Routes()
+	runs, _ := st.ListRuns(ctx)
+	run := runs[0].ID
+	page, _ := st.FindResults(ctx, run, store.ResultFilter{Limit: 1})
+	pages := []string{"/", "/runs/" + run, "/runs/" + run + "/failures", "/runs/" + run + "/failures?status=all&offset=500",
+		fmt.Sprintf("/runs/%s/results/%d", run, page.Results[0].ID), "/api/runs", "/api/runs/" + run, "/api/runs/" + run + "/results"}
+	for _, p := range pages {
+		b.Run(strings.NewReplacer("/", "_").Replace(p), func(b *testing.B) {
+			p50, p95 := latency(b, h, p, 30)
+			for b.Loop() {
+				get(b, h, p)
+			}
+			b.ReportMetric(ms(p50), "ms-p50")
+			b.ReportMetric(ms(p95), "ms-p95")
+		})
+	}
+	b.Run("first-load-transfer", func(b *testing.B) {
+		total := 0
+		for _, p := range []string{"/runs/" + run, "/static/app.css", "/static/datastar.js", "/static/keys.js"} {
+			req := httptest.NewRequest("GET", p, nil)
+			req.Header.Set("Accept-Encoding", "gzip")
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			body := rec.Body.Bytes()
+			if rec.Header().Get("Content-Encoding") != "gzip" {
+				b.Errorf("%s was sent uncompressed (%d bytes)", p, len(body))
+			}
+			total += len(body)
+		}
+		for b.Loop() {
+		}
+		b.ReportMetric(float64(total)/1024, "KB-compressed")
+	})
+}

@@ -1,0 +1,112 @@
+package demo
+
+import (
+	"context"
+	"database/sql"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+type liveState struct {
+	results, workers int
+	finished         bool
+	newMode          int
+	earliest         string
+	runStart         string
+}
+
+func readLive(t *testing.T, path, runID string) liveState {
+	t.Helper()
+	db := openRO(t, path)
+	var s liveState
+	var finished sql.NullString
+	if err := db.QueryRow(`SELECT finished_at, started_at FROM runs WHERE id = ?`, runID).Scan(&finished, &s.runStart); err != nil {
+		t.Fatal(err)
+	}
+	s.finished = finished.Valid
+	err := db.QueryRow(`SELECT count(*), count(DISTINCT worker), coalesce(min(started_at), ''),
+		count(CASE WHEN error LIKE '%ERR_TUNNEL_CONNECTION_FAILED%' THEN 1 END)
+		FROM results WHERE run_id = ?`, runID).Scan(&s.results, &s.workers, &s.earliest, &s.newMode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestLive(t *testing.T) {
+	tests := []struct {
+		name string
+		opts LiveOptions
+	}{
+		{"one result per transaction", LiveOptions{Seed: 1, RunID: "live-a", Planned: 60, Rate: 3000, Writers: 4}},
+		{"batches of several results", LiveOptions{Seed: 2, RunID: "live-b", Planned: 61, Rate: 3000, Writers: 3, Batch: 4}},
+	}
+	for _, tt := range tests {
+		t.Run("appends from several writers and finishes with "+tt.name, func(t *testing.T) {
+			path, _ := writeDemo(t, Options{Results: 100})
+			if err := Live(context.Background(), path, tt.opts); err != nil {
+				t.Fatal(err)
+			}
+			got := readLive(t, path, tt.opts.RunID)
+			if got.results != tt.opts.Planned || !got.finished {
+				t.Errorf("got %d results and finished %v, want %d and true", got.results, got.finished, tt.opts.Planned)
+			}
+			if got.workers < 2 {
+				t.Errorf("got results from %d writers, want several", got.workers)
+			}
+			if got.newMode == 0 {
+				t.Errorf("got no failure of the live run's new mode, want some")
+			}
+			if got.earliest < got.runStart {
+				t.Errorf("got a result started at %s, before the run at %s", got.earliest, got.runStart)
+			}
+		})
+	}
+}
+
+func TestLiveStopsWhenTheContextEnds(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "live.db")
+	ctx, cancel := context.WithTimeout(context.Background(), 400*time.Millisecond)
+	defer cancel()
+	opts := LiveOptions{Seed: 1, RunID: "live-stopped", Planned: 100_000, Rate: 200, Writers: 4, Batch: 2}
+	began := time.Now()
+	if err := Live(ctx, path, opts); err != nil {
+		t.Fatalf("got error %v, want nil", err)
+	}
+	if took := time.Since(began); took > 5*time.Second {
+		t.Errorf("got Live returning after %s, want soon after the context ended", took)
+	}
+	got := readLive(t, path, opts.RunID)
+	if got.finished || got.results == 0 || got.results >= opts.Planned {
+		t.Errorf("got %d results and finished %v, want some results and an unfinished run", got.results, got.finished)
+	}
+}
+
+func TestLiveRefusesADuplicateRunID(t *testing.T) {
+	path, _ := writeDemo(t, Options{Results: 100})
+	err := Live(context.Background(), path, LiveOptions{RunID: "2026-06-30-overnight", Planned: 1})
+	if err == nil || !strings.Contains(err.Error(), "2026-06-30-overnight") {
+		t.Errorf("got error %v, want one naming the run", err)
+	}
+}
+
+func TestLiveRejectsNegativeOptions(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "live.db")
+	tests := []struct {
+		name string
+		opts LiveOptions
+	}{
+		{"a negative rate", LiveOptions{Rate: -1}},
+		{"a negative number of writers", LiveOptions{Writers: -2}},
+		{"a negative batch", LiveOptions{Batch: -1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name+" is an error", func(t *testing.T) {
+			if err := Live(context.Background(), path, tt.opts); err == nil {
+				t.Errorf("got no error, want one")
+			}
+		})
+	}
+}

@@ -1,0 +1,126 @@
+package handlers
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"sandtrap"
+)
+
+// apiRun is a run as the JSON API returns it.
+type apiRun struct {
+	ID         string  `json:"id"`
+	Name       string  `json:"name"`
+	Source     string  `json:"source"`
+	StartedAt  string  `json:"started_at"`
+	FinishedAt *string `json:"finished_at"`
+	Planned    *int    `json:"planned"`
+	Notes      string  `json:"notes,omitempty"`
+	sandtrap.Counts
+	PassRate float64 `json:"pass_rate"`
+	Live     bool    `json:"live"`
+}
+
+func toAPIRun(r sandtrap.Run) apiRun {
+	out := apiRun{ID: r.ID, Name: r.Name, Source: r.Source, Notes: r.Notes, Counts: r.Counts,
+		PassRate: r.Counts.PassRate(), Live: r.Live()}
+	if !r.StartedAt.IsZero() {
+		out.StartedAt = r.StartedAt.UTC().Format(time.RFC3339)
+	}
+	if !r.Live() {
+		s := r.FinishedAt.UTC().Format(time.RFC3339)
+		out.FinishedAt = &s
+	}
+	if r.Planned > 0 {
+		out.Planned = &r.Planned
+	}
+	return out
+}
+
+// apiListRuns serves GET /api/runs.
+func (h *Handler) apiListRuns(r *http.Request) (any, error) {
+	runs, err := h.runs.ListRuns(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	out := make([]apiRun, 0, len(runs))
+	for _, run := range runs {
+		out = append(out, toAPIRun(run))
+	}
+	return map[string]any{"runs": out}, nil
+}
+
+// apiRunDetail is a run with its breakdowns.
+type apiRunDetail struct {
+	apiRun
+	ByTarget    map[string]sandtrap.Counts `json:"by_target"`
+	ByDomain    map[string]sandtrap.Counts `json:"by_domain"`
+	ByLayer     map[string]sandtrap.Counts `json:"by_layer"`
+	ByPrimitive map[string]sandtrap.Counts `json:"by_primitive"`
+}
+
+// apiShowRun serves GET /api/runs/{run}. by_layer and by_primitive count
+// failures only, since only failures have a layer.
+func (h *Handler) apiShowRun(r *http.Request) (any, error) {
+	run, err := h.runs.FindRun(r.Context(), chi.URLParam(r, "run"))
+	if err != nil {
+		return nil, err
+	}
+	cells, err := h.runs.Breakdown(r.Context(), run.ID)
+	if err != nil {
+		return nil, err
+	}
+	return apiRunDetail{
+		apiRun:      toAPIRun(run),
+		ByTarget:    sandtrap.Tally(cells, func(c sandtrap.Cell) string { return c.Target }),
+		ByDomain:    sandtrap.Tally(cells, func(c sandtrap.Cell) string { return c.Domain }),
+		ByLayer:     sandtrap.Tally(cells, func(c sandtrap.Cell) string { return c.Layer }),
+		ByPrimitive: sandtrap.Tally(cells, func(c sandtrap.Cell) string { return c.Primitive }),
+	}, nil
+}
+
+// apiResult is a result as the JSON API lists it.
+type apiResult struct {
+	ID           int64   `json:"id"`
+	Test         string  `json:"test"`
+	Title        string  `json:"title,omitempty"`
+	Target       string  `json:"target"`
+	Domain       string  `json:"domain"`
+	Status       string  `json:"status"`
+	Error        *string `json:"error"`
+	Layer        string  `json:"layer"`
+	Primitive    string  `json:"primitive"`
+	ClassifiedBy string  `json:"classified_by"`
+	Mode         string  `json:"mode"`
+	Attempt      int     `json:"attempt"`
+}
+
+// apiListResults serves GET /api/runs/{run}/results with the same filters
+// as the failures list.
+func (h *Handler) apiListResults(r *http.Request) (any, error) {
+	run, err := h.runs.FindRun(r.Context(), chi.URLParam(r, "run"))
+	if err != nil {
+		return nil, err
+	}
+	f, err := parseFilter(r.URL.Query())
+	if err != nil {
+		return nil, err
+	}
+	page, err := h.results.FindResults(r.Context(), run.ID, f)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]apiResult, 0, len(page.Results))
+	for _, res := range page.Results {
+		a := apiResult{ID: res.ID, Test: res.Test, Title: res.Title, Target: res.Target, Domain: res.Domain, Status: res.Status,
+			Layer: res.Layer, Primitive: res.Primitive, ClassifiedBy: res.ClassifiedBy, Mode: res.Mode, Attempt: res.Attempt}
+		if res.HasError {
+			e := res.Error
+			a.Error = &e
+		}
+		out = append(out, a)
+	}
+	return map[string]any{"total": page.Total, "offset": f.Offset, "limit": f.Limit, "results": out}, nil
+}

@@ -1,0 +1,183 @@
+package handlers
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"sandtrap"
+	"sandtrap/store"
+	"sandtrap/views"
+)
+
+// defaultLimit and maxLimit bound a page of results.
+const (
+	defaultLimit = 50
+	maxLimit     = 500
+)
+
+// parseFilter reads a results filter from a query string, refusing values
+// that cannot be right with a message that names them.
+func parseFilter(q url.Values) (store.ResultFilter, error) {
+	f := store.ResultFilter{
+		Status: q.Get("status"), Target: q.Get("target"), Domain: q.Get("domain"),
+		Layer: q.Get("layer"), Primitive: q.Get("primitive"), Mode: q.Get("mode"),
+		Q: strings.TrimSpace(q.Get("q")), Limit: defaultLimit,
+	}
+	for _, p := range []struct {
+		name string
+		dst  *int
+		max  int
+	}{{"limit", &f.Limit, maxLimit}, {"offset", &f.Offset, 1 << 40}} {
+		v := q.Get(p.name)
+		if v == "" {
+			continue
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return f, sandtrap.Errorf(sandtrap.EINVALID, "%s must be a whole number of 0 or more, not %q", p.name, v)
+		}
+		if n > p.max {
+			return f, sandtrap.Errorf(sandtrap.EINVALID, "%s must be at most %d, not %d", p.name, p.max, n)
+		}
+		*p.dst = n
+	}
+	if f.Limit == 0 {
+		f.Limit = defaultLimit
+	}
+	return f, nil
+}
+
+// listFailures serves GET /runs/{run}/failures: the filtered results of a
+// run with facet counts.
+func (h *Handler) listFailures(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	run, err := h.runs.FindRun(ctx, chi.URLParam(r, "run"))
+	if err != nil {
+		return err
+	}
+	f, err := parseFilter(r.URL.Query())
+	if err != nil {
+		return err
+	}
+	page, err := h.results.FindResults(ctx, run.ID, f)
+	if err != nil {
+		return err
+	}
+	src, err := h.runs.RunSource(ctx, run.ID)
+	if err != nil {
+		return err
+	}
+	p := failuresPage(run, f, page)
+	p.Run = runHeader(run, h.now())
+	p.Notices = sourceNotices([]store.SourceStatus{src})
+	p.Shell = withRun(h.shell(ctx, "Failures · "+run.Name, "runs", []views.Crumb{
+		{Label: "Runs", Href: "/"}, {Label: run.Name, Href: runHref(run.ID)}, {Label: "failures"}}), run)
+	return render(w, r, views.Failures(p))
+}
+
+var facetTitles = map[string]string{
+	store.FacetStatus: "Status", store.FacetTarget: "Target", store.FacetDomain: "Domain",
+	store.FacetLayer: "Layer", store.FacetPrimitive: "Primitive", store.FacetMode: "Failure mode",
+}
+
+// maxFacetValues is how many values a facet lists; the rest are reachable
+// by search and by the other facets.
+const maxFacetValues = 30
+
+// failuresPage builds the list's view model: facets whose values link to
+// the list narrowed to them, the active filters, the rows and the pages.
+func failuresPage(run sandtrap.Run, f store.ResultFilter, page store.ResultPage) views.FailuresPage {
+	p := views.FailuresPage{
+		Query:     f.Q,
+		ClearHref: failuresHref(run.ID, store.ResultFilter{}),
+		JSONHref:  "/api/runs/" + url.PathEscape(run.ID) + "/results?" + filterQuery(f).Encode(),
+		Empty:     len(page.Results) == 0,
+	}
+	for _, name := range store.Facets {
+		fv := views.FacetView{Name: name, Title: facetTitles[name]}
+		current := f.Value(name)
+		values := page.Facets[name]
+		if len(values) > maxFacetValues {
+			values = values[:maxFacetValues]
+		}
+		for _, v := range values {
+			selected := v.Value == current
+			next := v.Value
+			if selected {
+				next = ""
+			}
+			fv.Values = append(fv.Values, views.FacetValueView{
+				Value: v.Value, Label: v.Value, Count: views.FormatInt(v.Count),
+				Href: failuresHref(run.ID, f.With(name, next)), Selected: selected,
+			})
+		}
+		if name == store.FacetStatus && current != store.StatusAll {
+			fv.Values = append(fv.Values, views.FacetValueView{Value: store.StatusAll, Label: "all results",
+				Href: failuresHref(run.ID, f.With(name, store.StatusAll))})
+		}
+		p.Facets = append(p.Facets, fv)
+		if current != "" {
+			p.Filters = append(p.Filters, views.ActiveFilter{Facet: name, Value: current, RemoveHref: failuresHref(run.ID, f.With(name, ""))})
+		}
+	}
+	for k, vs := range filterQuery(store.ResultFilter{Status: f.Status, Target: f.Target, Domain: f.Domain,
+		Layer: f.Layer, Primitive: f.Primitive, Mode: f.Mode, Limit: f.Limit}) {
+		for _, v := range vs {
+			p.Hidden = append(p.Hidden, views.HiddenInput{Name: k, Value: v})
+		}
+	}
+	if f.Q != "" {
+		noQ := f
+		noQ.Q, noQ.Offset = "", 0
+		p.Filters = append(p.Filters, views.ActiveFilter{Facet: "search", Value: f.Q, RemoveHref: failuresHref(run.ID, noQ)})
+	}
+	for _, res := range page.Results {
+		p.Rows = append(p.Rows, failureRow(run.ID, res))
+	}
+	p.Range = pageRange(f.Offset, len(page.Results), page.Total)
+	if f.Offset > 0 {
+		prev := f
+		prev.Offset = max(0, f.Offset-f.Limit)
+		p.Prev = failuresHref(run.ID, prev)
+	}
+	if f.Offset+len(page.Results) < page.Total {
+		next := f
+		next.Offset = f.Offset + f.Limit
+		p.Next = failuresHref(run.ID, next)
+	}
+	return p
+}
+
+func pageRange(offset, n, total int) string {
+	if n == 0 {
+		return fmt.Sprintf("0 of %s", views.FormatInt(total))
+	}
+	return fmt.Sprintf("%s–%s of %s", views.FormatInt(offset+1), views.FormatInt(offset+n), views.FormatInt(total))
+}
+
+func failureRow(run string, r store.ResultRow) views.FailureRow {
+	row := views.FailureRow{
+		ID: r.ID, Href: resultHref(run, r.ID), Test: r.Test, Title: r.Title, Status: r.Status,
+		Target: r.Target, Domain: r.Domain, Layer: r.Layer, Primitive: r.Primitive, By: r.ClassifiedBy,
+		Mode: r.Mode, Error: firstLine(r.Error), Attempt: r.Attempt,
+	}
+	if r.Mode != "" {
+		row.ModeHref = failuresHref(run, store.ResultFilter{Mode: r.Mode})
+	}
+	return row
+}
+
+// firstLine is the first non-empty line of a message, for one-line cells.
+func firstLine(s string) string {
+	for _, line := range strings.Split(s, "\n") {
+		if strings.TrimSpace(line) != "" {
+			return strings.TrimRight(line, "\r")
+		}
+	}
+	return ""
+}

@@ -1,0 +1,181 @@
+// Package handlers serves sandtrap's pages and JSON API. Handlers return an
+// error; one adapter turns it into a status and an error page or body.
+package handlers
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/a-h/templ"
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+
+	"sandtrap"
+	"sandtrap/store"
+	"sandtrap/views"
+)
+
+// RunReader reads runs and their breakdowns.
+type RunReader interface {
+	ListRuns(ctx context.Context) ([]sandtrap.Run, error)
+	FindRun(ctx context.Context, id string) (sandtrap.Run, error)
+	Breakdown(ctx context.Context, runID string) ([]sandtrap.Cell, error)
+	FindModes(ctx context.Context, ids []string) (map[string]sandtrap.Mode, error)
+	RunSource(ctx context.Context, runID string) (store.SourceStatus, error)
+	Sources(ctx context.Context) []store.SourceStatus
+}
+
+// ResultReader reads results, their logs, artifacts and steps.
+type ResultReader interface {
+	FindResults(ctx context.Context, runID string, f store.ResultFilter) (store.ResultPage, error)
+	FindResult(ctx context.Context, runID string, id int64) (sandtrap.Result, store.Classification, error)
+	ResultLog(ctx context.Context, runID string, id int64, limit int64) ([]byte, int64, error)
+	Artifacts(ctx context.Context, runID string, resultID int64) ([]sandtrap.Artifact, error)
+	ArtifactData(ctx context.Context, runID string, resultID, artifactID int64) (sandtrap.Artifact, []byte, error)
+	Steps(ctx context.Context, runID string, resultID int64) ([]sandtrap.Step, error)
+}
+
+// Config is what the handlers need besides their readers.
+type Config struct {
+	Runs    RunReader
+	Results ResultReader
+	Static  fs.FS // the stylesheet, scripts and the Datastar bundle
+	Logger  *slog.Logger
+	Now     func() time.Time
+}
+
+// Handler serves every page and API route.
+type Handler struct {
+	runs    RunReader
+	results ResultReader
+	static  fs.FS
+	assets  assets
+	log     *slog.Logger
+	now     func() time.Time
+}
+
+// New returns a Handler; it fails if a static asset is missing.
+func New(c Config) (*Handler, error) {
+	if c.Logger == nil {
+		c.Logger = slog.Default()
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	a, err := hashAssets(c.Static)
+	if err != nil {
+		return nil, err
+	}
+	return &Handler{runs: c.Runs, results: c.Results, static: c.Static, assets: a, log: c.Logger, now: c.Now}, nil
+}
+
+// Routes returns the router with every route and the security middleware.
+func (h *Handler) Routes() http.Handler {
+	r := chi.NewRouter()
+	r.Use(middleware.Recoverer, secureHeaders, middleware.Compress(5))
+	r.Get("/static/*", h.serveStatic)
+
+	r.Get("/", h.handle(h.listRuns))
+	r.Get("/runs/{run}", h.handle(h.showRun))
+	r.Get("/runs/{run}/failures", h.handle(h.listFailures))
+	r.Get("/runs/{run}/results/{id}", h.handle(h.showResult))
+	r.Get("/runs/{run}/results/{id}/log", h.handle(h.downloadLog))
+	r.Get("/runs/{run}/results/{id}/artifacts/{artifact}", h.handle(h.downloadArtifact))
+
+	r.Get("/api/runs", h.handleAPI(h.apiListRuns))
+	r.Get("/api/runs/{run}", h.handleAPI(h.apiShowRun))
+	r.Get("/api/runs/{run}/results", h.handleAPI(h.apiListResults))
+	r.NotFound(h.handle(func(w http.ResponseWriter, r *http.Request) error {
+		return sandtrap.Errorf(sandtrap.ENOTFOUND, "There is no page at %s.", r.URL.Path)
+	}))
+	return r
+}
+
+// contentSecurityPolicy allows only our own scripts and styles. Datastar
+// evaluates its data-* expressions, so it needs 'unsafe-eval' and nothing
+// more in script-src.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
+	"connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'"
+
+func secureHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hd := w.Header()
+		hd.Set("X-Content-Type-Options", "nosniff")
+		hd.Set("Content-Security-Policy", contentSecurityPolicy)
+		hd.Set("X-Frame-Options", "DENY")
+		hd.Set("Referrer-Policy", "same-origin")
+		next.ServeHTTP(w, r)
+	})
+}
+
+// statusOf maps an application error code to an HTTP status.
+func statusOf(err error) int {
+	switch sandtrap.ErrorCode(err) {
+	case sandtrap.ENOTFOUND:
+		return http.StatusNotFound
+	case sandtrap.EINVALID:
+		return http.StatusBadRequest
+	case sandtrap.ECONFLICT:
+		return http.StatusConflict
+	case sandtrap.EFORBIDDEN:
+		return http.StatusForbidden
+	case sandtrap.EUNAVAILABLE:
+		return http.StatusServiceUnavailable
+	}
+	return http.StatusInternalServerError
+}
+
+// handle adapts a page handler: an error becomes an error page.
+func (h *Handler) handle(fn func(http.ResponseWriter, *http.Request) error) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		err := fn(w, r)
+		if err == nil {
+			return
+		}
+		status := statusOf(err)
+		if status == http.StatusInternalServerError && !errors.Is(err, context.Canceled) {
+			h.log.Error("page failed", "path", r.URL.Path, "err", err)
+		}
+		p := views.ErrorPage{Shell: h.shell(r.Context(), http.StatusText(status), "", nil), Status: status,
+			Title: http.StatusText(status), Message: sandtrap.ErrorMessage(err)}
+		if status == http.StatusNotFound {
+			p.Runs = p.Shell.Runs
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.WriteHeader(status)
+		views.Error(p).Render(r.Context(), w)
+	}
+}
+
+// handleAPI adapts an API handler: it writes the value as JSON, or the
+// error as {"error": {"code", "message"}}.
+func (h *Handler) handleAPI(fn func(*http.Request) (any, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		v, err := fn(r)
+		w.Header().Set("Content-Type", "application/json")
+		if err != nil {
+			status := statusOf(err)
+			if status == http.StatusInternalServerError {
+				h.log.Error("api failed", "path", r.URL.Path, "err", err)
+			}
+			w.WriteHeader(status)
+			json.NewEncoder(w).Encode(map[string]any{"error": map[string]string{
+				"code": sandtrap.ErrorCode(err), "message": sandtrap.ErrorMessage(err)}})
+			return
+		}
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		enc.Encode(v)
+	}
+}
+
+// render writes a page.
+func render(w http.ResponseWriter, r *http.Request, c templ.Component) error {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	return c.Render(r.Context(), w)
+}

@@ -1,0 +1,273 @@
+package handlers
+
+import (
+	"fmt"
+	"mime"
+	"net/http"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"sandtrap"
+	"sandtrap/logview"
+	"sandtrap/views"
+)
+
+// logLimit is how much of a log the result page shows; the rest is a
+// download.
+const logLimit = 1 << 20
+
+// hexPreview is how many bytes of a binary the page dumps.
+const hexPreview = 256
+
+// resultParams reads the run and the result id from the path.
+func resultParams(r *http.Request) (string, int64, error) {
+	raw := chi.URLParam(r, "id")
+	id, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil || id < 0 {
+		return "", 0, sandtrap.Errorf(sandtrap.ENOTFOUND, "result %q not found: a result id is a whole number", raw)
+	}
+	return chi.URLParam(r, "run"), id, nil
+}
+
+// showResult serves GET /runs/{run}/results/{id}: one result with its
+// error, log, artifacts and steps.
+func (h *Handler) showResult(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	runID, id, err := resultParams(r)
+	if err != nil {
+		return err
+	}
+	run, err := h.runs.FindRun(ctx, runID)
+	if err != nil {
+		return err
+	}
+	res, cl, err := h.results.FindResult(ctx, run.ID, id)
+	if err != nil {
+		return err
+	}
+	logBytes, logSize, err := h.results.ResultLog(ctx, run.ID, id, logLimit)
+	if err != nil {
+		return err
+	}
+	arts, err := h.artifactViews(r, run.ID, id)
+	if err != nil {
+		return err
+	}
+	steps, err := h.results.Steps(ctx, run.ID, id)
+	if err != nil {
+		return err
+	}
+	p := resultPage(run, res, cl.Layer, cl.Primitive, cl.ClassifiedBy, cl.Mode, cl.Signature)
+	p.Log = logview.Render(logBytes, logLimit)
+	p.Log.TotalBytes = logSize
+	p.Log.Truncated = p.Log.Truncated || logSize > int64(len(logBytes))
+	p.LogSize = formatBytes(logSize)
+	p.Artifacts = arts
+	for _, s := range steps {
+		p.Steps = append(p.Steps, stepView(s))
+	}
+	p.Shell = withRun(h.shell(ctx, res.Test+" · "+run.Name, "runs", []views.Crumb{
+		{Label: "Runs", Href: "/"}, {Label: run.Name, Href: runHref(run.ID)},
+		{Label: "failures", Href: failuresHref(run.ID, emptyFilter)}, {Label: res.Test}}), run)
+	return render(w, r, views.Result(p))
+}
+
+// resultPage builds the view model of one result.
+func resultPage(run sandtrap.Run, res sandtrap.Result, layer, primitive, by, mode, sig string) views.ResultPage {
+	p := views.ResultPage{
+		ID: res.ID, Test: res.Test, Title: res.Title, Status: res.Status,
+		Error: logview.RenderText(res.Error), HasError: res.HasError,
+		Layer: layer, Primitive: primitive, By: by, Mode: mode, Signature: sig,
+		LogHref: resultHref(run.ID, res.ID) + "/log",
+	}
+	if mode != "" {
+		p.ModeHref = failuresHref(run.ID, emptyFilter.With("mode", mode))
+	}
+	text := func(label, v string, mono bool) views.Field {
+		return views.Field{Label: label, Value: logview.RenderText(v), Mono: mono}
+	}
+	p.Fields = []views.Field{
+		text("Result", strconv.FormatInt(res.ID, 10), true),
+		text("Test", res.Test, true),
+		{Label: "Target", Value: logview.RenderText(res.Target), Href: failuresHref(run.ID, emptyFilter.With("target", res.Target))},
+		{Label: "Domain", Value: logview.RenderText(res.Domain), Href: failuresHref(run.ID, emptyFilter.With("domain", res.Domain))},
+		text("Status", res.Status, false),
+		text("Started", orDash(res.StartedAt), true),
+		text("Duration", formatMS(res.DurationMS), true),
+		text("Exit code", exitCode(res.ExitCode), true),
+		text("Attempt", strconv.Itoa(res.Attempt), true),
+		text("Worker", orDash(res.Worker), true),
+	}
+	if res.Layer != "" || res.Primitive != "" {
+		p.Fields = append(p.Fields, text("Harness said", strings.Trim(res.Layer+" / "+res.Primitive, " /"), true))
+	}
+	return p
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+func exitCode(c *int64) string {
+	if c == nil {
+		return "—"
+	}
+	return strconv.FormatInt(*c, 10)
+}
+
+func formatMS(ms int64) string {
+	if ms < 0 {
+		return "—"
+	}
+	if ms < 1000 {
+		return fmt.Sprintf("%d ms", ms)
+	}
+	return fmt.Sprintf("%.1f s", float64(ms)/1000)
+}
+
+// formatBytes is a size for people: "1.2 MiB".
+func formatBytes(n int64) string {
+	switch {
+	case n < 1024:
+		return fmt.Sprintf("%d bytes", n)
+	case n < 1<<20:
+		return fmt.Sprintf("%.1f KiB", float64(n)/1024)
+	default:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	}
+}
+
+// artifactViews checks each artifact's round trip: an artifact whose
+// digest differs from expected_sha256 is compared byte by byte with the
+// sibling that has the expected digest, to find the first differing offset.
+func (h *Handler) artifactViews(r *http.Request, runID string, resultID int64) ([]views.ArtifactView, error) {
+	ctx := r.Context()
+	arts, err := h.results.Artifacts(ctx, runID, resultID)
+	if err != nil {
+		return nil, err
+	}
+	bySHA := map[string]sandtrap.Artifact{}
+	for _, a := range arts {
+		bySHA[a.SHA256] = a
+	}
+	var out []views.ArtifactView
+	for _, a := range arts {
+		_, data, err := h.results.ArtifactData(ctx, runID, resultID, a.ID)
+		if err != nil {
+			return nil, err
+		}
+		v := views.ArtifactView{
+			ID: a.ID, Name: logview.RenderText(a.Name), MediaType: orDash(a.MediaType), Size: formatBytes(a.Size),
+			Href: resultHref(runID, resultID) + "/artifacts/" + strconv.FormatInt(a.ID, 10),
+			SHA256: a.SHA256, Expected: a.ExpectedSHA256,
+		}
+		v.Inline, _ = logview.InlineImage(a.MediaType, data)
+		diffAt := -1
+		if a.ExpectedSHA256 != "" {
+			v.Check = "ok"
+			if a.ExpectedSHA256 != a.SHA256 {
+				v.Check = "mismatch"
+				if orig, ok := bySHA[a.ExpectedSHA256]; ok {
+					_, od, err := h.results.ArtifactData(ctx, runID, resultID, orig.ID)
+					if err != nil {
+						return nil, err
+					}
+					diffAt = logview.FirstDiff(data, od)
+					v.DiffOffset = fmt.Sprintf("%d (0x%x)", diffAt, diffAt)
+					v.DiffAgainst = views.Printable(orig.Name)
+				}
+			}
+		}
+		switch {
+		case diffAt >= 0:
+			v.Hex = logview.HexAround(data, diffAt, 48)
+		case !v.Inline && !logview.IsText(data):
+			v.Hex, v.HexMore = logview.Hex(data, hexPreview)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func stepView(s sandtrap.Step) views.StepView {
+	return views.StepView{
+		Seq: s.Seq, Tool: s.Tool, Duration: formatMS(s.DurationMS),
+		Error: logview.RenderText(s.Error), HasError: s.Error != "",
+		Request: payload(s.Request), Response: payload(s.Response),
+	}
+}
+
+// payload shows an MCP message as text when it is text, else as hex.
+func payload(b []byte) views.Payload {
+	p := views.Payload{Size: formatBytes(int64(len(b))), Empty: len(b) == 0}
+	if logview.IsText(b) {
+		p.IsText = true
+		p.Text = logview.Render(b, 64<<10)
+	} else {
+		p.Hex, p.HexMore = logview.Hex(b, hexPreview)
+	}
+	return p
+}
+
+// downloadLog serves GET /runs/{run}/results/{id}/log: the whole log as a
+// plain-text attachment, whatever bytes it holds.
+func (h *Handler) downloadLog(w http.ResponseWriter, r *http.Request) error {
+	runID, id, err := resultParams(r)
+	if err != nil {
+		return err
+	}
+	run, err := h.runs.FindRun(r.Context(), runID)
+	if err != nil {
+		return err
+	}
+	b, _, err := h.results.ResultLog(r.Context(), run.ID, id, 1<<62)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": fmt.Sprintf("result-%d.log", id)}))
+	_, err = w.Write(b)
+	return err
+}
+
+// downloadArtifact serves GET /runs/{run}/results/{id}/artifacts/{artifact}.
+// Only verified images and plain text are shown inline; everything else,
+// HTML and SVG above all, is an attachment the browser never runs.
+func (h *Handler) downloadArtifact(w http.ResponseWriter, r *http.Request) error {
+	runID, id, err := resultParams(r)
+	if err != nil {
+		return err
+	}
+	aid, err := strconv.ParseInt(chi.URLParam(r, "artifact"), 10, 64)
+	if err != nil {
+		return sandtrap.Errorf(sandtrap.ENOTFOUND, "artifact %q not found", chi.URLParam(r, "artifact"))
+	}
+	run, err := h.runs.FindRun(r.Context(), runID)
+	if err != nil {
+		return err
+	}
+	a, data, err := h.results.ArtifactData(r.Context(), run.ID, id, aid)
+	if err != nil {
+		return err
+	}
+	ct, attach := logview.SafeDownloadType(a.MediaType, data)
+	w.Header().Set("Content-Type", ct)
+	w.Header().Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	name := path.Base(strings.ReplaceAll(a.Name, "\\", "/"))
+	if name == "." || name == "/" || name == "" {
+		name = fmt.Sprintf("artifact-%d", a.ID)
+	}
+	disp := "inline"
+	if attach {
+		disp = "attachment"
+	}
+	w.Header().Set("Content-Disposition", mime.FormatMediaType(disp, map[string]string{"filename": name}))
+	_, err = w.Write(data)
+	return err
+}

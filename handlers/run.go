@@ -1,0 +1,333 @@
+package handlers
+
+import (
+	"fmt"
+	"net/http"
+	"sort"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"sandtrap"
+	"sandtrap/store"
+	"sandtrap/triage"
+	"sandtrap/views"
+)
+
+// showRun serves GET /runs/{run}: the run's overview.
+func (h *Handler) showRun(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	run, err := h.runs.FindRun(ctx, chi.URLParam(r, "run"))
+	if err != nil {
+		return err
+	}
+	cells, err := h.runs.Breakdown(ctx, run.ID)
+	if err != nil {
+		return err
+	}
+	modes, err := h.runs.FindModes(ctx, modeIDs(cells))
+	if err != nil {
+		return err
+	}
+	src, err := h.runs.RunSource(ctx, run.ID)
+	if err != nil {
+		return err
+	}
+	p := overview(run, cells, modes, h.now())
+	p.Notices = sourceNotices([]store.SourceStatus{src})
+	p.Shell = withRun(h.shell(ctx, run.Name, "runs", []views.Crumb{{Label: "Runs", Href: "/"}, {Label: run.Name}}), run)
+	return render(w, r, views.Overview(p))
+}
+
+func modeIDs(cells []sandtrap.Cell) []string {
+	seen := map[string]bool{}
+	var ids []string
+	for _, c := range cells {
+		if c.Mode != "" && !seen[c.Mode] {
+			seen[c.Mode] = true
+			ids = append(ids, c.Mode)
+		}
+	}
+	return ids
+}
+
+// runHeader is the title block every page of a run shares.
+func runHeader(run sandtrap.Run, now time.Time) views.RunHeader {
+	c := run.Counts
+	return views.RunHeader{
+		ID: run.ID, Name: run.Name, Live: run.Live(), Notes: run.Notes, Source: run.Source,
+		Headline: headline(c),
+		Started:  formatTime(run.StartedAt), Duration: formatRunDuration(run, now),
+		Done: c.Total, Planned: run.Planned,
+	}
+}
+
+// headline sums a run up in words: "88.1% passed — 119 failures".
+func headline(c sandtrap.Counts) string {
+	if c.Total == 0 {
+		return "No results yet"
+	}
+	f := c.Failures()
+	noun := "failures"
+	if f == 1 {
+		noun = "failure"
+	}
+	return fmt.Sprintf("%s passed — %s %s", views.FormatPct(c.PassRate()), views.FormatInt(f), noun)
+}
+
+// overview builds the overview's view model from a run's breakdown.
+func overview(run sandtrap.Run, cells []sandtrap.Cell, modes map[string]sandtrap.Mode, now time.Time) views.OverviewPage {
+	c := sandtrap.Total(cells)
+	run.Counts = c
+	p := views.OverviewPage{
+		Run:          runHeader(run, now),
+		FailuresHref: failuresHref(run.ID, store.ResultFilter{}),
+		StatusLegend: statusLegend,
+		LayerLegend:  layerLegend,
+	}
+	top := topModes(run.ID, cells, modes)
+	critical := 0
+	for _, m := range top {
+		if m.Severity == sandtrap.SeverityCritical {
+			critical++
+		}
+	}
+	p.Stats = []views.Stat{
+		{Label: "Results", Value: views.FormatInt(c.Total), Sub: plannedSub(run), Href: failuresHref(run.ID, store.ResultFilter{Status: store.StatusAll})},
+		{Label: "Passed", Value: views.FormatPct(c.PassRate()), Sub: views.FormatInt(c.Passed) + " passed", Href: failuresHref(run.ID, store.ResultFilter{Status: sandtrap.StatusPassed}), Class: "st-passed"},
+		{Label: "Failures", Value: views.FormatInt(c.Failures()), Sub: fmt.Sprintf("%s failed · %s error · %s other", views.FormatInt(c.Failed), views.FormatInt(c.Errored), views.FormatInt(c.Other)), Href: p.FailuresHref, Class: "st-failed"},
+		{Label: "Failure modes", Value: views.FormatInt(len(top)), Sub: "distinct root causes", Href: p.FailuresHref},
+		{Label: "Critical modes", Value: views.FormatInt(critical), Sub: "silent corruption, loss or a hole", Class: "sev-critical"},
+		{Label: "Duration", Value: formatRunDuration(run, now), Sub: "started " + formatTime(run.StartedAt)},
+	}
+	if c.Skipped > 0 {
+		p.Stats[0].Sub += fmt.Sprintf(" · %s skipped", views.FormatInt(c.Skipped))
+	}
+	if len(top) > 10 {
+		top = top[:10]
+	}
+	p.TopModes = top
+
+	p.Targets, p.TargetMax = targetColumns(run.ID, cells)
+	p.ByDomain = statusBars(run.ID, cells, store.FacetDomain, func(c sandtrap.Cell) string { return c.Domain })
+	p.ByLayer = statusBars(run.ID, cells, store.FacetLayer, func(c sandtrap.Cell) string { return c.Layer })
+	p.ByPrimitive = statusBars(run.ID, cells, store.FacetPrimitive, func(c sandtrap.Cell) string { return c.Primitive })
+	p.Heatmap = domainPrimitiveHeatmap(run.ID, cells)
+	return p
+}
+
+func plannedSub(run sandtrap.Run) string {
+	if run.Planned > 0 {
+		return fmt.Sprintf("of %s planned", views.FormatInt(run.Planned))
+	}
+	return "planned count unknown"
+}
+
+var statusLegend = []views.Legend{
+	{Class: "st-failed", Label: "failed"}, {Class: "st-error", Label: "error"}, {Class: "st-other", Label: "other"},
+}
+
+var layerLegend = []views.Legend{
+	{Class: "ly-interface", Label: "interface"}, {Class: "ly-sandbox", Label: "sandbox"},
+	{Class: "ly-test", Label: "test"}, {Class: "ly-unclassified", Label: "unclassified"},
+}
+
+// statusBars draws the failures per value of one facet, split by status,
+// worst first. Every bar and segment links to exactly its failures.
+func statusBars(run string, cells []sandtrap.Cell, facet string, key func(sandtrap.Cell) string) []views.Bar {
+	byKey := sandtrap.Tally(cells, func(c sandtrap.Cell) string {
+		if !sandtrap.IsFailure(c.Status) {
+			return ""
+		}
+		if k := key(c); k != "" {
+			return k
+		}
+		return "(none)"
+	})
+	var bars []views.Bar
+	for _, k := range sandtrap.SortedKeys(byKey) {
+		cnt := byKey[k]
+		value := k
+		if k == "(none)" {
+			value = ""
+		}
+		base := store.ResultFilter{}.With(facet, value)
+		bar := views.Bar{Label: k, Href: failuresHref(run, base)}
+		for _, s := range []struct {
+			status, class string
+			n             int
+		}{
+			{sandtrap.StatusFailed, "st-failed", cnt.Failed},
+			{sandtrap.StatusError, "st-error", cnt.Errored},
+			{"", "st-other", cnt.Other},
+		} {
+			if s.n == 0 {
+				continue
+			}
+			f := base
+			f.Status = s.status
+			label := s.status
+			if label == "" {
+				label = "other"
+				f.Status = ""
+			}
+			bar.Segments = append(bar.Segments, views.Segment{Class: s.class, Value: s.n, Label: label, Href: failuresHref(run, f)})
+		}
+		bars = append(bars, bar)
+	}
+	return bars
+}
+
+// targetColumns lays the targets side by side with one scale for all.
+func targetColumns(run string, cells []sandtrap.Cell) ([]views.TargetColumn, int) {
+	byTarget := sandtrap.Tally(cells, func(c sandtrap.Cell) string { return c.Target })
+	names := make([]string, 0, len(byTarget))
+	for t := range byTarget {
+		names = append(names, t)
+	}
+	sort.Strings(names)
+	var cols []views.TargetColumn
+	scale := 0
+	for _, t := range names {
+		cnt := byTarget[t]
+		var own []sandtrap.Cell
+		for _, c := range cells {
+			if c.Target == t {
+				own = append(own, c)
+			}
+		}
+		f := store.ResultFilter{Target: t}
+		col := views.TargetColumn{
+			Name: t, Href: failuresHref(run, f), PassRate: views.FormatPct(cnt.PassRate()),
+			Total:    views.Link{Text: views.FormatInt(cnt.Total), Href: failuresHref(run, store.ResultFilter{Target: t, Status: store.StatusAll})},
+			Failures: views.Link{Text: views.FormatInt(cnt.Failures()), Href: failuresHref(run, f)},
+		}
+		byLayer := sandtrap.Tally(own, func(c sandtrap.Cell) string {
+			if !sandtrap.IsFailure(c.Status) {
+				return ""
+			}
+			return c.Layer
+		})
+		for _, l := range []string{sandtrap.LayerInterface, sandtrap.LayerSandbox, sandtrap.LayerTest, sandtrap.LayerUnclassified} {
+			n := byLayer[l].Failures()
+			lf := store.ResultFilter{Target: t, Layer: l}
+			col.ByLayer = append(col.ByLayer, views.Bar{Label: l, Href: failuresHref(run, lf),
+				Segments: []views.Segment{{Class: "ly-" + l, Value: n, Label: l, Href: failuresHref(run, lf)}}})
+			scale = max(scale, n)
+		}
+		cols = append(cols, col)
+	}
+	return cols, scale
+}
+
+// domainPrimitiveHeatmap counts failures per domain and primitive; each
+// cell links to its failures.
+func domainPrimitiveHeatmap(run string, cells []sandtrap.Cell) views.Heatmap {
+	grid := sandtrap.TallyFailures(cells, func(c sandtrap.Cell) string { return c.Domain }, func(c sandtrap.Cell) string { return c.Primitive })
+	h := views.Heatmap{ID: "heat-domain-primitive", RowTitle: "domain", ColTitle: "primitive"}
+	domains := sandtrap.Tally(cells, func(c sandtrap.Cell) string { return c.Domain })
+	h.Rows = sandtrap.SortedKeys(domains)
+	seen := map[string]bool{}
+	for _, row := range grid {
+		for col := range row {
+			seen[col] = true
+		}
+	}
+	h.Cols = orderPrimitives(seen)
+	for _, d := range h.Rows {
+		row := make([]views.HeatCell, len(h.Cols))
+		for j, p := range h.Cols {
+			n := grid[d][p]
+			label := p
+			if label == "" {
+				label = "(none)"
+			}
+			row[j] = views.HeatCell{Value: n, Title: fmt.Sprintf("%s × %s: %s failures", d, label, views.FormatInt(n))}
+			if n > 0 {
+				row[j].Href = failuresHref(run, store.ResultFilter{Domain: d, Primitive: p})
+			}
+			h.Max = max(h.Max, n)
+		}
+		h.Cells = append(h.Cells, row)
+	}
+	for i, c := range h.Cols {
+		if c == "" {
+			h.Cols[i] = "(none)"
+		}
+	}
+	return h
+}
+
+// orderPrimitives puts the vocabulary's primitives first, in its order, then
+// any others by name, then the empty one.
+func orderPrimitives(seen map[string]bool) []string {
+	var out []string
+	known := map[string]bool{}
+	for _, l := range triage.Layers() {
+		for _, p := range triage.Primitives(l) {
+			known[p] = true
+			if seen[p] {
+				out = append(out, p)
+			}
+		}
+	}
+	var rest []string
+	for p := range seen {
+		if !known[p] && p != "" {
+			rest = append(rest, p)
+		}
+	}
+	sort.Strings(rest)
+	out = append(out, rest...)
+	if seen[""] {
+		out = append(out, "")
+	}
+	return out
+}
+
+// topModes ranks a run's failure modes: by severity, then by how many
+// failures they have.
+func topModes(run string, cells []sandtrap.Cell, modes map[string]sandtrap.Mode) []views.ModeRow {
+	counts := map[string]int{}
+	for _, c := range cells {
+		if c.Mode != "" && sandtrap.IsFailure(c.Status) {
+			counts[c.Mode] += c.N
+		}
+	}
+	rows := make([]views.ModeRow, 0, len(counts))
+	for id, n := range counts {
+		m := modes[id]
+		sev, reason := triage.Severity(m.Layer, m.Primitive, m.Signature)
+		href := failuresHref(run, store.ResultFilter{Mode: id})
+		rows = append(rows, views.ModeRow{
+			ID: id, Title: triage.Title(m.Layer, m.Primitive, m.Signature), Signature: m.Signature,
+			Layer: m.Layer, Primitive: m.Primitive, Severity: sev, Reason: reason,
+			Count: views.Link{Text: views.FormatInt(n), Href: href}, Href: href,
+		})
+	}
+	sort.Slice(rows, func(i, j int) bool {
+		a, b := severityRank(rows[i].Severity), severityRank(rows[j].Severity)
+		if a != b {
+			return a < b
+		}
+		if counts[rows[i].ID] != counts[rows[j].ID] {
+			return counts[rows[i].ID] > counts[rows[j].ID]
+		}
+		return rows[i].ID < rows[j].ID
+	})
+	return rows
+}
+
+func severityRank(s string) int {
+	switch s {
+	case sandtrap.SeverityCritical:
+		return 0
+	case sandtrap.SeverityHigh:
+		return 1
+	case sandtrap.SeverityMedium:
+		return 2
+	case sandtrap.SeverityLow:
+		return 3
+	}
+	return 4
+}

@@ -1,0 +1,93 @@
+package handlers
+
+import (
+	"fmt"
+	"net/http"
+	"time"
+
+	"sandtrap"
+	"sandtrap/store"
+	"sandtrap/views"
+)
+
+// listRuns serves GET /: every run with its progress and counts.
+func (h *Handler) listRuns(w http.ResponseWriter, r *http.Request) error {
+	runs, err := h.runs.ListRuns(r.Context())
+	if err != nil {
+		return err
+	}
+	p := views.RunsPage{Shell: h.shell(r.Context(), "Runs", "runs", []views.Crumb{{Label: "Runs"}})}
+	p.Notices = sourceNotices(h.runs.Sources(r.Context()))
+	now := h.now()
+	for i := len(runs) - 1; i >= 0; i-- {
+		p.Rows = append(p.Rows, runRow(runs[i], now))
+	}
+	return render(w, r, views.RunsList(p))
+}
+
+// runRow is a run as the runs list shows it; each count links to its rows.
+func runRow(run sandtrap.Run, now time.Time) views.RunRow {
+	c := run.Counts
+	return views.RunRow{
+		ID: run.ID, Name: run.Name, Href: runHref(run.ID), Source: run.Source,
+		Started:  formatTime(run.StartedAt),
+		Duration: formatRunDuration(run, now),
+		Live:     run.Live(),
+		Done:     c.Total, Planned: run.Planned,
+		PassRate: views.FormatPct(c.PassRate()),
+		Total:    views.FormatInt(c.Total),
+		Passed:   countLink(run.ID, sandtrap.StatusPassed, c.Passed),
+		Failed:   countLink(run.ID, sandtrap.StatusFailed, c.Failed),
+		Errored:  countLink(run.ID, sandtrap.StatusError, c.Errored),
+		Skipped:  countLink(run.ID, sandtrap.StatusSkipped, c.Skipped),
+		Other:    countLink(run.ID, "", c.Other),
+		Counts:   c,
+	}
+}
+
+// countLink links a status count to the results with that status; "" is
+// every failure.
+func countLink(run, status string, n int) views.Link {
+	l := views.Link{Text: views.FormatInt(n)}
+	if n > 0 {
+		l.Href = failuresHref(run, store.ResultFilter{Status: status})
+	}
+	return l
+}
+
+func formatTime(t time.Time) string {
+	if t.IsZero() {
+		return "unknown"
+	}
+	return t.UTC().Format("2006-01-02 15:04 UTC")
+}
+
+func formatRunDuration(run sandtrap.Run, now time.Time) string {
+	if run.StartedAt.IsZero() {
+		return "—"
+	}
+	d := run.Duration(now)
+	if d < 0 {
+		return "—"
+	}
+	if run.Live() {
+		return views.FormatDuration(d) + " so far"
+	}
+	return views.FormatDuration(d)
+}
+
+// sourceNotices turns the state of the served files into banners: a file
+// that cannot be read, and the first read of a big file.
+func sourceNotices(srcs []store.SourceStatus) []views.Notice {
+	var out []views.Notice
+	for _, s := range srcs {
+		if s.Fault != "" {
+			out = append(out, views.Notice{Kind: "warn", Text: s.Fault})
+		}
+		if p := s.Progress; p.Reading && p.Total > 0 {
+			out = append(out, views.Notice{Kind: "info", Text: fmt.Sprintf("Reading %s: %s of about %s results (%.0f%%). The numbers grow as it reads.",
+				s.Label, views.FormatInt(int(p.Read)), views.FormatInt(int(p.Total)), 100*float64(p.Read)/float64(p.Total))})
+		}
+	}
+	return out
+}

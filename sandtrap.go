@@ -1,0 +1,204 @@
+// Package sandtrap holds the domain types shared by the store, the triage
+// logic, the HTTP handlers and the views: runs, results, their counts, and
+// the error type that carries an application code.
+package sandtrap
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Statuses in the campaign-database contract. Any other value is kept as it
+// is and counted as "other".
+const (
+	StatusPassed  = "passed"
+	StatusFailed  = "failed"
+	StatusError   = "error"
+	StatusSkipped = "skipped"
+)
+
+// Layers a failure can belong to.
+const (
+	LayerInterface    = "interface"
+	LayerSandbox      = "sandbox"
+	LayerTest         = "test"
+	LayerUnclassified = "unclassified"
+)
+
+// Severities, from worst to mildest.
+const (
+	SeverityCritical = "critical"
+	SeverityHigh     = "high"
+	SeverityMedium   = "medium"
+	SeverityLow      = "low"
+)
+
+// Run is one campaign run. ID is the public id, unique across every served
+// file; RawID is the id as the harness wrote it.
+type Run struct {
+	ID         string
+	RawID      string
+	Source     string // label of the campaign file the run comes from
+	Name       string
+	StartedAt  time.Time
+	FinishedAt time.Time // zero while the run is live
+	Planned    int       // 0 when unknown
+	Notes      string
+	Counts     Counts
+}
+
+// Live reports whether the run is still going.
+func (r Run) Live() bool { return r.FinishedAt.IsZero() }
+
+// Duration is how long the run took, or has taken so far until now.
+func (r Run) Duration(now time.Time) time.Duration {
+	if r.Live() {
+		return now.Sub(r.StartedAt)
+	}
+	return r.FinishedAt.Sub(r.StartedAt)
+}
+
+// Counts tallies results by status class.
+type Counts struct {
+	Total   int `json:"total"`
+	Passed  int `json:"passed"`
+	Failed  int `json:"failed"`
+	Errored int `json:"errored"`
+	Skipped int `json:"skipped"`
+	Other   int `json:"other"`
+}
+
+// Add counts n results of the given status.
+func (c *Counts) Add(status string, n int) {
+	c.Total += n
+	switch status {
+	case StatusPassed:
+		c.Passed += n
+	case StatusFailed:
+		c.Failed += n
+	case StatusError:
+		c.Errored += n
+	case StatusSkipped:
+		c.Skipped += n
+	default:
+		c.Other += n
+	}
+}
+
+// Failures is every result that neither passed nor was skipped.
+func (c Counts) Failures() int { return c.Failed + c.Errored + c.Other }
+
+// PassRate is passed / (total − skipped), as a fraction; 0 when nothing ran.
+func (c Counts) PassRate() float64 {
+	ran := c.Total - c.Skipped
+	if ran <= 0 {
+		return 0
+	}
+	return float64(c.Passed) / float64(ran)
+}
+
+// IsFailure reports whether a status counts as a failure.
+func IsFailure(status string) bool {
+	return status != StatusPassed && status != StatusSkipped
+}
+
+// Result is one row of the campaign's results table.
+type Result struct {
+	ID         int64
+	RunID      string // public run id
+	Test       string
+	Target     string
+	Domain     string
+	Title      string
+	Status     string
+	StartedAt  string
+	DurationMS int64 // -1 when unknown
+	ExitCode   *int64
+	Error      string
+	HasError   bool
+	Layer      string // the harness's own classification, if any
+	Primitive  string
+	Worker     string
+	Attempt    int
+	LogSize    int64
+}
+
+// Artifact is a file a workflow uploaded or downloaded.
+type Artifact struct {
+	ID             int64
+	ResultID       int64
+	Name           string
+	MediaType      string
+	Size           int64
+	SHA256         string // of Data, computed by sandtrap
+	ExpectedSHA256 string
+}
+
+// Step is one MCP tool call of a workflow.
+type Step struct {
+	ID         int64
+	ResultID   int64
+	Seq        int
+	Tool       string
+	Request    []byte
+	Response   []byte
+	Error      string
+	DurationMS int64
+}
+
+// Error codes, mapped to HTTP statuses by the handlers.
+const (
+	ECONFLICT    = "conflict"
+	EFORBIDDEN   = "forbidden"
+	EINTERNAL    = "internal"
+	EINVALID     = "invalid"
+	ENOTFOUND    = "not_found"
+	EUNAVAILABLE = "unavailable"
+)
+
+// Error is an application error with a code and a message meant for users.
+type Error struct {
+	Code    string
+	Message string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("sandtrap: %s: %s", e.Code, e.Message) }
+
+// Errorf returns an Error with the given code and a formatted message.
+func Errorf(code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// ErrorCode returns the code of the first Error in err's chain, or EINTERNAL.
+func ErrorCode(err error) string {
+	var e *Error
+	if err == nil {
+		return ""
+	} else if errors.As(err, &e) {
+		return e.Code
+	}
+	return EINTERNAL
+}
+
+// ErrorMessage returns the user-facing message of the first Error in err's
+// chain; internal errors get a generic message so no detail leaks.
+func ErrorMessage(err error) string {
+	var e *Error
+	if err == nil {
+		return ""
+	} else if errors.As(err, &e) {
+		return e.Message
+	}
+	return "Internal error."
+}
+
+// Mode is a failure mode: failures with one root cause. Its ID is stable
+// across runs and files.
+type Mode struct {
+	ID        string
+	Layer     string
+	Primitive string
+	Signature string
+	FirstSeen time.Time
+}

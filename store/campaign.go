@@ -1,0 +1,406 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"sandtrap"
+)
+
+// requiredColumns is contract v1: every table and column a campaign file must
+// have. Extra tables and columns are ignored.
+var requiredColumns = []struct {
+	table   string
+	columns []string
+}{
+	{"runs", []string{"id", "name", "started_at", "finished_at", "planned", "notes"}},
+	{"results", []string{"id", "run_id", "test", "target", "domain", "title", "status",
+		"started_at", "duration_ms", "exit_code", "error", "log", "layer", "primitive", "worker", "attempt"}},
+}
+
+// optionalColumns are the tables a campaign may leave out; when present they
+// must be complete.
+var optionalColumns = []struct {
+	table   string
+	columns []string
+}{
+	{"artifacts", []string{"id", "result_id", "name", "media_type", "data", "expected_sha256"}},
+	{"steps", []string{"id", "result_id", "seq", "tool", "request", "response", "error", "duration_ms"}},
+}
+
+// campaignFile is one campaign database opened read-only.
+type campaignFile struct {
+	path         string
+	label        string
+	db           *sql.DB
+	hasArtifacts bool
+	hasSteps     bool
+}
+
+// openCampaignFile opens path read-only and checks it against the contract.
+// Its errors name the file and, where one is missing, the table and column.
+func openCampaignFile(ctx context.Context, path string) (*campaignFile, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, sandtrap.Errorf(sandtrap.EINVALID, "campaign %s: %v", path, pathErrText(err))
+	}
+	if fi.IsDir() {
+		return nil, sandtrap.Errorf(sandtrap.EINVALID, "campaign %s: is a directory, not a SQLite file", path)
+	}
+	db, err := openCampaignDB(ctx, path, 4)
+	if err != nil {
+		return nil, sandtrap.Errorf(sandtrap.EINVALID, "campaign %s: cannot open as SQLite: %v", path, err)
+	}
+	c := &campaignFile{path: path, db: db, label: strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))}
+	if err := c.checkSchema(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+func pathErrText(err error) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+func (c *campaignFile) checkSchema(ctx context.Context) error {
+	for _, t := range requiredColumns {
+		cols, err := c.columns(ctx, t.table)
+		if err != nil {
+			return err
+		}
+		if len(cols) == 0 {
+			return sandtrap.Errorf(sandtrap.EINVALID, "campaign %s: missing table %q (contract v1 needs tables runs and results)", c.path, t.table)
+		}
+		for _, col := range t.columns {
+			if !cols[col] {
+				return sandtrap.Errorf(sandtrap.EINVALID, "campaign %s: table %q has no column %q", c.path, t.table, col)
+			}
+		}
+	}
+	for _, t := range optionalColumns {
+		cols, err := c.columns(ctx, t.table)
+		if err != nil {
+			return err
+		}
+		if len(cols) == 0 {
+			continue
+		}
+		for _, col := range t.columns {
+			if !cols[col] {
+				return sandtrap.Errorf(sandtrap.EINVALID, "campaign %s: optional table %q has no column %q", c.path, t.table, col)
+			}
+		}
+		switch t.table {
+		case "artifacts":
+			c.hasArtifacts = true
+		case "steps":
+			c.hasSteps = true
+		}
+	}
+	return nil
+}
+
+// columns returns the column names of table, or none if it does not exist.
+func (c *campaignFile) columns(ctx context.Context, table string) (map[string]bool, error) {
+	rows, err := c.db.QueryContext(ctx, `SELECT name FROM pragma_table_info(?)`, table)
+	if err != nil {
+		return nil, sandtrap.Errorf(sandtrap.EINVALID, "campaign %s: not a readable SQLite database: %v", c.path, err)
+	}
+	defer rows.Close()
+	cols := map[string]bool{}
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return nil, errorf("reading columns of %s in %s: %w", table, c.path, err)
+		}
+		cols[strings.ToLower(name)] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, sandtrap.Errorf(sandtrap.EINVALID, "campaign %s: not a readable SQLite database: %v", c.path, err)
+	}
+	return cols, nil
+}
+
+func (c *campaignFile) close() error { return c.db.Close() }
+
+// campaignRun is a row of the runs table as the harness wrote it.
+type campaignRun struct {
+	ID         string
+	Name       string
+	StartedAt  string
+	FinishedAt sql.NullString
+	Planned    sql.NullInt64
+	Notes      sql.NullString
+}
+
+func (c *campaignFile) runs(ctx context.Context) ([]campaignRun, error) {
+	rows, err := c.db.QueryContext(ctx, `SELECT id, name, started_at, finished_at, planned, notes FROM runs ORDER BY started_at, id`)
+	if err != nil {
+		return nil, errorf("listing runs of %s: %w", c.path, err)
+	}
+	defer rows.Close()
+	var out []campaignRun
+	for rows.Next() {
+		var r campaignRun
+		var id, name, started sql.NullString
+		if err := rows.Scan(&id, &name, &started, &r.FinishedAt, &r.Planned, &r.Notes); err != nil {
+			return nil, errorf("reading runs of %s: %w", c.path, err)
+		}
+		r.ID, r.Name, r.StartedAt = id.String, name.String, started.String
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, errorf("reading runs of %s: %w", c.path, err)
+	}
+	return out, nil
+}
+
+// dataVersion reports PRAGMA data_version on conn: it changes whenever
+// another connection commits to the file, and costs microseconds.
+func dataVersion(ctx context.Context, conn *sql.Conn) (int64, error) {
+	var v int64
+	err := conn.QueryRowContext(ctx, `PRAGMA data_version`).Scan(&v)
+	return v, err
+}
+
+// resultRow is the part of a results row the indexer reads: no log, no title.
+type resultRow struct {
+	ID        int64
+	RunID     string
+	Test      string
+	Target    string
+	Domain    string
+	Status    string
+	Error     string
+	HasError  bool
+	Layer     string
+	Primitive string
+	ExitCode  sql.NullInt64
+	Attempt   int64
+}
+
+// scanResults calls fn for every result with id > after, in id order. The
+// scan walks the rowid b-tree, so it needs no index the harness did not make.
+func (c *campaignFile) scanResults(ctx context.Context, after int64, fn func(*resultRow) error) error {
+	rows, err := c.db.QueryContext(ctx, `SELECT id, run_id, test, target, domain, status, CAST(error AS BLOB), layer, primitive, exit_code, attempt
+		FROM results WHERE id > ? ORDER BY id`, after)
+	if err != nil {
+		return errorf("reading results of %s: %w", c.path, err)
+	}
+	defer rows.Close()
+	var (
+		r                     resultRow
+		errText, layer, prim  sql.NullString
+		runID, test, tgt, dom sql.NullString
+		status                sql.NullString
+		attempt               sql.NullInt64
+	)
+	for rows.Next() {
+		if err := rows.Scan(&r.ID, &runID, &test, &tgt, &dom, &status, &errText, &layer, &prim, &r.ExitCode, &attempt); err != nil {
+			return errorf("reading results of %s after id %d: %w", c.path, r.ID, err)
+		}
+		r.RunID, r.Test, r.Target, r.Domain, r.Status = runID.String, test.String, tgt.String, dom.String, status.String
+		r.Error, r.HasError = errText.String, errText.Valid
+		r.Layer, r.Primitive = layer.String, prim.String
+		r.Attempt = attempt.Int64
+		if !attempt.Valid {
+			r.Attempt = 1
+		}
+		if err := fn(&r); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return errorf("reading results of %s: %w", c.path, err)
+	}
+	return nil
+}
+
+// result reads one full results row, its log's size but not the log.
+func (c *campaignFile) result(ctx context.Context, id int64) (sandtrap.Result, string, error) {
+	var (
+		r                                     sandtrap.Result
+		runID, test, tgt, dom, title, status  sql.NullString
+		started, errText, layer, prim, worker sql.NullString
+		dur, exit, attempt                    sql.NullInt64
+	)
+	err := c.db.QueryRowContext(ctx, `SELECT id, run_id, test, target, domain, title, status, started_at, duration_ms,
+		exit_code, CAST(error AS BLOB), layer, primitive, worker, attempt, coalesce(length(CAST(log AS BLOB)), 0)
+		FROM results WHERE id = ?`, id).Scan(&r.ID, &runID, &test, &tgt, &dom, &title, &status, &started, &dur,
+		&exit, &errText, &layer, &prim, &worker, &attempt, &r.LogSize)
+	if errors.Is(err, sql.ErrNoRows) {
+		return r, "", sandtrap.Errorf(sandtrap.ENOTFOUND, "result %d not found", id)
+	} else if err != nil {
+		return r, "", errorf("reading result %d of %s: %w", id, c.path, err)
+	}
+	r.Test, r.Target, r.Domain, r.Title, r.Status = test.String, tgt.String, dom.String, title.String, status.String
+	r.StartedAt, r.Error, r.HasError = started.String, errText.String, errText.Valid
+	r.Layer, r.Primitive, r.Worker = layer.String, prim.String, worker.String
+	r.DurationMS = -1
+	if dur.Valid {
+		r.DurationMS = dur.Int64
+	}
+	if exit.Valid {
+		v := exit.Int64
+		r.ExitCode = &v
+	}
+	r.Attempt = int(attempt.Int64)
+	if !attempt.Valid {
+		r.Attempt = 1
+	}
+	return r, runID.String, nil
+}
+
+// resultsByID reads the listed results, keyed by id; ids that are gone are
+// left out.
+func (c *campaignFile) resultsByID(ctx context.Context, ids []int64) (map[int64]sandtrap.Result, error) {
+	out := make(map[int64]sandtrap.Result, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	args := make([]any, len(ids))
+	marks := make([]string, len(ids))
+	for i, id := range ids {
+		args[i], marks[i] = id, "?"
+	}
+	rows, err := c.db.QueryContext(ctx, `SELECT id, test, target, domain, title, status, started_at, duration_ms, exit_code,
+		CAST(error AS BLOB), error IS NOT NULL, attempt, worker FROM results WHERE id IN (`+strings.Join(marks, ",")+`)`, args...)
+	if err != nil {
+		return nil, errorf("reading results of %s: %w", c.path, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			r                                            sandtrap.Result
+			test, tgt, dom, title, status, started, errT sql.NullString
+			worker                                       sql.NullString
+			dur, exit, attempt                           sql.NullInt64
+		)
+		if err := rows.Scan(&r.ID, &test, &tgt, &dom, &title, &status, &started, &dur, &exit, &errT, &r.HasError, &attempt, &worker); err != nil {
+			return nil, errorf("reading results of %s: %w", c.path, err)
+		}
+		r.Test, r.Target, r.Domain, r.Title, r.Status = test.String, tgt.String, dom.String, title.String, status.String
+		r.StartedAt, r.Error, r.Worker = started.String, errT.String, worker.String
+		r.DurationMS = -1
+		if dur.Valid {
+			r.DurationMS = dur.Int64
+		}
+		if exit.Valid {
+			v := exit.Int64
+			r.ExitCode = &v
+		}
+		r.Attempt = int(max(attempt.Int64, 1))
+		out[r.ID] = r
+	}
+	return out, rows.Err()
+}
+
+// resultLog returns up to limit bytes of a result's log and its full size.
+func (c *campaignFile) resultLog(ctx context.Context, id int64, limit int64) ([]byte, int64, error) {
+	var (
+		b    []byte
+		size int64
+	)
+	err := c.db.QueryRowContext(ctx, `SELECT substr(CAST(log AS BLOB), 1, ?), coalesce(length(CAST(log AS BLOB)), 0) FROM results WHERE id = ?`,
+		limit, id).Scan(&b, &size)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, 0, sandtrap.Errorf(sandtrap.ENOTFOUND, "result %d not found", id)
+	} else if err != nil {
+		return nil, 0, errorf("reading the log of result %d in %s: %w", id, c.path, err)
+	}
+	return b, size, nil
+}
+
+func (c *campaignFile) artifacts(ctx context.Context, resultID int64) ([]sandtrap.Artifact, error) {
+	if !c.hasArtifacts {
+		return nil, nil
+	}
+	rows, err := c.db.QueryContext(ctx, `SELECT id, result_id, name, media_type, coalesce(length(CAST(data AS BLOB)), 0),
+		coalesce(expected_sha256, ''), data FROM artifacts WHERE result_id = ? ORDER BY id`, resultID)
+	if err != nil {
+		return nil, errorf("reading artifacts of result %d in %s: %w", resultID, c.path, err)
+	}
+	defer rows.Close()
+	var out []sandtrap.Artifact
+	for rows.Next() {
+		var (
+			a        sandtrap.Artifact
+			name, mt sql.NullString
+			data     []byte
+		)
+		if err := rows.Scan(&a.ID, &a.ResultID, &name, &mt, &a.Size, &a.ExpectedSHA256, &data); err != nil {
+			return nil, errorf("reading artifacts of result %d in %s: %w", resultID, c.path, err)
+		}
+		a.Name, a.MediaType = name.String, mt.String
+		a.SHA256 = sha256Hex(data)
+		a.ExpectedSHA256 = strings.ToLower(strings.TrimSpace(a.ExpectedSHA256))
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
+// artifactData returns an artifact's bytes, checking it belongs to resultID.
+func (c *campaignFile) artifactData(ctx context.Context, resultID, artifactID int64) (sandtrap.Artifact, []byte, error) {
+	var (
+		a        sandtrap.Artifact
+		name, mt sql.NullString
+		exp      sql.NullString
+		data     []byte
+	)
+	if !c.hasArtifacts {
+		return a, nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "artifact %d not found: the campaign has no artifacts table", artifactID)
+	}
+	err := c.db.QueryRowContext(ctx, `SELECT id, result_id, name, media_type, expected_sha256, data FROM artifacts WHERE id = ? AND result_id = ?`,
+		artifactID, resultID).Scan(&a.ID, &a.ResultID, &name, &mt, &exp, &data)
+	if errors.Is(err, sql.ErrNoRows) {
+		return a, nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "artifact %d of result %d not found", artifactID, resultID)
+	} else if err != nil {
+		return a, nil, errorf("reading artifact %d in %s: %w", artifactID, c.path, err)
+	}
+	a.Name, a.MediaType, a.ExpectedSHA256 = name.String, mt.String, strings.ToLower(exp.String)
+	a.Size = int64(len(data))
+	a.SHA256 = sha256Hex(data)
+	return a, data, nil
+}
+
+func (c *campaignFile) steps(ctx context.Context, resultID int64) ([]sandtrap.Step, error) {
+	if !c.hasSteps {
+		return nil, nil
+	}
+	rows, err := c.db.QueryContext(ctx, `SELECT id, result_id, seq, tool, request, response, error, duration_ms
+		FROM steps WHERE result_id = ? ORDER BY seq, id`, resultID)
+	if err != nil {
+		return nil, errorf("reading steps of result %d in %s: %w", resultID, c.path, err)
+	}
+	defer rows.Close()
+	var out []sandtrap.Step
+	for rows.Next() {
+		var (
+			s          sandtrap.Step
+			seq, dur   sql.NullInt64
+			tool, errT sql.NullString
+		)
+		if err := rows.Scan(&s.ID, &s.ResultID, &seq, &tool, &s.Request, &s.Response, &errT, &dur); err != nil {
+			return nil, errorf("reading steps of result %d in %s: %w", resultID, c.path, err)
+		}
+		s.Seq, s.Tool, s.Error = int(seq.Int64), tool.String, errT.String
+		s.DurationMS = -1
+		if dur.Valid {
+			s.DurationMS = dur.Int64
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+func (c *campaignFile) String() string { return fmt.Sprintf("campaign %s", c.path) }

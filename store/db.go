@@ -1,0 +1,88 @@
+// Package store reads campaign databases (read-only) and keeps sandtrap's own
+// state: the precomputed index of every run, and triage decisions.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net/url"
+	"path/filepath"
+	"runtime"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+// dsn builds a modernc DSN for path. busy_timeout comes first so that every
+// later pragma already waits for a lock instead of failing at once.
+func dsn(path string, query url.Values, pragmas ...string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	q := url.Values{}
+	for k, v := range query {
+		q[k] = v
+	}
+	q["_pragma"] = append([]string{"busy_timeout(5000)"}, pragmas...)
+	u := url.URL{Scheme: "file", Path: abs, RawQuery: q.Encode()}
+	return u.String(), nil
+}
+
+// openCampaignDB opens a campaign file read-only. mode=ro, never immutable:
+// the harness may still be writing, and immutable would hide its commits.
+func openCampaignDB(ctx context.Context, path string, conns int) (*sql.DB, error) {
+	d, err := dsn(path, url.Values{"mode": {"ro"}}, "query_only(1)")
+	if err != nil {
+		return nil, err
+	}
+	db, err := sql.Open("sqlite", d)
+	if err != nil {
+		return nil, err
+	}
+	db.SetMaxOpenConns(conns)
+	db.SetMaxIdleConns(conns)
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// openStateDBs opens sandtrap's own state file as one writer connection
+// beside a pool of readers, both in WAL mode so reads never wait on writes.
+func openStateDBs(ctx context.Context, path string) (writer, reader *sql.DB, err error) {
+	pragmas := []string{"journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)"}
+	d, err := dsn(path, url.Values{"_txlock": {"immediate"}}, pragmas...)
+	if err != nil {
+		return nil, nil, err
+	}
+	writer, err = sql.Open("sqlite", d)
+	if err != nil {
+		return nil, nil, err
+	}
+	writer.SetMaxOpenConns(1)
+	if err := writer.PingContext(ctx); err != nil {
+		writer.Close()
+		return nil, nil, err
+	}
+	rd, err := dsn(path, nil, append(pragmas, "query_only(1)")...)
+	if err != nil {
+		writer.Close()
+		return nil, nil, err
+	}
+	reader, err = sql.Open("sqlite", rd)
+	if err != nil {
+		writer.Close()
+		return nil, nil, err
+	}
+	n := max(2, runtime.NumCPU())
+	reader.SetMaxOpenConns(n)
+	reader.SetMaxIdleConns(n)
+	return writer, reader, nil
+}
+
+// errorf wraps err as a store error with context.
+func errorf(format string, args ...any) error {
+	return fmt.Errorf("store: "+format, args...)
+}

@@ -1,0 +1,228 @@
+package store
+
+import (
+	"context"
+	"runtime"
+	"sync"
+	"time"
+
+	"sandtrap"
+	"sandtrap/triage"
+)
+
+// scanBatch is how many results are classified and applied at once.
+const scanBatch = 8192
+
+// persistEvery is how many results a first read indexes between two saves
+// of its progress to the state.
+const persistEvery = 200_000
+
+// maxErrorBytes caps the error text kept in the index; the result page
+// reads the whole text from the campaign file.
+const maxErrorBytes = 2048
+
+// classified is a result with its failure mode decided.
+type classified struct {
+	row     resultRow
+	modeID  string
+	layer   string
+	prim    string
+	sig     string
+	by      string
+	failure bool
+}
+
+// catchUp reads every result of src past its watermark, classifies the
+// failures on every core, and applies and persists them in batches.
+func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
+	change := Change{Source: src.label}
+	var maxID int64
+	if err := src.file.db.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM results`).Scan(&maxID); err != nil {
+		return change, errorf("reading %s: %w", src.path, err)
+	}
+	if maxID <= src.lastID {
+		return change, nil
+	}
+	s.mu.Lock()
+	src.progress = Progress{Reading: true, Total: maxID - src.lastID, Started: time.Now()}
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		src.progress.Reading = false
+		s.mu.Unlock()
+	}()
+
+	changed := map[*runIndex]bool{}
+	b := newBatch()
+	pending := make([]resultRow, 0, scanBatch)
+	sinceSave := 0
+	lastLog := time.Now()
+	flush := func() error {
+		if len(pending) == 0 {
+			return nil
+		}
+		out := s.classify(pending)
+		s.apply(src, out, b, changed, &change)
+		sinceSave += len(pending)
+		pending = pending[:0]
+		s.mu.Lock()
+		src.progress.Read = b.lastID - (maxID - src.progress.Total)
+		read, total := src.progress.Read, src.progress.Total
+		s.mu.Unlock()
+		if s.opts.Logf != nil && time.Since(lastLog) > time.Second {
+			s.opts.Logf("indexing %s: %d of about %d results (%.0f%%)", src.label, read, total, 100*float64(read)/float64(max(total, 1)))
+			lastLog = time.Now()
+		}
+		if sinceSave >= persistEvery {
+			if err := s.commit(ctx, src, b); err != nil {
+				return err
+			}
+			b = newBatch()
+			sinceSave = 0
+		}
+		return nil
+	}
+	err := src.file.scanResults(ctx, src.lastID, func(r *resultRow) error {
+		pending = append(pending, *r)
+		if len(pending) == scanBatch {
+			return flush()
+		}
+		return nil
+	})
+	if err == nil {
+		err = flush()
+	}
+	if err == nil && b.lastID > 0 {
+		err = s.commit(ctx, src, b)
+	}
+	s.mu.RLock()
+	for ri := range changed {
+		change.Runs = append(change.Runs, s.publicID(src, ri.rawID))
+	}
+	s.mu.RUnlock()
+	return change, err
+}
+
+func newBatch() *batch {
+	return &batch{rows: map[*runIndex]int{}, cube: map[*runIndex]map[cell]int{}}
+}
+
+// commit persists b and moves src's watermark past it.
+func (s *Store) commit(ctx context.Context, src *source, b *batch) error {
+	if err := s.persist(ctx, src, b); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	src.lastID, src.lastKey = b.lastID, b.lastKey
+	s.mu.Unlock()
+	return nil
+}
+
+// classify decides the mode of every failure in rows, using every core.
+func (s *Store) classify(rows []resultRow) []classified {
+	out := make([]classified, len(rows))
+	workers := runtime.NumCPU()
+	var wg sync.WaitGroup
+	per := (len(rows) + workers - 1) / workers
+	for w := 0; w < workers; w++ {
+		lo, hi := w*per, min((w+1)*per, len(rows))
+		if lo >= hi {
+			break
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := lo; i < hi; i++ {
+				out[i] = s.classifyOne(rows[i])
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+func (s *Store) classifyOne(r resultRow) classified {
+	c := classified{row: r}
+	if !sandtrap.IsFailure(r.Status) {
+		return c
+	}
+	c.failure = true
+	f := triage.Failure{
+		Target: r.Target, Domain: r.Domain, Status: r.Status, Test: r.Test, Error: r.Error,
+		HarnessLayer: r.Layer, HarnessPrimitive: r.Primitive,
+	}
+	if r.ExitCode.Valid {
+		v := r.ExitCode.Int64
+		f.ExitCode = &v
+	}
+	cl := s.opts.Classifier.Classify(f)
+	c.layer, c.prim, c.by = cl.Layer, cl.Primitive, cl.By
+	c.sig = cl.Signature
+	c.modeID = triage.ModeID(c.layer, c.prim, c.sig)
+	return c
+}
+
+// apply adds classified results to the in-memory index and to batch b.
+func (s *Store) apply(src *source, rows []classified, b *batch, changed map[*runIndex]bool, change *Change) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := time.Now()
+	for i := range rows {
+		c := &rows[i]
+		ri := src.runs[c.row.RunID]
+		if ri == nil {
+			ri = newRunIndex(src, c.row.RunID)
+			src.runs[c.row.RunID] = ri
+			s.publicIDs()
+		}
+		if _, ok := b.rows[ri]; !ok {
+			b.rows[ri] = len(ri.rows)
+		}
+		changed[ri] = true
+		r := row{
+			id:       c.row.ID,
+			testHash: hashTest(c.row.Test),
+			status:   s.names.code(kindStatus, c.row.Status),
+			target:   s.names.code(kindTarget, c.row.Target),
+			domain:   s.names.code(kindDomain, c.row.Domain),
+			fail:     -1,
+		}
+		k := cell{target: r.target, domain: r.domain, status: r.status, mode: -1}
+		if c.failure {
+			m, ok := s.modeIdx[c.modeID]
+			if !ok {
+				m = int32(len(s.modes))
+				nm := mode{ID: c.modeID, Layer: c.layer, Primitive: c.prim, Signature: c.sig, FirstSeen: now}
+				s.modes = append(s.modes, nm)
+				s.modeIdx[c.modeID] = m
+				b.newModes = append(b.newModes, nm)
+				change.NewModes = append(change.NewModes, c.modeID)
+			}
+			f := failure{id: c.row.ID, test: c.row.Test, err: clip(c.row.Error, maxErrorBytes), mode: m,
+				by: s.names.code(kindBy, c.by), attempt: int32(c.row.Attempt)}
+			r.fail = int32(len(ri.fails))
+			ri.fails = append(ri.fails, f)
+			b.fails = append(b.fails, batchFailure{ri, f})
+			k.mode = m
+		}
+		ri.rows = append(ri.rows, r)
+		ri.cube[k]++
+		if b.cube[ri] == nil {
+			b.cube[ri] = map[cell]int{}
+		}
+		b.cube[ri][k]++
+		b.lastID, b.lastKey = c.row.ID, resultKey(c.row.RunID, c.row.Test)
+		change.NewResults++
+	}
+}
+
+// clip cuts s to at most n bytes without splitting a UTF-8 sequence.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return s[:n]
+}

@@ -1,0 +1,512 @@
+package store
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"sandtrap"
+)
+
+// ListRuns returns every run of every served file, oldest first, with its
+// counts.
+func (s *Store) ListRuns(ctx context.Context) ([]sandtrap.Run, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	out := make([]sandtrap.Run, 0, len(s.order))
+	for _, id := range s.order {
+		out = append(out, s.runOf(id, s.runs[id]))
+	}
+	return out, nil
+}
+
+// FindRun returns one run by its public id.
+func (s *Store) FindRun(ctx context.Context, id string) (sandtrap.Run, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	ri, ok := s.runs[id]
+	if !ok {
+		return sandtrap.Run{}, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", id)
+	}
+	return s.runOf(id, ri), nil
+}
+
+// runOf builds the domain run. Callers hold mu.
+func (s *Store) runOf(id string, ri *runIndex) sandtrap.Run {
+	m, known := ri.src.meta[ri.rawID]
+	r := sandtrap.Run{ID: id, RawID: ri.rawID, Source: ri.src.label, Name: m.Name, Counts: ri.counts(s.names)}
+	if !known || r.Name == "" {
+		r.Name = ri.rawID
+	}
+	r.StartedAt = parseTime(m.StartedAt)
+	if m.FinishedAt.Valid {
+		r.FinishedAt = parseTime(m.FinishedAt.String)
+		if r.FinishedAt.IsZero() {
+			// A finished_at that does not parse still means the run ended.
+			r.FinishedAt = r.StartedAt
+		}
+	}
+	r.Planned = int(m.Planned.Int64)
+	r.Notes = m.Notes.String
+	return r
+}
+
+// SourceStatus is what a page needs to know about the file behind a run.
+type SourceStatus struct {
+	Label    string
+	Path     string
+	Fault    string
+	Progress Progress
+}
+
+// RunSource reports the state of the file a run comes from.
+func (s *Store) RunSource(ctx context.Context, runID string) (SourceStatus, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	ri, ok := s.runs[runID]
+	if !ok {
+		return SourceStatus{}, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
+	}
+	return SourceStatus{Label: ri.src.label, Path: ri.src.path, Fault: ri.src.fault, Progress: ri.src.progress}, nil
+}
+
+// Sources reports the state of every served file.
+func (s *Store) Sources(ctx context.Context) []SourceStatus {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	out := make([]SourceStatus, 0, len(s.sources))
+	for _, src := range s.sources {
+		out = append(out, SourceStatus{Label: src.label, Path: src.path, Fault: src.fault, Progress: src.progress})
+	}
+	return out
+}
+
+// Breakdown returns a run's results counted by target, domain, status and
+// failure mode, with each mode's layer and primitive.
+func (s *Store) Breakdown(ctx context.Context, runID string) ([]sandtrap.Cell, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	ri, ok := s.runs[runID]
+	if !ok {
+		return nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
+	}
+	out := make([]sandtrap.Cell, 0, len(ri.cube))
+	for k, n := range ri.cube {
+		c := sandtrap.Cell{
+			Target: s.names.value(kindTarget, k.target),
+			Domain: s.names.value(kindDomain, k.domain),
+			Status: s.names.value(kindStatus, k.status),
+			N:      n,
+		}
+		if k.mode >= 0 {
+			m := s.modes[k.mode]
+			c.Layer, c.Primitive, c.Mode = m.Layer, m.Primitive, m.ID
+		}
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool { return cellLess(out[i], out[j]) })
+	return out, nil
+}
+
+func cellLess(a, b sandtrap.Cell) bool {
+	if a.Target != b.Target {
+		return a.Target < b.Target
+	}
+	if a.Domain != b.Domain {
+		return a.Domain < b.Domain
+	}
+	if a.Status != b.Status {
+		return a.Status < b.Status
+	}
+	return a.Mode < b.Mode
+}
+
+// Facet names, in the order pages show them.
+const (
+	FacetStatus    = "status"
+	FacetTarget    = "target"
+	FacetDomain    = "domain"
+	FacetLayer     = "layer"
+	FacetPrimitive = "primitive"
+	FacetMode      = "mode"
+)
+
+// Facets lists every facet name.
+var Facets = []string{FacetStatus, FacetTarget, FacetDomain, FacetLayer, FacetPrimitive, FacetMode}
+
+// StatusAll is the status filter that selects every result.
+const StatusAll = "all"
+
+// ResultFilter selects results of a run. Empty fields match everything,
+// except Status: empty means every failure (failed, error and other), and
+// StatusAll means every result.
+type ResultFilter struct {
+	Status, Target, Domain, Layer, Primitive, Mode string
+	Q                                              string // case-insensitive text in the error or the test key
+	Limit, Offset                                  int
+}
+
+// Value returns the filter's value for a facet.
+func (f ResultFilter) Value(facet string) string {
+	switch facet {
+	case FacetStatus:
+		return f.Status
+	case FacetTarget:
+		return f.Target
+	case FacetDomain:
+		return f.Domain
+	case FacetLayer:
+		return f.Layer
+	case FacetPrimitive:
+		return f.Primitive
+	case FacetMode:
+		return f.Mode
+	}
+	return ""
+}
+
+// With returns f with one facet set to value ("" removes it), back on the
+// first page.
+func (f ResultFilter) With(facet, value string) ResultFilter {
+	switch facet {
+	case FacetStatus:
+		f.Status = value
+	case FacetTarget:
+		f.Target = value
+	case FacetDomain:
+		f.Domain = value
+	case FacetLayer:
+		f.Layer = value
+	case FacetPrimitive:
+		f.Primitive = value
+	case FacetMode:
+		f.Mode = value
+	}
+	f.Offset = 0
+	return f
+}
+
+// ResultRow is a result as lists show it, with its classification.
+type ResultRow struct {
+	sandtrap.Result
+	Layer        string // the decided layer, "" for a result that did not fail
+	Primitive    string
+	ClassifiedBy string
+	Mode         string
+}
+
+// FacetValue is one value of a facet and how many results have it.
+type FacetValue struct {
+	Value string
+	Count int
+}
+
+// ResultPage is one page of a filtered list, with the total and the facet
+// counts. Each facet is counted with every filter but its own applied, so
+// its other values stay visible and clickable.
+type ResultPage struct {
+	Total   int
+	Results []ResultRow
+	Facets  map[string][]FacetValue
+}
+
+// rowView is one row's facet values, computed while filtering.
+type rowView struct {
+	status, target, domain, layer, primitive, mode string
+}
+
+func (v *rowView) value(facet string) string {
+	switch facet {
+	case FacetStatus:
+		return v.status
+	case FacetTarget:
+		return v.target
+	case FacetDomain:
+		return v.domain
+	case FacetLayer:
+		return v.layer
+	case FacetPrimitive:
+		return v.primitive
+	case FacetMode:
+		return v.mode
+	}
+	return ""
+}
+
+// FindResults returns a page of a run's results that match f, newest first.
+func (s *Store) FindResults(ctx context.Context, runID string, f ResultFilter) (ResultPage, error) {
+	if f.Limit <= 0 {
+		f.Limit = 50
+	}
+	if f.Offset < 0 {
+		f.Offset = 0
+	}
+	s.mu.RLock()
+	ri, ok := s.runs[runID]
+	if !ok {
+		s.mu.RUnlock()
+		return ResultPage{}, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
+	}
+	page, ids, fails := s.filter(ri, f)
+	src := ri.src
+	file := src.file
+	s.mu.RUnlock()
+
+	details, err := file.resultsByID(ctx, ids)
+	if err != nil {
+		// The campaign file may be busy, gone or replaced: the index still
+		// knows enough to list the failures.
+		details = map[int64]sandtrap.Result{}
+	}
+	for i := range page.Results {
+		r := &page.Results[i]
+		if d, ok := details[r.ID]; ok {
+			d.RunID = runID
+			r.Result = d
+		} else if fl, ok := fails[r.ID]; ok {
+			r.Test, r.Error, r.HasError = fl.test, fl.err, true
+		}
+	}
+	return page, nil
+}
+
+// filter walks every row of ri once, counting the facets and collecting the
+// requested page. Callers hold mu.
+func (s *Store) filter(ri *runIndex, f ResultFilter) (ResultPage, []int64, map[int64]failure) {
+	var page ResultPage
+	counts := map[string]map[string]int{}
+	for _, name := range Facets {
+		counts[name] = map[string]int{}
+	}
+	active := make([]string, 0, len(Facets))
+	for _, name := range Facets {
+		if val := f.Value(name); val != "" && !(name == FacetStatus && val == StatusAll) {
+			active = append(active, name)
+		}
+	}
+	q := strings.TrimSpace(f.Q)
+	var (
+		ids   []int64
+		fails = map[int64]failure{}
+		v     rowView
+		skip  = f.Offset
+	)
+	// Newest first: walk the rows backwards.
+	for i := len(ri.rows) - 1; i >= 0; i-- {
+		r := &ri.rows[i]
+		v = rowView{status: s.names.value(kindStatus, r.status), target: s.names.value(kindTarget, r.target),
+			domain: s.names.value(kindDomain, r.domain)}
+		var fl *failure
+		if r.fail >= 0 {
+			fl = &ri.fails[r.fail]
+			m := &s.modes[fl.mode]
+			v.layer, v.primitive, v.mode = m.Layer, m.Primitive, m.ID
+		}
+		if q != "" && (fl == nil || !(containsFold(fl.err, q) || containsFold(fl.test, q))) {
+			continue
+		}
+		// missed counts the filters this row fails; a row failing only one
+		// still counts in that filter's facet.
+		missed, missedFacet := 0, ""
+		if f.Status == "" && !sandtrap.IsFailure(v.status) {
+			missed, missedFacet = 1, FacetStatus
+		}
+		for _, name := range active {
+			if v.value(name) != f.Value(name) {
+				missed++
+				missedFacet = name
+			}
+		}
+		switch missed {
+		case 0:
+			for _, name := range Facets {
+				if val := v.value(name); val != "" {
+					counts[name][val]++
+				}
+			}
+			page.Total++
+			if skip > 0 {
+				skip--
+				continue
+			}
+			if len(page.Results) < f.Limit {
+				page.Results = append(page.Results, ResultRow{
+					Result: sandtrap.Result{ID: r.id, Status: v.status, Target: v.target, Domain: v.domain},
+					Layer:  v.layer, Primitive: v.primitive, Mode: v.mode, ClassifiedBy: s.byOf(fl),
+				})
+				ids = append(ids, r.id)
+				if fl != nil {
+					fails[r.id] = *fl
+				}
+			}
+		case 1:
+			if val := v.value(missedFacet); val != "" {
+				counts[missedFacet][val]++
+			}
+		}
+	}
+	page.Facets = toFacets(counts)
+	return page, ids, fails
+}
+
+func (s *Store) byOf(fl *failure) string {
+	if fl == nil {
+		return ""
+	}
+	return s.names.value(kindBy, fl.by)
+}
+
+// toFacets orders each facet's values by count, most first, then by value.
+func toFacets(counts map[string]map[string]int) map[string][]FacetValue {
+	out := make(map[string][]FacetValue, len(counts))
+	for name, vals := range counts {
+		list := make([]FacetValue, 0, len(vals))
+		for v, n := range vals {
+			list = append(list, FacetValue{v, n})
+		}
+		sort.Slice(list, func(i, j int) bool {
+			if list[i].Count != list[j].Count {
+				return list[i].Count > list[j].Count
+			}
+			return list[i].Value < list[j].Value
+		})
+		out[name] = list
+	}
+	return out
+}
+
+// containsFold reports whether sub is in s, ignoring case, without
+// allocating: lists search thousands of errors per request.
+func containsFold(s, sub string) bool {
+	if sub == "" {
+		return true
+	}
+	if len(sub) > len(s) {
+		return false
+	}
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if hasPrefixFold(s[i:], sub) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasPrefixFold(s, prefix string) bool {
+	for len(prefix) > 0 {
+		if len(s) == 0 {
+			return false
+		}
+		a, na := utf8.DecodeRuneInString(s)
+		b, nb := utf8.DecodeRuneInString(prefix)
+		if a != b && !strings.EqualFold(s[:na], prefix[:nb]) {
+			return false
+		}
+		s, prefix = s[na:], prefix[nb:]
+	}
+	return true
+}
+
+// Classification is how the index classified one result.
+type Classification struct {
+	Layer, Primitive, ClassifiedBy, Mode, Signature string
+}
+
+// FindResult returns one result of a run with its classification.
+func (s *Store) FindResult(ctx context.Context, runID string, id int64) (sandtrap.Result, Classification, error) {
+	s.mu.RLock()
+	ri, ok := s.runs[runID]
+	if !ok {
+		s.mu.RUnlock()
+		return sandtrap.Result{}, Classification{}, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
+	}
+	file := ri.src.file
+	var cl Classification
+	i := sort.Search(len(ri.rows), func(i int) bool { return ri.rows[i].id >= id })
+	if i < len(ri.rows) && ri.rows[i].id == id && ri.rows[i].fail >= 0 {
+		fl := ri.fails[ri.rows[i].fail]
+		m := s.modes[fl.mode]
+		cl = Classification{Layer: m.Layer, Primitive: m.Primitive, ClassifiedBy: s.names.value(kindBy, fl.by), Mode: m.ID, Signature: m.Signature}
+	}
+	rawID := ri.rawID
+	s.mu.RUnlock()
+
+	r, resRun, err := file.result(ctx, id)
+	if err != nil {
+		return r, cl, err
+	}
+	if resRun != rawID {
+		return r, cl, sandtrap.Errorf(sandtrap.ENOTFOUND, "result %d is not in run %q", id, runID)
+	}
+	r.RunID = runID
+	return r, cl, nil
+}
+
+// fileOf returns the campaign file of a run.
+func (s *Store) fileOf(runID string) (*campaignFile, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	ri, ok := s.runs[runID]
+	if !ok {
+		return nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
+	}
+	return ri.src.file, nil
+}
+
+// ResultLog returns up to limit bytes of a result's log and the log's size.
+func (s *Store) ResultLog(ctx context.Context, runID string, id int64, limit int64) ([]byte, int64, error) {
+	if _, _, err := s.FindResult(ctx, runID, id); err != nil {
+		return nil, 0, err
+	}
+	f, err := s.fileOf(runID)
+	if err != nil {
+		return nil, 0, err
+	}
+	return f.resultLog(ctx, id, limit)
+}
+
+// Artifacts lists a result's artifacts with their digests checked.
+func (s *Store) Artifacts(ctx context.Context, runID string, resultID int64) ([]sandtrap.Artifact, error) {
+	f, err := s.fileOf(runID)
+	if err != nil {
+		return nil, err
+	}
+	return f.artifacts(ctx, resultID)
+}
+
+// ArtifactData returns one artifact of a result with its bytes.
+func (s *Store) ArtifactData(ctx context.Context, runID string, resultID, artifactID int64) (sandtrap.Artifact, []byte, error) {
+	if _, _, err := s.FindResult(ctx, runID, resultID); err != nil {
+		return sandtrap.Artifact{}, nil, err
+	}
+	f, err := s.fileOf(runID)
+	if err != nil {
+		return sandtrap.Artifact{}, nil, err
+	}
+	return f.artifactData(ctx, resultID, artifactID)
+}
+
+// Steps lists a result's MCP tool calls in order.
+func (s *Store) Steps(ctx context.Context, runID string, resultID int64) ([]sandtrap.Step, error) {
+	f, err := s.fileOf(runID)
+	if err != nil {
+		return nil, err
+	}
+	return f.steps(ctx, resultID)
+}
+
+// FindModes returns the listed failure modes, keyed by id; unknown ids are
+// left out.
+func (s *Store) FindModes(ctx context.Context, ids []string) (map[string]sandtrap.Mode, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	out := make(map[string]sandtrap.Mode, len(ids))
+	for _, id := range ids {
+		if i, ok := s.modeIdx[id]; ok {
+			m := s.modes[i]
+			out[id] = sandtrap.Mode{ID: m.ID, Layer: m.Layer, Primitive: m.Primitive, Signature: m.Signature, FirstSeen: m.FirstSeen}
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,403 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"syscall"
+	"time"
+)
+
+// fileIdentity returns the device and inode of path, to notice a file that
+// was replaced by another.
+func fileIdentity(path string) (device, inode uint64, err error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return 0, 0, err
+	}
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return uint64(st.Dev), st.Ino, nil
+	}
+	return 0, 0, nil
+}
+
+// resultKey identifies a results row beyond its id, so that a watermark
+// pointing into a different file is noticed.
+func resultKey(runID, test string) string { return runID + "\x00" + test }
+
+// loadState reads the names, the modes and, for each source whose file is
+// still the one indexed before, its runs' rows, failures and counts.
+func (s *Store) loadState(ctx context.Context) error {
+	if err := s.loadNames(ctx); err != nil {
+		return err
+	}
+	if err := s.loadModes(ctx); err != nil {
+		return err
+	}
+	for _, src := range s.sources {
+		if err := s.loadSource(ctx, src); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Store) loadNames(ctx context.Context) error {
+	rows, err := s.reader.QueryContext(ctx, `SELECT kind, code, value FROM names`)
+	if err != nil {
+		return errorf("loading names: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			kind, value string
+			code        int
+		)
+		if err := rows.Scan(&kind, &code, &value); err != nil {
+			return errorf("loading names: %w", err)
+		}
+		s.names.load(kind, uint16(code), value)
+	}
+	return rows.Err()
+}
+
+func (s *Store) loadModes(ctx context.Context) error {
+	rows, err := s.reader.QueryContext(ctx, `SELECT id, layer, primitive, signature, first_seen FROM modes ORDER BY rowid`)
+	if err != nil {
+		return errorf("loading modes: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			m     mode
+			first string
+		)
+		if err := rows.Scan(&m.ID, &m.Layer, &m.Primitive, &m.Signature, &first); err != nil {
+			return errorf("loading modes: %w", err)
+		}
+		m.FirstSeen = parseTime(first)
+		s.modeIdx[m.ID] = int32(len(s.modes))
+		s.modes = append(s.modes, m)
+	}
+	return rows.Err()
+}
+
+// loadSource restores src's index from the state, or clears it when the
+// file is no longer the one that was indexed (replaced or shrunk).
+func (s *Store) loadSource(ctx context.Context, src *source) error {
+	var dev, ino uint64
+	err := s.reader.QueryRowContext(ctx, `SELECT id, device, inode, last_result_id, last_result_key FROM sources WHERE path = ?`,
+		src.path).Scan(&src.id, &dev, &ino, &src.lastID, &src.lastKey)
+	if errors.Is(err, sql.ErrNoRows) {
+		res, err := s.writer.ExecContext(ctx, `INSERT INTO sources (path) VALUES (?)`, src.path)
+		if err != nil {
+			return errorf("registering %s: %w", src.path, err)
+		}
+		src.id, err = res.LastInsertId()
+		return err
+	} else if err != nil {
+		return errorf("loading source %s: %w", src.path, err)
+	}
+	src.device, src.inode = dev, ino
+	same, err := s.sameFile(ctx, src)
+	if err != nil {
+		return err
+	}
+	if !same {
+		return s.resetSource(ctx, src)
+	}
+	if err := s.loadRows(ctx, src); err != nil {
+		return err
+	}
+	if err := s.loadFailures(ctx, src); err != nil {
+		return err
+	}
+	return s.loadCounts(ctx, src)
+}
+
+// sameFile reports whether src's file is still the one its watermark points
+// into: same identity, and the row at the watermark is still the same row.
+func (s *Store) sameFile(ctx context.Context, src *source) (bool, error) {
+	dev, ino, err := fileIdentity(src.path)
+	if err != nil {
+		return false, nil
+	}
+	if src.lastID == 0 {
+		return true, nil
+	}
+	if src.device != 0 && (dev != src.device || ino != src.inode) {
+		return false, nil
+	}
+	var runID, test sql.NullString
+	err = src.file.db.QueryRowContext(ctx, `SELECT run_id, test FROM results WHERE id = ?`, src.lastID).Scan(&runID, &test)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	} else if err != nil {
+		return false, errorf("checking %s against its index: %w", src.path, err)
+	}
+	return resultKey(runID.String, test.String) == src.lastKey, nil
+}
+
+// resetSource forgets everything indexed from src, in memory and in state,
+// so that it is read again from its first row.
+func (s *Store) resetSource(ctx context.Context, src *source) error {
+	tx, err := s.writer.BeginTx(ctx, nil)
+	if err != nil {
+		return errorf("resetting %s: %w", src.path, err)
+	}
+	defer tx.Rollback()
+	for _, q := range []string{
+		`DELETE FROM row_chunks WHERE source_id = ?`,
+		`DELETE FROM failures WHERE source_id = ?`,
+		`DELETE FROM counts WHERE source_id = ?`,
+		`UPDATE sources SET last_result_id = 0, last_result_key = '', device = 0, inode = 0 WHERE id = ?`,
+	} {
+		if _, err := tx.ExecContext(ctx, q, src.id); err != nil {
+			return errorf("resetting %s: %w", src.path, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return errorf("resetting %s: %w", src.path, err)
+	}
+	s.mu.Lock()
+	src.lastID, src.lastKey, src.device, src.inode = 0, "", 0, 0
+	for id := range src.runs {
+		src.runs[id] = newRunIndex(src, id)
+	}
+	s.mu.Unlock()
+	return nil
+}
+
+func (s *Store) loadRows(ctx context.Context, src *source) error {
+	rows, err := s.reader.QueryContext(ctx, `SELECT run_id, data FROM row_chunks WHERE source_id = ? ORDER BY run_id, chunk`, src.id)
+	if err != nil {
+		return errorf("loading the index of %s: %w", src.path, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			runID string
+			data  []byte
+		)
+		if err := rows.Scan(&runID, &data); err != nil {
+			return errorf("loading the index of %s: %w", src.path, err)
+		}
+		ri := src.runs[runID]
+		if ri == nil {
+			ri = newRunIndex(src, runID)
+			src.runs[runID] = ri
+		}
+		for off := 0; off+rowSize <= len(data); off += rowSize {
+			ri.rows = append(ri.rows, decodeRow(data[off:]))
+		}
+	}
+	return rows.Err()
+}
+
+func (s *Store) loadFailures(ctx context.Context, src *source) error {
+	rows, err := s.reader.QueryContext(ctx, `SELECT run_id, result_id, test, error, mode_id, classified_by, attempt
+		FROM failures WHERE source_id = ? ORDER BY run_id, result_id`, src.id)
+	if err != nil {
+		return errorf("loading failures of %s: %w", src.path, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			runID, modeID, by string
+			f                 failure
+		)
+		if err := rows.Scan(&runID, &f.id, &f.test, &f.err, &modeID, &by, &f.attempt); err != nil {
+			return errorf("loading failures of %s: %w", src.path, err)
+		}
+		ri := src.runs[runID]
+		if ri == nil {
+			return errorf("the index of %s is inconsistent: failure %d of run %q has no rows", src.path, f.id, runID)
+		}
+		m, ok := s.modeIdx[modeID]
+		if !ok {
+			return errorf("the index of %s is inconsistent: unknown mode %q", src.path, modeID)
+		}
+		f.mode = m
+		f.by = s.names.code(kindBy, by)
+		ri.fails = append(ri.fails, f)
+	}
+	if err := rows.Err(); err != nil {
+		return errorf("loading failures of %s: %w", src.path, err)
+	}
+	// Link each failed row to its failure; both are in id order.
+	for _, ri := range src.runs {
+		j := 0
+		for i := range ri.rows {
+			for j < len(ri.fails) && ri.fails[j].id < ri.rows[i].id {
+				j++
+			}
+			if j < len(ri.fails) && ri.fails[j].id == ri.rows[i].id {
+				ri.rows[i].fail = int32(j)
+			}
+		}
+	}
+	return nil
+}
+
+func (s *Store) loadCounts(ctx context.Context, src *source) error {
+	rows, err := s.reader.QueryContext(ctx, `SELECT run_id, target, domain, status, mode_id, n FROM counts WHERE source_id = ?`, src.id)
+	if err != nil {
+		return errorf("loading counts of %s: %w", src.path, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			runID, target, domain, status, modeID string
+			n                                     int
+		)
+		if err := rows.Scan(&runID, &target, &domain, &status, &modeID, &n); err != nil {
+			return errorf("loading counts of %s: %w", src.path, err)
+		}
+		ri := src.runs[runID]
+		if ri == nil {
+			ri = newRunIndex(src, runID)
+			src.runs[runID] = ri
+		}
+		c := cell{target: s.names.code(kindTarget, target), domain: s.names.code(kindDomain, domain),
+			status: s.names.code(kindStatus, status), mode: -1}
+		if modeID != "" {
+			c.mode = s.modeIdx[modeID]
+		}
+		ri.cube[c] += n
+	}
+	return rows.Err()
+}
+
+// batch is what one indexing pass adds, to be persisted in one transaction.
+type batch struct {
+	rows     map[*runIndex]int // per run, how many rows it had before the batch
+	fails    []batchFailure
+	cube     map[*runIndex]map[cell]int
+	newModes []mode
+	lastID   int64
+	lastKey  string
+}
+
+type batchFailure struct {
+	ri *runIndex
+	f  failure
+}
+
+// persist writes a batch to the state in one transaction: the rows, the
+// failures, the counts and the watermark move together or not at all.
+func (s *Store) persist(ctx context.Context, src *source, b *batch) error {
+	tx, err := s.writer.BeginTx(ctx, nil)
+	if err != nil {
+		return errorf("saving the index of %s: %w", src.path, err)
+	}
+	defer tx.Rollback()
+
+	s.mu.RLock()
+	added := s.names.added
+	s.names.added = nil
+	chunks := map[*runIndex][][]byte{}
+	firstChunk := map[*runIndex]int{}
+	for ri, before := range b.rows {
+		first := before / chunkRows
+		firstChunk[ri] = first
+		for c := first; c*chunkRows < len(ri.rows); c++ {
+			end := min((c+1)*chunkRows, len(ri.rows))
+			buf := make([]byte, 0, (end-c*chunkRows)*rowSize)
+			for _, r := range ri.rows[c*chunkRows : end] {
+				buf = appendRow(buf, r)
+			}
+			chunks[ri] = append(chunks[ri], buf)
+		}
+	}
+	s.mu.RUnlock()
+
+	for _, e := range added {
+		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO names (kind, code, value) VALUES (?, ?, ?)`, e.kind, int(e.code), e.value); err != nil {
+			return errorf("saving names: %w", err)
+		}
+	}
+	for _, m := range b.newModes {
+		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO modes (id, layer, primitive, signature, first_seen) VALUES (?, ?, ?, ?, ?)`,
+			m.ID, m.Layer, m.Primitive, m.Signature, m.FirstSeen.UTC().Format(time.RFC3339)); err != nil {
+			return errorf("saving modes: %w", err)
+		}
+	}
+	for ri, list := range chunks {
+		for i, data := range list {
+			if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO row_chunks (source_id, run_id, chunk, data) VALUES (?, ?, ?, ?)`,
+				src.id, ri.rawID, firstChunk[ri]+i, data); err != nil {
+				return errorf("saving rows of %s: %w", ri.rawID, err)
+			}
+		}
+	}
+	if err := s.persistFailures(ctx, tx, src, b.fails); err != nil {
+		return err
+	}
+	if err := s.persistCounts(ctx, tx, src, b.cube); err != nil {
+		return err
+	}
+	dev, ino, _ := fileIdentity(src.path)
+	if _, err := tx.ExecContext(ctx, `UPDATE sources SET last_result_id = ?, last_result_key = ?, device = ?, inode = ?, indexed_at = ? WHERE id = ?`,
+		b.lastID, b.lastKey, int64(dev), int64(ino), time.Now().UTC().Format(time.RFC3339), src.id); err != nil {
+		return errorf("saving the watermark of %s: %w", src.path, err)
+	}
+	if err := tx.Commit(); err != nil {
+		s.mu.Lock()
+		s.names.added = append(added, s.names.added...)
+		s.mu.Unlock()
+		return errorf("saving the index of %s: %w", src.path, err)
+	}
+	s.mu.Lock()
+	src.device, src.inode = dev, ino
+	s.mu.Unlock()
+	return nil
+}
+
+func (s *Store) persistFailures(ctx context.Context, tx *sql.Tx, src *source, fails []batchFailure) error {
+	if len(fails) == 0 {
+		return nil
+	}
+	stmt, err := tx.PrepareContext(ctx, `INSERT OR REPLACE INTO failures (source_id, result_id, run_id, test, error, mode_id, classified_by, attempt)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return errorf("saving failures: %w", err)
+	}
+	defer stmt.Close()
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	for _, bf := range fails {
+		f := bf.f
+		if _, err := stmt.ExecContext(ctx, src.id, f.id, bf.ri.rawID, f.test, f.err, s.modes[f.mode].ID, s.names.value(kindBy, f.by), f.attempt); err != nil {
+			return errorf("saving failure %d: %w", f.id, err)
+		}
+	}
+	return nil
+}
+
+func (s *Store) persistCounts(ctx context.Context, tx *sql.Tx, src *source, cube map[*runIndex]map[cell]int) error {
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO counts (source_id, run_id, target, domain, status, mode_id, n) VALUES (?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (source_id, run_id, target, domain, status, mode_id) DO UPDATE SET n = n + excluded.n`)
+	if err != nil {
+		return errorf("saving counts: %w", err)
+	}
+	defer stmt.Close()
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	for ri, cells := range cube {
+		for c, n := range cells {
+			modeID := ""
+			if c.mode >= 0 {
+				modeID = s.modes[c.mode].ID
+			}
+			if _, err := stmt.ExecContext(ctx, src.id, ri.rawID, s.names.value(kindTarget, c.target), s.names.value(kindDomain, c.domain),
+				s.names.value(kindStatus, c.status), modeID, n); err != nil {
+				return errorf("saving counts of %s: %w", ri.rawID, err)
+			}
+		}
+	}
+	return nil
+}
+
+func (s *Store) String() string { return fmt.Sprintf("store with %d campaign files", len(s.sources)) }

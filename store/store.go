@@ -1,0 +1,283 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"sync"
+	"time"
+
+	"sandtrap/triage"
+)
+
+// Options configures a Store.
+type Options struct {
+	StatePath  string
+	Campaigns  []string
+	Classifier *triage.Classifier
+	// Poll is how often each campaign file is checked for new commits.
+	Poll time.Duration
+	// Logf reports indexing progress; nil is silent.
+	Logf func(format string, args ...any)
+	// OnChange is called after new results or run changes are indexed.
+	OnChange func(Change)
+}
+
+// Change says what one indexing pass found in a campaign file.
+type Change struct {
+	Source     string
+	Runs       []string // public ids of the runs that changed
+	NewResults int
+	NewModes   []string
+}
+
+// Store serves the precomputed index of campaign files and keeps it current.
+type Store struct {
+	opts   Options
+	writer *sql.DB // the state file's single writer connection
+	reader *sql.DB
+
+	mu      sync.RWMutex
+	sources []*source
+	names   *names
+	modes   []mode
+	modeIdx map[string]int32
+	runs    map[string]*runIndex // by public id
+	order   []string             // public ids, oldest run first
+
+	wg     sync.WaitGroup
+	cancel context.CancelFunc
+}
+
+// source is one campaign file and the state of its index.
+type source struct {
+	id       int64
+	path     string
+	label    string
+	file     *campaignFile
+	device   uint64
+	inode    uint64
+	lastID   int64
+	lastKey  string
+	runs     map[string]*runIndex // by the harness's run id
+	meta     map[string]campaignRun
+	progress Progress
+	fault    string // why the file cannot be read right now, if it cannot
+	ready    bool   // read to its end at least once, or found unreadable
+}
+
+// Progress tells how far the first read of a campaign file has come.
+type Progress struct {
+	Reading bool
+	Read    int64 // results read so far in this pass
+	Total   int64 // results to read in this pass, estimated from the ids
+	Started time.Time
+}
+
+// Open opens the state file (creating and migrating it) and every campaign
+// file, checks each against the contract, and loads what was indexed before.
+// It reads no new results: Start does that.
+func Open(ctx context.Context, opts Options) (*Store, error) {
+	if opts.Classifier == nil {
+		opts.Classifier = triage.NewClassifier(nil)
+	}
+	if opts.Poll <= 0 {
+		opts.Poll = 20 * time.Millisecond
+	}
+	s := &Store{opts: opts, names: newNames(), modeIdx: map[string]int32{}, runs: map[string]*runIndex{}}
+	seen := map[string]bool{}
+	for _, p := range opts.Campaigns {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return nil, errorf("campaign %s: %w", p, err)
+		}
+		if seen[abs] {
+			continue
+		}
+		seen[abs] = true
+		f, err := openCampaignFile(ctx, abs)
+		if err != nil {
+			s.closeFiles()
+			return nil, err
+		}
+		s.sources = append(s.sources, &source{path: abs, file: f, runs: map[string]*runIndex{}})
+	}
+	assignLabels(s.sources)
+	w, r, err := openStateDBs(ctx, opts.StatePath)
+	if err != nil {
+		s.closeFiles()
+		return nil, errorf("opening state %s: %w", opts.StatePath, err)
+	}
+	s.writer, s.reader = w, r
+	if err := migrate(ctx, s.writer); err != nil {
+		s.Close()
+		return nil, err
+	}
+	if err := s.loadState(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	for _, src := range s.sources {
+		if err := s.refreshRuns(ctx, src); err != nil {
+			s.Close()
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// assignLabels names each source by its file's base name, adding -2, -3 to
+// names that collide.
+func assignLabels(sources []*source) {
+	used := map[string]int{}
+	for _, src := range sources {
+		base := src.file.label
+		used[base]++
+		src.label = base
+		if n := used[base]; n > 1 {
+			src.label = fmt.Sprintf("%s-%d", base, n)
+		}
+	}
+}
+
+// Start reads every campaign file up to its end, then keeps watching each
+// for new commits until ctx ends or Close is called.
+func (s *Store) Start(ctx context.Context) {
+	ctx, s.cancel = context.WithCancel(ctx)
+	for _, src := range s.sources {
+		s.wg.Add(1)
+		go func() {
+			defer s.wg.Done()
+			s.watch(ctx, src)
+		}()
+	}
+}
+
+// WaitIndexed blocks until every campaign file has been read to its end once.
+func (s *Store) WaitIndexed(ctx context.Context) error {
+	for {
+		s.mu.RLock()
+		done := true
+		for _, src := range s.sources {
+			if !src.ready {
+				done = false
+			}
+		}
+		s.mu.RUnlock()
+		if done {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}
+
+// Close stops the watchers and closes every database.
+func (s *Store) Close() error {
+	if s.cancel != nil {
+		s.cancel()
+	}
+	s.wg.Wait()
+	s.closeFiles()
+	var err error
+	if s.reader != nil {
+		err = s.reader.Close()
+	}
+	if s.writer != nil {
+		if e := s.writer.Close(); err == nil {
+			err = e
+		}
+	}
+	return err
+}
+
+func (s *Store) closeFiles() {
+	for _, src := range s.sources {
+		if src.file != nil {
+			src.file.close()
+		}
+	}
+}
+
+// publicIDs recomputes every run's public id: the harness's id where it is
+// unique among the served files, LABEL:ID where it is not. Callers hold mu.
+func (s *Store) publicIDs() {
+	count := map[string]int{}
+	for _, src := range s.sources {
+		for id := range src.runs {
+			count[id]++
+		}
+	}
+	s.runs = map[string]*runIndex{}
+	type ordered struct {
+		id      string
+		started string
+	}
+	var all []ordered
+	for _, src := range s.sources {
+		for id, ri := range src.runs {
+			pub := id
+			if count[id] > 1 {
+				pub = src.label + ":" + id
+			}
+			s.runs[pub] = ri
+			all = append(all, ordered{pub, src.meta[id].StartedAt})
+		}
+	}
+	sort.Slice(all, func(i, j int) bool {
+		if all[i].started != all[j].started {
+			return all[i].started < all[j].started
+		}
+		return all[i].id < all[j].id
+	})
+	s.order = s.order[:0]
+	for _, o := range all {
+		s.order = append(s.order, o.id)
+	}
+}
+
+// publicID returns the public id of a run of src. Callers hold mu.
+func (s *Store) publicID(src *source, rawID string) string {
+	for _, other := range s.sources {
+		if other != src {
+			if _, ok := other.runs[rawID]; ok {
+				return src.label + ":" + rawID
+			}
+		}
+	}
+	return rawID
+}
+
+// refreshRuns rereads the runs table of src; it is small and may change
+// (finished_at, notes) while results are appended.
+func (s *Store) refreshRuns(ctx context.Context, src *source) error {
+	rs, err := src.file.runs(ctx)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	src.meta = map[string]campaignRun{}
+	for _, r := range rs {
+		src.meta[r.ID] = r
+		if src.runs[r.ID] == nil {
+			src.runs[r.ID] = newRunIndex(src, r.ID)
+		}
+	}
+	s.publicIDs()
+	return nil
+}
+
+func parseTime(s string) time.Time {
+	for _, layout := range []string{time.RFC3339Nano, "2006-01-02 15:04:05", "2006-01-02T15:04:05", "2006-01-02 15:04:05.999999999-07:00"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t
+		}
+	}
+	return time.Time{}
+}

@@ -1,0 +1,294 @@
+package store
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"sandtrap"
+)
+
+func TestOpenRefusesFilesOutsideTheContract(t *testing.T) {
+	dir := t.TempDir()
+	notSQLite := filepath.Join(dir, "notes.db")
+	os.WriteFile(notSQLite, []byte("this is not a database, just text that is long enough to have a header"), 0o644)
+	noResults := filepath.Join(dir, "noresults.db")
+	harness(t, noResults, `CREATE TABLE runs (id TEXT PRIMARY KEY, name TEXT, started_at TEXT, finished_at TEXT, planned INTEGER, notes TEXT);`)
+	noAttempt := filepath.Join(dir, "noattempt.db")
+	harness(t, noAttempt, strings.Replace(CampaignSchema, "attempt     INTEGER NOT NULL DEFAULT 1", "retry INTEGER", 1))
+	badSteps := filepath.Join(dir, "badsteps.db")
+	harness(t, badSteps, strings.Replace(CampaignSchema, "tool        TEXT NOT NULL,", "", 1))
+
+	tests := []struct {
+		name string
+		path string
+		want []string
+	}{
+		{"a missing file is named", filepath.Join(dir, "missing.db"), []string{"missing.db", "no such file"}},
+		{"a directory is refused", dir, []string{dir, "directory"}},
+		{"a file that is not SQLite is named", notSQLite, []string{"notes.db", "not"}},
+		{"a missing table is named", noResults, []string{"noresults.db", `"results"`}},
+		{"a missing column names its table and column", noAttempt, []string{"noattempt.db", `"results"`, `"attempt"`}},
+		{"an incomplete optional table is named", badSteps, []string{"badsteps.db", `"steps"`, `"tool"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Open(context.Background(), Options{StatePath: filepath.Join(t.TempDir(), "state.db"), Campaigns: []string{tt.path}})
+			if err == nil {
+				t.Fatal("got no error, want one")
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("got error %q, want it to mention %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+func TestIndexCountsEveryResultOfARun(t *testing.T) {
+	path := newCampaign(t, "campaign.db")
+	addRun(t, path, "r1", true, resultsSQL("r1", 700)+
+		`INSERT INTO results (run_id, test, target, domain, status) VALUES ('r1', 'odd/x', 'browser', 'web-browsing', 'xfail'), ('r1', 'skip/y', 'browser', 'web-browsing', 'skipped');`)
+	before := fileSHA(t, path)
+	s := openStore(t, filepath.Join(t.TempDir(), "state.db"), path)
+	ctx := context.Background()
+
+	run, err := s.FindRun(ctx, "r1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Of 1..700: 140 multiples of 5 fail; multiples of 7 but not 35: 100-20 = 80 error.
+	want := sandtrap.Counts{Total: 702, Passed: 480, Failed: 140, Errored: 80, Skipped: 1, Other: 1}
+	if run.Counts != want {
+		t.Errorf("got counts %+v, want %+v", run.Counts, want)
+	}
+	if run.Live() {
+		t.Error("got a live run, want it finished")
+	}
+
+	t.Run("the failures list holds every failure by default", func(t *testing.T) {
+		page, err := s.FindResults(ctx, "r1", ResultFilter{Limit: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := page.Total, 221; got != want {
+			t.Errorf("got total %d, want %d", got, want)
+		}
+		if got := len(page.Results); got != 10 {
+			t.Errorf("got %d rows, want 10", got)
+		}
+		if page.Results[0].ID < page.Results[1].ID {
+			t.Errorf("got ids %d then %d, want newest first", page.Results[0].ID, page.Results[1].ID)
+		}
+	})
+	t.Run("a facet counts with the other filters applied", func(t *testing.T) {
+		page, err := s.FindResults(ctx, "r1", ResultFilter{Target: "browser"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]int{}
+		for _, v := range page.Facets[FacetTarget] {
+			got[v.Value] = v.Count
+		}
+		// code-interpreter failures stay visible in the target facet.
+		if got["browser"] == 0 || got["code-interpreter"] == 0 {
+			t.Errorf("got target facet %v, want both targets counted", got)
+		}
+		if page.Total != got["browser"] {
+			t.Errorf("got total %d, want the browser count %d", page.Total, got["browser"])
+		}
+	})
+	t.Run("status passed lists passed results", func(t *testing.T) {
+		page, err := s.FindResults(ctx, "r1", ResultFilter{Status: "passed", Limit: 5, Offset: 470})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if page.Total != 480 || len(page.Results) != 5 {
+			t.Errorf("got total %d and %d rows, want 480 and 5", page.Total, len(page.Results))
+		}
+		if page.Results[0].Test == "" {
+			t.Error("got an empty test key, want details read from the campaign")
+		}
+	})
+	t.Run("text search matches the error", func(t *testing.T) {
+		page, err := s.FindResults(ctx, "r1", ResultFilter{Q: "TARGET CRASHED"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if page.Total != 80 {
+			t.Errorf("got %d matches, want 80", page.Total)
+		}
+	})
+	t.Run("an unknown status is kept as it is", func(t *testing.T) {
+		page, err := s.FindResults(ctx, "r1", ResultFilter{Status: "xfail"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if page.Total != 1 || page.Results[0].Status != "xfail" {
+			t.Errorf("got %d results, want the one xfail", page.Total)
+		}
+	})
+	t.Run("permission errors of different paths are one mode", func(t *testing.T) {
+		cells, err := s.Breakdown(ctx, "r1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		modes := map[string]int{}
+		for _, c := range cells {
+			if c.Status == "failed" {
+				modes[c.Mode] += c.N
+			}
+		}
+		if len(modes) != 1 {
+			t.Errorf("got %d modes for the permission errors, want 1: %v", len(modes), modes)
+		}
+	})
+	if after := fileSHA(t, path); after != before {
+		t.Errorf("got campaign sha256 %s after use, want it unchanged (%s)", after, before)
+	}
+}
+
+func TestIndexFollowsCommitsFromAnotherProcess(t *testing.T) {
+	path := newCampaign(t, "live.db")
+	addRun(t, path, "live", false, resultsSQL("live", 50))
+	changes := make(chan Change, 16)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	s, err := Open(ctx, Options{StatePath: filepath.Join(t.TempDir(), "state.db"), Campaigns: []string{path},
+		Poll: 5 * time.Millisecond, OnChange: func(c Change) { changes <- c }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	s.Start(ctx)
+	if err := s.WaitIndexed(ctx); err != nil {
+		t.Fatal(err)
+	}
+	<-changes // the first read
+
+	harness(t, path, `INSERT INTO results (run_id, test, target, domain, status, error) VALUES
+		('live', 'a', 'browser', 'web-browsing', 'failed', 'page.goto: net::ERR_NAME_NOT_RESOLVED at https://x.example/'),
+		('live', 'b', 'browser', 'web-browsing', 'passed', NULL);`)
+	select {
+	case c := <-changes:
+		if c.NewResults != 2 {
+			t.Errorf("got %d new results in one change, want 2", c.NewResults)
+		}
+		if len(c.Runs) != 1 || c.Runs[0] != "live" {
+			t.Errorf("got changed runs %v, want [live]", c.Runs)
+		}
+	case <-ctx.Done():
+		t.Fatal("got no change event after another process committed")
+	}
+	run, _ := s.FindRun(ctx, "live")
+	if run.Counts.Total != 52 {
+		t.Errorf("got %d results, want 52", run.Counts.Total)
+	}
+
+	harness(t, path, `UPDATE runs SET finished_at = '2026-07-01T05:00:00Z', notes = 'stopped early' WHERE id = 'live';`)
+	select {
+	case c := <-changes:
+		if len(c.Runs) != 1 {
+			t.Errorf("got changed runs %v, want the finished run", c.Runs)
+		}
+	case <-ctx.Done():
+		t.Fatal("got no change event after the run finished")
+	}
+	run, _ = s.FindRun(ctx, "live")
+	if run.Live() || run.Notes != "stopped early" {
+		t.Errorf("got live=%v notes=%q, want a finished run with its notes", run.Live(), run.Notes)
+	}
+}
+
+func TestIndexSurvivesARestartWithoutRereading(t *testing.T) {
+	path := newCampaign(t, "c.db")
+	addRun(t, path, "r", true, resultsSQL("r", 300))
+	state := filepath.Join(t.TempDir(), "state.db")
+	s := openStore(t, state, path)
+	first, _ := s.FindResults(context.Background(), "r", ResultFilter{})
+	s.Close()
+
+	s2, err := Open(context.Background(), Options{StatePath: state, Campaigns: []string{path}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	// Not started: everything shown comes from the state.
+	run, err := s2.FindRun(context.Background(), "r")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if run.Counts.Total != 300 {
+		t.Errorf("got %d results from the state, want 300", run.Counts.Total)
+	}
+	again, _ := s2.FindResults(context.Background(), "r", ResultFilter{})
+	if again.Total != first.Total || len(again.Results) != len(first.Results) || again.Results[0].Mode != first.Results[0].Mode {
+		t.Errorf("got %d failures (first mode %q), want %d (%q)", again.Total, again.Results[0].Mode, first.Total, first.Results[0].Mode)
+	}
+}
+
+func TestIndexRereadsAReplacedFile(t *testing.T) {
+	path := newCampaign(t, "c.db")
+	addRun(t, path, "old", true, resultsSQL("old", 100))
+	state := filepath.Join(t.TempDir(), "state.db")
+	s := openStore(t, state, path)
+	s.Close()
+
+	other := newCampaign(t, "other.db")
+	addRun(t, other, "new", true, resultsSQL("new", 40))
+	if err := os.Rename(other, path); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(path + "-wal")
+	os.Remove(path + "-shm")
+	s2 := openStore(t, state, path)
+	if _, err := s2.FindRun(context.Background(), "old"); sandtrap.ErrorCode(err) != sandtrap.ENOTFOUND {
+		t.Errorf("got %v for the old run, want not found", err)
+	}
+	run, err := s2.FindRun(context.Background(), "new")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if run.Counts.Total != 40 {
+		t.Errorf("got %d results, want the replacement's 40", run.Counts.Total)
+	}
+}
+
+func TestRunIDsStayUniqueAcrossFiles(t *testing.T) {
+	a := newCampaign(t, "nightly.db")
+	addRun(t, a, "r1", true, resultsSQL("r1", 10))
+	addRun(t, a, "only-a", true, resultsSQL("only-a", 10))
+	b := filepath.Join(t.TempDir(), "nightly.db")
+	harness(t, b, CampaignSchema)
+	addRun(t, b, "r1", true, resultsSQL("r1", 20))
+	s := openStore(t, filepath.Join(t.TempDir(), "state.db"), a, b)
+	runs, err := s.ListRuns(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int{}
+	for _, r := range runs {
+		got[r.ID] = r.Counts.Total
+	}
+	want := map[string]int{"nightly:r1": 10, "nightly-2:r1": 20, "only-a": 10}
+	for id, n := range want {
+		if got[id] != n {
+			t.Errorf("got run %q with %d results, want %d (all: %v)", id, got[id], n, got)
+		}
+	}
+}
+
+func TestUnknownRunIsNotFound(t *testing.T) {
+	path := newCampaign(t, "c.db")
+	s := openStore(t, filepath.Join(t.TempDir(), "state.db"), path)
+	if _, err := s.FindRun(context.Background(), "nope"); sandtrap.ErrorCode(err) != sandtrap.ENOTFOUND {
+		t.Errorf("got %v, want a not-found error", err)
+	}
+	if _, err := s.FindResults(context.Background(), "nope", ResultFilter{}); sandtrap.ErrorCode(err) != sandtrap.ENOTFOUND {
+		t.Errorf("got %v, want a not-found error", err)
+	}
+}

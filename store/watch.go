@@ -1,0 +1,144 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+)
+
+// watch reads src to its end, then polls it for commits by other processes
+// until ctx ends. PRAGMA data_version on one dedicated connection changes
+// with every commit and costs microseconds, so polling it often is cheap.
+func (s *Store) watch(ctx context.Context, src *source) {
+	var (
+		conn    *sql.Conn
+		version int64 = -1
+	)
+	closeConn := func() {
+		if conn != nil {
+			conn.Close()
+			conn = nil
+		}
+	}
+	defer closeConn()
+	tick := time.NewTicker(s.opts.Poll)
+	defer tick.Stop()
+	for {
+		if err := s.checkFile(ctx, src); err != nil {
+			closeConn()
+			s.setFault(src, err.Error())
+		} else {
+			if conn == nil {
+				c, err := src.file.db.Conn(ctx)
+				if err != nil {
+					s.setFault(src, fmt.Sprintf("campaign %s cannot be read: %v", src.path, err))
+				}
+				conn, version = c, -1
+			}
+			if conn != nil {
+				v, err := dataVersion(ctx, conn)
+				switch {
+				case err != nil && ctx.Err() == nil:
+					closeConn()
+					s.setFault(src, fmt.Sprintf("campaign %s cannot be read: %v", src.path, err))
+				case err == nil && v != version:
+					if err := s.update(ctx, src); err != nil && ctx.Err() == nil {
+						s.setFault(src, err.Error())
+					} else {
+						version = v
+						s.setFault(src, "")
+					}
+				}
+			}
+		}
+		s.mu.Lock()
+		src.ready = true
+		s.mu.Unlock()
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// checkFile notices a campaign file that was deleted, moved or replaced; a
+// replaced file is reopened and, if its rows differ, indexed from scratch.
+func (s *Store) checkFile(ctx context.Context, src *source) error {
+	dev, ino, err := fileIdentity(src.path)
+	if err != nil {
+		return fmt.Errorf("campaign %s is missing (deleted or moved): showing what was read before; it is picked up again when the file is back", src.path)
+	}
+	s.mu.RLock()
+	same := src.device == 0 || (dev == src.device && ino == src.inode)
+	s.mu.RUnlock()
+	if same {
+		return nil
+	}
+	f, err := openCampaignFile(ctx, src.path)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	old := src.file
+	src.file = f
+	src.device, src.inode = dev, ino
+	s.mu.Unlock()
+	old.close()
+	return nil
+}
+
+// update rereads the runs table and every new result of src, then reports
+// what changed.
+func (s *Store) update(ctx context.Context, src *source) error {
+	s.mu.RLock()
+	before := src.meta
+	s.mu.RUnlock()
+	same, err := s.sameFile(ctx, src)
+	if err != nil {
+		return err
+	}
+	if !same {
+		if s.opts.Logf != nil {
+			s.opts.Logf("campaign %s shrank or was replaced: reading it again from the start", src.path)
+		}
+		if err := s.resetSource(ctx, src); err != nil {
+			return err
+		}
+	}
+	if err := s.refreshRuns(ctx, src); err != nil {
+		return err
+	}
+	change, err := s.catchUp(ctx, src)
+	if err != nil {
+		return err
+	}
+	s.mu.RLock()
+	listed := map[string]bool{}
+	for _, id := range change.Runs {
+		listed[id] = true
+	}
+	for id, r := range src.meta {
+		if before[id] != r || !same {
+			if pub := s.publicID(src, id); !listed[pub] {
+				change.Runs = append(change.Runs, pub)
+			}
+		}
+	}
+	s.mu.RUnlock()
+	if s.opts.OnChange != nil && (len(change.Runs) > 0 || change.NewResults > 0) {
+		s.opts.OnChange(change)
+	}
+	return nil
+}
+
+func (s *Store) setFault(src *source, fault string) {
+	s.mu.Lock()
+	changed := src.fault != fault
+	src.fault = fault
+	s.mu.Unlock()
+	if changed && fault != "" && s.opts.Logf != nil {
+		s.opts.Logf("%s", fault)
+	}
+}

@@ -1,0 +1,231 @@
+package triage
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"sandtrap"
+)
+
+// Values of Classification.By besides "rule:<name>".
+const (
+	ByHarness = "harness" // the harness's own layer/primitive columns decided
+	ByNone    = "none"    // nothing decided: the layer is "unclassified"
+)
+
+// Failure is what the classifier sees of one failed result.
+type Failure struct {
+	Target, Domain, Status, Test string
+	Error                        string
+	LogTail                      []byte // last <=64 KiB of the log, may be nil
+	ExitCode                     *int64
+	HarnessLayer                 string // the harness's own columns, may be empty or a synonym
+	HarnessPrimitive             string
+	Tools                        []string // MCP tool names of its steps, may be nil
+}
+
+// Classification says what a failure is and who decided it.
+type Classification struct {
+	Layer, Primitive string
+	// By is ByHarness, "rule:<name>" or ByNone. A human decision is applied
+	// later by the caller.
+	By string
+	// Signature is Normalize of the error, or of the log tail's last
+	// meaningful line when the error is empty: the failure-mode key.
+	Signature string
+}
+
+// Rule classifies the failures it matches. Every matcher that is set must
+// match; an unset matcher matches anything. List matchers match when the
+// failure's value is one of the list (for Tools: when any step used a listed
+// tool).
+type Rule struct {
+	Name       string
+	ErrorRegex *regexp.Regexp // on the error message
+	LogRegex   *regexp.Regexp // on the log tail
+	ExitCodes  []int64
+	Targets    []string
+	Domains    []string
+	Statuses   []string
+	Tools      []string
+
+	Layer     string
+	Primitive string // may be empty: the rule decides the layer only
+}
+
+// By returns the Classification.By value of decisions made by r.
+func (r *Rule) By() string { return "rule:" + r.Name }
+
+// matchesCheap reports whether every matcher except LogRegex matches.
+func (r *Rule) matchesCheap(f *Failure, text string) bool {
+	if len(r.Targets) > 0 && !slices.Contains(r.Targets, f.Target) ||
+		len(r.Domains) > 0 && !slices.Contains(r.Domains, f.Domain) ||
+		len(r.Statuses) > 0 && !slices.Contains(r.Statuses, f.Status) {
+		return false
+	}
+	if len(r.ExitCodes) > 0 && (f.ExitCode == nil || !slices.Contains(r.ExitCodes, *f.ExitCode)) {
+		return false
+	}
+	if len(r.Tools) > 0 && !slices.ContainsFunc(f.Tools, func(t string) bool { return slices.Contains(r.Tools, t) }) {
+		return false
+	}
+	return r.ErrorRegex == nil || r.ErrorRegex.MatchString(text)
+}
+
+// maxCachedDecisions bounds the decision cache; past it the cache starts
+// over, so a stream of ever-new messages cannot grow memory without end.
+const maxCachedDecisions = 1 << 17
+
+// Classifier classifies failures with the user's rules and the built-in
+// ones. Error regexes read the meaningful line(s) of the error that the
+// signature is made of (see Normalize), before normalisation.
+//
+// It caches its decision per distinct failure key (signature, exit code,
+// target, domain, status, harness layer and, when a rule needs them, tools),
+// so an error regex sees the first failure of each key: write rules against
+// the constant part of a message, not its numbers or names. Log regexes run
+// on each failure's own log, and only for failures whose key the rule's
+// other matchers accept. A Classifier is safe for concurrent use.
+type Classifier struct {
+	rules  []Rule
+	tools  bool     // some rule matches on tools, so they belong in the key
+	cache  sync.Map // failure key → *decision
+	cached atomic.Int64
+}
+
+// decision is the cached outcome of the rules for one failure key: the
+// rules with a log matcher that must still be tried, in order, on each
+// failure's own log, then the decision if none of them matches.
+type decision struct {
+	logRules []*Rule
+	fallback Classification
+}
+
+// NewClassifier returns a classifier that tries the user's rules first, in
+// order, then BuiltinRules.
+func NewClassifier(user []Rule) *Classifier {
+	rules := make([]Rule, 0, len(user)+len(builtinRules))
+	rules = append(rules, user...)
+	rules = append(rules, builtinRules...)
+	usesTools := slices.ContainsFunc(rules, func(r Rule) bool { return len(r.Tools) > 0 })
+	return &Classifier{rules: rules, tools: usesTools}
+}
+
+// Classify decides the layer and primitive of f. Precedence:
+//  1. the harness's columns, normalised: a valid layer and primitive
+//     decide both; a primitive alone decides its layer too; a valid layer
+//     with an empty, unknown or mismatched primitive decides the layer, and
+//     the first rule that matches with that layer fills the primitive (for
+//     a layer of one primitive, "test", that primitive);
+//  2. the user's rules, in order;
+//  3. the built-in rules, in order;
+//  4. otherwise layer "unclassified", primitive "", By "none".
+//
+// A rule that names a layer only leaves the primitive empty, unless the
+// layer has a single primitive.
+func (c *Classifier) Classify(f Failure) Classification {
+	src := failureSource(&f)
+	sig := normalizeSource(src)
+	layer, primitive := NormalizeLayer(f.HarnessLayer), NormalizePrimitive(f.HarnessPrimitive)
+	if layer == "" && primitive != "" {
+		layer = layerOfPrimitive[primitive]
+	}
+	if primitive != "" && !ValidPrimitive(layer, primitive) {
+		primitive = ""
+	}
+	if layer != "" && primitive != "" {
+		return Classification{Layer: layer, Primitive: primitive, By: ByHarness, Signature: sig}
+	}
+
+	key := c.failureKey(&f, sig, layer)
+	d, ok := c.cache.Load(key)
+	if !ok {
+		d = c.decide(&f, src, layer)
+		if c.cached.Add(1) > maxCachedDecisions {
+			c.cache.Clear()
+			c.cached.Store(0)
+		}
+		c.cache.Store(key, d)
+	}
+	dec := d.(*decision)
+	out := dec.fallback
+	for _, r := range dec.logRules {
+		if r.LogRegex.Match(f.LogTail) {
+			out = c.outcome(r, layer)
+			break
+		}
+	}
+	out.Signature = sig
+	return out
+}
+
+// decide runs the rules for the first failure of a key. With a harness
+// layer, only rules of that layer count, and they fill the primitive.
+func (c *Classifier) decide(f *Failure, src, harnessLayer string) *decision {
+	d := &decision{fallback: Classification{Layer: sandtrap.LayerUnclassified, By: ByNone}}
+	if harnessLayer != "" {
+		d.fallback = Classification{Layer: harnessLayer, Primitive: onlyPrimitive(harnessLayer), By: ByHarness}
+	}
+	for i := range c.rules {
+		r := &c.rules[i]
+		if harnessLayer != "" && r.Layer != harnessLayer || !r.matchesCheap(f, src) {
+			continue
+		}
+		if r.LogRegex != nil {
+			d.logRules = append(d.logRules, r)
+			continue
+		}
+		d.fallback = c.outcome(r, harnessLayer)
+		break
+	}
+	return d
+}
+
+// outcome is the classification a matching rule gives. A harness layer
+// keeps the decision with the harness; the rule only fills the primitive.
+func (c *Classifier) outcome(r *Rule, harnessLayer string) Classification {
+	primitive := r.Primitive
+	if primitive == "" {
+		primitive = onlyPrimitive(r.Layer)
+	}
+	if harnessLayer != "" {
+		return Classification{Layer: harnessLayer, Primitive: primitive, By: ByHarness}
+	}
+	return Classification{Layer: r.Layer, Primitive: primitive, By: r.By()}
+}
+
+// onlyPrimitive returns the primitive of a layer that has just one ("test"
+// has "harness"), since naming the layer then decides it; otherwise "".
+func onlyPrimitive(layer string) string {
+	if prims := primitivesByLayer[layer]; len(prims) == 1 {
+		return prims[0]
+	}
+	return ""
+}
+
+// failureKey joins what the rules can look at, except the log, into a cache
+// key.
+func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
+	var b strings.Builder
+	b.Grow(len(sig) + len(f.Target) + len(f.Domain) + len(f.Status) + len(harnessLayer) + 32)
+	b.WriteString(sig)
+	b.WriteByte(0)
+	if f.ExitCode != nil {
+		b.WriteString(strconv.FormatInt(*f.ExitCode, 10))
+	}
+	for _, s := range [...]string{f.Target, f.Domain, f.Status, harnessLayer} {
+		b.WriteByte(0)
+		b.WriteString(s)
+	}
+	if c.tools {
+		for _, t := range f.Tools {
+			b.WriteByte(0)
+			b.WriteString(t)
+		}
+	}
+	return b.String()
+}

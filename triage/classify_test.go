@@ -1,0 +1,185 @@
+package triage
+
+import (
+	"regexp"
+	"sync"
+	"testing"
+)
+
+func ptr(n int64) *int64 { return &n }
+
+func TestClassifyPrecedence(t *testing.T) {
+	userRules := []Rule{{
+		Name: "corp-proxy", ErrorRegex: regexp.MustCompile(`ProxyError|407 Proxy Authentication`),
+		Layer: "sandbox", Primitive: "network-egress",
+	}, {
+		Name: "slow-imports", ErrorRegex: regexp.MustCompile(`No module named`), Targets: []string{"browser"},
+		Layer: "test", Primitive: "harness",
+	}}
+	c := NewClassifier(userRules)
+	tests := []struct {
+		name string
+		f    Failure
+		want Classification
+	}{
+		{
+			"the harness's valid columns decide",
+			Failure{Error: "Killed", HarnessLayer: "interface", HarnessPrimitive: "protocol"},
+			Classification{Layer: "interface", Primitive: "protocol", By: ByHarness, Signature: "Killed"},
+		},
+		{
+			"harness synonyms are normalised",
+			Failure{Error: "x", HarnessLayer: "MCP", HarnessPrimitive: "transport"},
+			Classification{Layer: "interface", Primitive: "protocol", By: ByHarness, Signature: "x"},
+		},
+		{
+			"a harness primitive alone decides its layer",
+			Failure{Error: "x", HarnessPrimitive: "oom"},
+			Classification{Layer: "sandbox", Primitive: "memory", By: ByHarness, Signature: "x"},
+		},
+		{
+			"a harness layer alone takes the primitive of the first rule of that layer",
+			Failure{Error: "Killed", ExitCode: ptr(137), HarnessLayer: "sandbox"},
+			Classification{Layer: "sandbox", Primitive: "memory", By: ByHarness, Signature: "Killed"},
+		},
+		{
+			"a harness layer skips rules of other layers",
+			Failure{Error: "Killed", HarnessLayer: "interface"},
+			Classification{Layer: "interface", By: ByHarness, Signature: "Killed"},
+		},
+		{
+			"a harness layer with a primitive of another layer keeps the layer",
+			Failure{Error: "MCP error -32700: Parse error", HarnessLayer: "interface", HarnessPrimitive: "memory"},
+			Classification{Layer: "interface", Primitive: "protocol", By: ByHarness, Signature: "MCP error -32700: Parse error"},
+		},
+		{
+			"the test layer has one primitive, so it is filled",
+			Failure{Error: "KeyError: 'x'", HarnessLayer: "harness"},
+			Classification{Layer: "test", Primitive: "harness", By: ByHarness, Signature: "KeyError: '<name>'"},
+		},
+		{
+			"an unclassified harness label decides nothing",
+			Failure{Error: "Killed", HarnessLayer: "unclassified"},
+			Classification{Layer: "sandbox", Primitive: "memory", By: "rule:memory", Signature: "Killed"},
+		},
+		{
+			"user rules come before built-in ones",
+			Failure{Error: "ProxyError: Cannot connect to proxy (Network is unreachable)"},
+			Classification{Layer: "sandbox", Primitive: "network-egress", By: "rule:corp-proxy", Signature: "ProxyError: Cannot connect to proxy (Network is unreachable)"},
+		},
+		{
+			"a user rule's target must match",
+			Failure{Target: "code-interpreter", Error: "ModuleNotFoundError: No module named 'x'"},
+			Classification{Layer: "sandbox", Primitive: "package-path", By: "rule:package-path", Signature: "ModuleNotFoundError: No module named '<name>'"},
+		},
+		{
+			"a user rule with a matching target wins",
+			Failure{Target: "browser", Error: "ModuleNotFoundError: No module named 'x'"},
+			Classification{Layer: "test", Primitive: "harness", By: "rule:slow-imports", Signature: "ModuleNotFoundError: No module named '<name>'"},
+		},
+		{
+			"exit code 137 alone is a memory kill",
+			Failure{ExitCode: ptr(137)},
+			Classification{Layer: "sandbox", Primitive: "memory", By: "rule:exit-oom-kill"},
+		},
+		{
+			"nothing matching leaves it unclassified",
+			Failure{Error: "ZeroDivisionError: division by zero"},
+			Classification{Layer: "unclassified", By: ByNone, Signature: "ZeroDivisionError: division by zero"},
+		},
+		{
+			"an empty error is classified from the log",
+			Failure{LogTail: []byte("$ python a.py\nModuleNotFoundError: No module named 'polars'\n")},
+			Classification{Layer: "sandbox", Primitive: "package-path", By: "rule:package-path", Signature: "ModuleNotFoundError: No module named '<name>'"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := c.Classify(tt.f); got != tt.want {
+				t.Errorf("got %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestClassifyLogRulesReadEachFailuresLog(t *testing.T) {
+	c := NewClassifier([]Rule{{
+		Name: "tabs", ErrorRegex: regexp.MustCompile(`Target crashed`), LogRegex: regexp.MustCompile(`\b1\d tabs open`),
+		Layer: "sandbox", Primitive: "memory",
+	}, {
+		Name: "other-crash", ErrorRegex: regexp.MustCompile(`Target crashed`), Layer: "test", Primitive: "harness",
+	}})
+	tests := []struct {
+		name, log, wantBy string
+	}{
+		{"the log matches", "opening tab\n12 tabs open\n", "rule:tabs"},
+		{"the same key with another log falls through", "2 tabs open\n", "rule:other-crash"},
+		{"the first log matches again after a miss", "15 tabs open", "rule:tabs"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := c.Classify(Failure{Error: "page.goto: Target crashed", LogTail: []byte(tt.log)})
+			if got.By != tt.wantBy {
+				t.Errorf("got %s, want %s", got.By, tt.wantBy)
+			}
+		})
+	}
+}
+
+func TestClassifyToolRules(t *testing.T) {
+	c := NewClassifier([]Rule{{Name: "uploads", Tools: []string{"upload_file"}, Layer: "interface", Primitive: "encoding"}})
+	tests := []struct {
+		name   string
+		tools  []string
+		wantBy string
+	}{
+		{"a step used the tool", []string{"run_code", "upload_file"}, "rule:uploads"},
+		{"no step used the tool", []string{"run_code"}, ByNone},
+		{"no steps", nil, ByNone},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := c.Classify(Failure{Error: "odd failure", Tools: tt.tools}); got.By != tt.wantBy {
+				t.Errorf("got %s, want %s", got.By, tt.wantBy)
+			}
+		})
+	}
+}
+
+func TestClassifierIsSafeForConcurrentUse(t *testing.T) {
+	records := loadCorpus(t)
+	want := make([]Classification, len(records))
+	for i, r := range records {
+		want[i] = NewClassifier(nil).Classify(r.failure())
+	}
+	c := NewClassifier(nil)
+	var wg sync.WaitGroup
+	errs := make(chan string, 8*len(records))
+	for range 8 {
+		wg.Go(func() {
+			for i, r := range records {
+				if got := c.Classify(r.failure()); got != want[i] {
+					errs <- r.ID
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for id := range errs {
+		t.Errorf("%s: concurrent classification differs from a fresh classifier's", id)
+	}
+}
+
+func TestBuiltinRulesAreCopies(t *testing.T) {
+	rules := BuiltinRules()
+	rules[0].Name = "changed"
+	if got := BuiltinRules()[0].Name; got == "changed" {
+		t.Errorf("changing the returned rules changed the built-in ones")
+	}
+	for _, r := range rules[1:] {
+		if !ValidLayer(r.Layer) || !ValidPrimitive(r.Layer, r.Primitive) {
+			t.Errorf("built-in rule %s: %s/%s is outside the vocabulary", r.Name, r.Layer, r.Primitive)
+		}
+	}
+}

@@ -1,0 +1,233 @@
+package triage
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"sandtrap"
+)
+
+// maxPatternLen caps a rule's regular expression. RE2 cannot backtrack
+// catastrophically, but a huge pattern still costs memory and time.
+const maxPatternLen = 1000
+
+// Config is the part of sandtrap's TOML configuration that triage reads: the
+// user's classification rules, tried in file order before the built-in ones.
+type Config struct {
+	Rules []Rule
+}
+
+// configFile mirrors the tables of the configuration file. Every table the
+// file may hold has a field here; keys without one are refused, so a typo
+// never passes silently. Teams and routes will join as their own tables.
+type configFile struct {
+	Rule []ruleTable `toml:"rule"`
+}
+
+// ruleTable is one [[rule]] table as written.
+type ruleTable struct {
+	Name      string   `toml:"name"`
+	Error     string   `toml:"error"`
+	Log       string   `toml:"log"`
+	ExitCode  []int64  `toml:"exit_code"`
+	Target    []string `toml:"target"`
+	Domain    []string `toml:"domain"`
+	Status    []string `toml:"status"`
+	Tool      []string `toml:"tool"`
+	Layer     string   `toml:"layer"`
+	Primitive string   `toml:"primitive"`
+}
+
+// LoadConfig reads and checks the configuration file at path.
+func LoadConfig(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("triage: reading config: %w", err)
+	}
+	return ParseConfig(path, data)
+}
+
+// ParseConfig parses and checks a configuration; name labels its errors.
+// Every problem is reported, each with its line where it can be told: TOML
+// syntax and type errors, unknown keys, and rules with a missing or
+// duplicate name, a layer or primitive outside the vocabulary, no matcher,
+// or a regex that does not compile or is longer than 1,000 characters.
+func ParseConfig(name string, data []byte) (*Config, error) {
+	var file configFile
+	md, err := toml.Decode(string(data), &file)
+	if err != nil {
+		var perr toml.ParseError
+		if errors.As(err, &perr) {
+			err = fmt.Errorf("line %d: %s", perr.Position.Line, perr.Message)
+		}
+		return nil, fmt.Errorf("triage: reading config %s: %w", name, err)
+	}
+
+	var problems []error
+	reported := map[string]bool{}
+	for _, key := range md.Undecoded() {
+		if reported[key[:len(key)-1].String()] || len(key) > 1 && reported[key[:1].String()] {
+			continue
+		}
+		reported[key.String()] = true
+		problems = append(problems, lineError(lineOfKey(data, key), "unknown key %q", key.String()))
+	}
+
+	headers := tableHeaderLines(data, "rule")
+	if len(headers) != len(file.Rule) {
+		headers = nil // inline tables: no line per rule to give
+	}
+	cfg := &Config{}
+	firstLine := map[string]int{}
+	for i, t := range file.Rule {
+		line := 0
+		if headers != nil {
+			line = headers[i]
+		}
+		rule, errs := t.rule(i)
+		problems = append(problems, prefixLine(line, errs)...)
+		if t.Name != "" {
+			if first, dup := firstLine[t.Name]; dup {
+				problems = append(problems, lineError(line, "rule %q: duplicate name, first used at line %d", t.Name, first))
+			}
+			firstLine[t.Name] = line
+		}
+		cfg.Rules = append(cfg.Rules, rule)
+	}
+	if len(problems) > 0 {
+		return nil, fmt.Errorf("triage: reading config %s: %w", name, errors.Join(problems...))
+	}
+	return cfg, nil
+}
+
+// rule checks a [[rule]] table and builds its Rule; i is its index, to name
+// a rule that has no name.
+func (t ruleTable) rule(i int) (Rule, []error) {
+	var errs []error
+	label := fmt.Sprintf("rule %q", t.Name)
+	switch {
+	case t.Name == "":
+		label = fmt.Sprintf("rule #%d", i+1)
+		errs = append(errs, fmt.Errorf("%s: missing name", label))
+	case !validRuleName(t.Name):
+		errs = append(errs, fmt.Errorf("%s: name may hold only letters, digits, '.', '_' and '-', up to 64", label))
+	case slices.ContainsFunc(builtinRules, func(r Rule) bool { return r.Name == t.Name }):
+		errs = append(errs, fmt.Errorf("%s: name is taken by a built-in rule", label))
+	}
+	r := Rule{
+		Name: t.Name, ExitCodes: t.ExitCode, Targets: t.Target, Domains: t.Domain,
+		Statuses: t.Status, Tools: t.Tool, Layer: t.Layer, Primitive: t.Primitive,
+	}
+	var err error
+	if r.ErrorRegex, err = compilePattern("error", t.Error); err != nil {
+		errs = append(errs, fmt.Errorf("%s: %w", label, err))
+	}
+	if r.LogRegex, err = compilePattern("log", t.Log); err != nil {
+		errs = append(errs, fmt.Errorf("%s: %w", label, err))
+	}
+	switch {
+	case t.Layer == "":
+		errs = append(errs, fmt.Errorf("%s: missing layer (one of %s)", label, strings.Join(Layers()[:3], ", ")))
+	case t.Layer == sandtrap.LayerUnclassified || !ValidLayer(t.Layer):
+		errs = append(errs, fmt.Errorf("%s: layer %q is not one of %s", label, t.Layer, strings.Join(Layers()[:3], ", ")))
+	case t.Primitive != "" && !ValidPrimitive(t.Layer, t.Primitive):
+		errs = append(errs, fmt.Errorf("%s: primitive %q is not a %s primitive (one of %s)",
+			label, t.Primitive, t.Layer, strings.Join(Primitives(t.Layer), ", ")))
+	}
+	if t.Error == "" && t.Log == "" && len(t.ExitCode) == 0 && len(t.Target) == 0 &&
+		len(t.Domain) == 0 && len(t.Status) == 0 && len(t.Tool) == 0 {
+		errs = append(errs, fmt.Errorf("%s: matches every failure; set at least one of error, log, exit_code, target, domain, status, tool", label))
+	}
+	return r, errs
+}
+
+// compilePattern compiles the regex of a rule's key, or returns nil for an
+// empty one.
+func compilePattern(key, pattern string) (*regexp.Regexp, error) {
+	if pattern == "" {
+		return nil, nil
+	}
+	if len(pattern) > maxPatternLen {
+		return nil, fmt.Errorf("%s regex is %d characters long; the limit is %d", key, len(pattern), maxPatternLen)
+	}
+	re, err := regexp.Compile(pattern)
+	if err != nil {
+		return nil, fmt.Errorf("%s regex does not compile: %w", key, err)
+	}
+	return re, nil
+}
+
+func validRuleName(name string) bool {
+	if len(name) > 64 {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; !isWordByte(c) && c != '-' && c != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+func lineError(line int, format string, args ...any) error {
+	err := fmt.Errorf(format, args...)
+	if line > 0 {
+		return fmt.Errorf("line %d: %w", line, err)
+	}
+	return err
+}
+
+func prefixLine(line int, errs []error) []error {
+	if line <= 0 {
+		return errs
+	}
+	out := make([]error, len(errs))
+	for i, err := range errs {
+		out[i] = fmt.Errorf("line %d: %w", line, err)
+	}
+	return out
+}
+
+// tableHeaderLines returns the 1-based lines of the [[table]] headers in
+// data, in order. The TOML decoder keeps no position per array element, so
+// each rule's line is its header's.
+func tableHeaderLines(data []byte, table string) []int {
+	var lines []int
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		inner, ok := strings.CutPrefix(line, "[[")
+		if !ok {
+			continue
+		}
+		inner, _, ok = strings.Cut(inner, "]]")
+		if ok && strings.TrimSpace(inner) == table {
+			lines = append(lines, i+1)
+		}
+	}
+	return lines
+}
+
+// lineOfKey returns the line where key first appears, as a table header or
+// an assignment of its last part, or 0 if it cannot be found.
+func lineOfKey(data []byte, key toml.Key) int {
+	full, last := key.String(), key[len(key)-1]
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		header := strings.Trim(line, "[] ")
+		if strings.HasPrefix(line, "[") && header == full {
+			return i + 1
+		}
+		if rest, ok := strings.CutPrefix(line, last); ok {
+			if rest = strings.TrimSpace(rest); strings.HasPrefix(rest, "=") || strings.HasPrefix(rest, ".") {
+				return i + 1
+			}
+		}
+	}
+	return 0
+}

@@ -1,0 +1,192 @@
+package triage
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+	"unicode/utf8"
+
+	"sandtrap"
+)
+
+// ModeID returns the stable id of the failure mode with this layer,
+// primitive and signature: "m-" and the first 12 hex digits of the SHA-256
+// of the three, NUL-separated. Triage decisions and tickets are keyed by it,
+// so the formula must never change.
+func ModeID(layer, primitive, signature string) string {
+	h := sha256.New()
+	h.Write([]byte(layer))
+	h.Write([]byte{0})
+	h.Write([]byte(primitive))
+	h.Write([]byte{0})
+	h.Write([]byte(signature))
+	var sum [sha256.Size]byte
+	return "m-" + hex.EncodeToString(h.Sum(sum[:0])[:6])
+}
+
+// severityRefinement raises or lowers a primitive's default severity when
+// its signature says more.
+type severityRefinement struct {
+	primitive string
+	contains  []string // any of them, case-sensitive
+	severity  string
+	reason    string
+}
+
+var severityRefinements = []severityRefinement{
+	{"message-size", []string{"truncat", "short read", "IncompleteRead", "downloaded <n> of", "unexpected EOF"},
+		sandtrap.SeverityCritical, "critical: content silently truncated"},
+	{"input-validation", []string{"accepted", "traversal", "without validation", "outside", "escape"},
+		sandtrap.SeverityCritical, "critical: security hole: unvalidated input accepted"},
+	{"memory", []string{"MemoryError", "CUDA out of memory", "OutOfMemoryError", "heap out of memory", "Java heap space", "bad_alloc"},
+		sandtrap.SeverityMedium, "medium: the program reports the allocation failure"},
+	{"process-spawn", []string{"Bad system call", "SIGSYS"},
+		sandtrap.SeverityHigh, "high: killed by the syscall filter without explanation"},
+}
+
+// primitiveSeverity is each primitive's default severity and its reason.
+var primitiveSeverity = map[string][2]string{
+	"encoding":               {sandtrap.SeverityCritical, "critical: silent data corruption"},
+	"null-byte":              {sandtrap.SeverityCritical, "critical: content truncated at a NUL byte"},
+	"message-size":           {sandtrap.SeverityMedium, "medium: size limit reported clearly"},
+	"protocol":               {sandtrap.SeverityHigh, "high: protocol breakage"},
+	"input-validation":       {sandtrap.SeverityMedium, "medium: input rejected with an error"},
+	"filesystem-permissions": {sandtrap.SeverityMedium, "medium: permission error is explicit"},
+	"storage-persistence":    {sandtrap.SeverityHigh, "high: files lost or storage exhausted"},
+	"memory":                 {sandtrap.SeverityHigh, "high: killed for memory without explanation"},
+	"cpu-time":               {sandtrap.SeverityMedium, "medium: time limit reported clearly"},
+	"process-spawn":          {sandtrap.SeverityMedium, "medium: process spawn refused with an error"},
+	"network-egress":         {sandtrap.SeverityHigh, "high: network egress blocked"},
+	"package-path":           {sandtrap.SeverityMedium, "medium: package or library not on the path"},
+	"session-lifecycle":      {sandtrap.SeverityHigh, "high: session ended unexpectedly"},
+	"harness":                {sandtrap.SeverityLow, "low: test or harness bug"},
+}
+
+// layerSeverity is the severity of a failure whose primitive is unknown.
+var layerSeverity = map[string][2]string{
+	sandtrap.LayerInterface:    {sandtrap.SeverityHigh, "high: interface failure"},
+	sandtrap.LayerSandbox:      {sandtrap.SeverityMedium, "medium: sandbox failure"},
+	sandtrap.LayerTest:         {sandtrap.SeverityLow, "low: test or harness bug"},
+	sandtrap.LayerUnclassified: {sandtrap.SeverityMedium, "medium: not classified yet"},
+}
+
+// Severity rates a failure mode by design.md §2: critical for silent
+// corruption, loss of data or a security hole; high when the workflow cannot
+// finish and the error does not say why; medium when the error is clear or
+// there is a workaround; low for test and harness bugs. The primitive sets
+// the default and the signature refines it (a truncation is critical, an
+// accepted traversal too, a MemoryError is clearer than a SIGKILL).
+func Severity(layer, primitive, signature string) (severity, reason string) {
+	if ValidPrimitive(layer, primitive) {
+		for _, r := range severityRefinements {
+			if r.primitive == primitive && containsAny(signature, r.contains) {
+				return r.severity, r.reason
+			}
+		}
+		s := primitiveSeverity[primitive]
+		return s[0], s[1]
+	}
+	if s, ok := layerSeverity[layer]; ok {
+		return s[0], s[1]
+	}
+	s := layerSeverity[sandtrap.LayerUnclassified]
+	return s[0], s[1]
+}
+
+// titlePattern names failure modes whose signature contains one of a few
+// phrases.
+type titlePattern struct {
+	primitive string // "" for any
+	contains  []string
+	title     string
+}
+
+var titlePatterns = []titlePattern{
+	{"network-egress", []string{"satisfies the requirement", "No matching distribution", "/simple/", "pypi", "pythonhosted"}, "pip cannot reach the package index"},
+	{"network-egress", []string{"ERR_NAME_NOT_RESOLVED", "ERR_NAME_RESOLUTION_FAILED"}, "Browser cannot resolve host names"},
+	{"network-egress", []string{"ERR_TUNNEL_CONNECTION_FAILED", "ERR_PROXY_CONNECTION_FAILED"}, "Browser proxy tunnel refused"},
+	{"network-egress", []string{"ERR_INTERNET_DISCONNECTED"}, "Browser has no network"},
+	{"network-egress", []string{"ERR_CONNECTION_REFUSED", "ERR_CONNECTION_RESET", "ERR_CONNECTION_TIMED_OUT", "ERR_TIMED_OUT"}, "Browser cannot connect to the site"},
+	{"network-egress", []string{"curl: (6)", "Could not resolve host", "Temporary failure in name resolution", "ENOTFOUND", "EAI_AGAIN", "no such host"}, "DNS resolution fails in the sandbox"},
+	{"network-egress", []string{"curl: ("}, "curl cannot reach the host"},
+	{"memory", []string{"Target crashed"}, "Browser tab crashed: Target crashed"},
+	{"memory", []string{"Page crashed"}, "Browser tab crashed: Page crashed"},
+	{"memory", []string{"Target closed", "has been closed", "disconnected"}, "Browser died under the workflow"},
+	{"memory", []string{"CUDA out of memory"}, "GPU out of memory"},
+	{"memory", []string{"MemoryError", "heap out of memory", "Java heap space", "OutOfMemoryError"}, "Program ran out of memory"},
+	{"memory", []string{"137", "Killed", "SIGKILL", "oom", "out of memory"}, "Process killed for memory (exit 137)"},
+	{"encoding", []string{"round trip mismatch", "sha256", "mismatch"}, "Artifact corrupted in round trip: sha256 mismatch"},
+	{"encoding", []string{"Incorrect padding"}, "Invalid base64: incorrect padding"},
+	{"encoding", []string{"base64"}, "Invalid base64 data"},
+	{"encoding", []string{"UnicodeDecodeError", "codec can't decode"}, "Binary content decoded as text"},
+	{"null-byte", nil, "Content truncated at a NUL byte"},
+	{"message-size", []string{"truncat", "downloaded <n> of", "short read", "IncompleteRead"}, "Content silently truncated"},
+	{"message-size", nil, "Message exceeds the size limit"},
+	{"protocol", []string{"-32700", "Parse error"}, "JSON-RPC parse error: malformed or cut-off JSON"},
+	{"protocol", []string{"stream closed"}, "MCP response stream closed before the result"},
+	{"protocol", []string{"-32601", "Method not found"}, "MCP method not found"},
+	{"protocol", []string{"Connection closed"}, "MCP connection closed"},
+	{"input-validation", []string{"accepted path", "traversal", "outside"}, "Path traversal accepted outside the workspace"},
+	{"filesystem-permissions", []string{"dist-packages", "site-packages"}, "site-packages is read-only"},
+	{"filesystem-permissions", []string{"Read-only file system"}, "Read-only file system"},
+	{"storage-persistence", []string{"No space left", "ENOSPC", "Errno 28"}, "Disk full: no space left on device"},
+	{"storage-persistence", []string{"Disk quota exceeded"}, "Disk quota exceeded"},
+	{"storage-persistence", []string{"FileNotFoundError", "No such file or directory", "ENOENT"}, "Files written earlier are gone"},
+	{"cpu-time", []string{"CPU time"}, "Execution exceeded the CPU time limit"},
+	{"process-spawn", []string{"Bad system call", "SIGSYS", "seccomp"}, "Syscall blocked by seccomp"},
+	{"process-spawn", []string{"Cannot run program", "spawn", "Operation not permitted", "EPERM", "EACCES"}, "Sandbox refuses to start a process"},
+	{"package-path", []string{"No module named", "ModuleNotFoundError"}, "Installed Python module not importable"},
+	{"package-path", []string{"shared object", "shared libraries"}, "Shared library missing from the image"},
+	{"package-path", []string{"command not found", ": not found", "ENOENT", "error=2", "executable file not found"}, "Program not on the PATH"},
+	{"session-lifecycle", []string{"expired"}, "Sandbox session expired"},
+	{"harness", []string{"fixture"}, "Harness fixture not found"},
+}
+
+// maxTitleHead is how much of a signature a fallback title shows.
+const maxTitleHead = 80
+
+// Title names a failure mode for people: a phrase from a table of known
+// patterns, or the head of the signature, followed by the primitive (or the
+// layer when the primitive is empty) in parentheses, e.g. "pip cannot reach
+// the package index (network-egress)".
+func Title(layer, primitive, signature string) string {
+	kind := primitive
+	if kind == "" {
+		kind = layer
+	}
+	for _, p := range titlePatterns {
+		if p.primitive == primitive && (p.contains == nil || containsAny(signature, p.contains)) {
+			return p.title + " (" + kind + ")"
+		}
+	}
+	head := strings.TrimSpace(signature)
+	if head == "" {
+		head = "No error message"
+	}
+	return truncateWords(head, maxTitleHead) + " (" + kind + ")"
+}
+
+// truncateWords cuts s to at most limit bytes, at a word boundary when one
+// is near, and marks the cut with "…".
+func truncateWords(s string, limit int) string {
+	if len(s) <= limit {
+		return s
+	}
+	cut := limit
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	if sp := strings.LastIndexByte(s[:cut], ' '); sp > limit*2/3 {
+		cut = sp
+	}
+	return strings.TrimRight(s[:cut], " ,:;") + "…"
+}
+
+func containsAny(s string, subs []string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}

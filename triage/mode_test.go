@@ -1,0 +1,103 @@
+package triage
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestModeIDIsStable(t *testing.T) {
+	// Golden values: triage decisions and tickets are stored under these
+	// ids, so a change here orphans them. Never update them lightly.
+	tests := []struct {
+		layer, primitive, signature, want string
+	}{
+		{"sandbox", "network-egress", "page.goto: net::ERR_NAME_NOT_RESOLVED at <url>", "m-930f617f2663"},
+		{"unclassified", "", "", "m-0ed5d269b01a"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.layer+"/"+tt.primitive+" keeps its id", func(t *testing.T) {
+			if got := ModeID(tt.layer, tt.primitive, tt.signature); got != tt.want {
+				t.Errorf("ModeID = %s, want %s", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestModeIDSeparatesItsParts(t *testing.T) {
+	a := ModeID("sandbox", "memory", "Killed")
+	for _, other := range []string{
+		ModeID("sandbox", "memoryKilled", ""),
+		ModeID("sandbox", "memory", "Killed "),
+		ModeID("sandbox", "cpu-time", "Killed"),
+	} {
+		if other == a {
+			t.Errorf("different parts share id %s", a)
+		}
+	}
+	if len(a) != 14 || !strings.HasPrefix(a, "m-") {
+		t.Errorf("got %q, want m- and 12 hex digits", a)
+	}
+}
+
+func TestSeverityOfTheDemoModes(t *testing.T) {
+	tests := []struct {
+		mode, layer, primitive, message, want string
+	}{
+		{"b64-corruption", "interface", "encoding", "artifact round trip mismatch: sha256 expected ab12cd34ef56 got 12ab34cd56ef for chart.png (48213 bytes)", "critical"},
+		{"nul-truncation", "interface", "null-byte", "downloaded 4096 of 18234 bytes: content truncated at first NUL byte (offset 4096)", "critical"},
+		{"mcp-size-limit", "interface", "message-size", "MCP error -32600: Invalid Request: message size 12582912 exceeds limit of 10485760 bytes", "medium"},
+		{"jsonrpc-parse", "interface", "protocol", "JSON-RPC error -32700: Parse error: unexpected end of JSON input at position 65536", "high"},
+		{"path-traversal-accepted", "interface", "input-validation", "write_file accepted path '../../../etc/cron.d/x' outside /workspace without validation", "critical"},
+		{"site-packages-readonly", "sandbox", "filesystem-permissions", "PermissionError: [Errno 13] Permission denied: '/usr/lib/python3/dist-packages/numpy-1.26.4.dist-info'", "medium"},
+		{"files-vanish", "sandbox", "storage-persistence", "FileNotFoundError: [Errno 2] No such file or directory: '/home/user/output/report-7f3a.csv'", "high"},
+		{"browser-oom-tabs", "sandbox", "memory", "page.goto: Target crashed", "high"},
+		{"training-oom", "sandbox", "memory", "process exited with code 137 (SIGKILL): memory cgroup out of memory", "high"},
+		{"cpu-timeout", "sandbox", "cpu-time", "TimeoutError: execution exceeded the 300 s CPU time limit", "medium"},
+		{"spawn-denied", "sandbox", "process-spawn", "Error: spawn gcc EPERM", "medium"},
+		{"pip-egress", "sandbox", "network-egress", "ERROR: Could not find a version that satisfies the requirement pandas (from versions: none)", "high"},
+		{"browser-dns", "sandbox", "network-egress", "page.goto: net::ERR_NAME_NOT_RESOLVED at https://docs.example-42.com/start", "high"},
+		{"module-not-on-path", "sandbox", "package-path", "ModuleNotFoundError: No module named 'sklearn'", "medium"},
+		{"missing-shared-lib", "sandbox", "package-path", "ImportError: libGL.so.1: cannot open shared object file: No such file or directory", "medium"},
+		{"session-expired", "sandbox", "session-lifecycle", "session sbx-4f2a91c0 expired after 1800 s: sandbox not found (HTTP 404)", "high"},
+		{"harness-assert", "test", "harness", "AssertionError: expected 3 rows, got 4", "low"},
+		{"harness-fixture", "test", "harness", "harness error: fixture 'login_page' not found", "low"},
+		{"stream-closed", "interface", "protocol", "MCP error -32603: Internal error: response stream closed before the result was sent", "high"},
+		{"disk-full", "sandbox", "storage-persistence", "OSError: [Errno 28] No space left on device: '/tmp/ckpt/epoch-3.pt'", "high"},
+		{"an explicit MemoryError", "sandbox", "memory", "MemoryError", "medium"},
+		{"a silent truncation", "interface", "message-size", "tool output truncated to 1048576 bytes", "critical"},
+		{"an unknown primitive", "sandbox", "", "weird", "medium"},
+		{"nothing classified", "unclassified", "", "weird", "medium"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.mode+" is "+tt.want, func(t *testing.T) {
+			got, reason := Severity(tt.layer, tt.primitive, Normalize(tt.message))
+			if got != tt.want {
+				t.Errorf("Severity = %s (%s), want %s", got, reason, tt.want)
+			}
+			if !strings.HasPrefix(reason, got+": ") {
+				t.Errorf("reason %q does not start with %q", reason, got+": ")
+			}
+		})
+	}
+}
+
+func TestTitle(t *testing.T) {
+	long := strings.Repeat("lengthy ", 20) + "end"
+	tests := []struct {
+		name, layer, primitive, signature, want string
+	}{
+		{"pip egress", "sandbox", "network-egress", Normalize("ERROR: Could not find a version that satisfies the requirement pandas (from versions: none)"), "pip cannot reach the package index (network-egress)"},
+		{"a crashed tab", "sandbox", "memory", "page.goto: Target crashed", "Browser tab crashed: Target crashed (memory)"},
+		{"a known pattern needs its primitive", "sandbox", "cpu-time", "page.goto: Target crashed", "page.goto: Target crashed (cpu-time)"},
+		{"an unclassified mode names its layer", "unclassified", "", "ZeroDivisionError: division by zero", "ZeroDivisionError: division by zero (unclassified)"},
+		{"a long signature is cut at a word", "unclassified", "", long, strings.TrimSpace(strings.Repeat("lengthy ", 10)) + "… (unclassified)"},
+		{"an empty signature", "sandbox", "memory", "", "No error message (memory)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Title(tt.layer, tt.primitive, tt.signature); got != tt.want {
+				t.Errorf("Title = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

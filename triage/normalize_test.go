@@ -1,0 +1,75 @@
+package triage
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestNormalize(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"numbers become placeholders", "expected 3 rows, got 4", "expected <n> rows, got <n>"},
+		{"errnos stay because they name the cause", "OSError: [Errno 28] No space left on device", "OSError: [Errno 28] No space left on device"},
+		{"JSON-RPC codes stay", "MCP error -32700: Parse error at position 65536", "MCP error -32700: Parse error at position <n>"},
+		{"exit codes, signals and HTTP statuses stay", "exited with code 137 after signal 9 (HTTP 404)", "exited with code 137 after signal 9 (HTTP 404)"},
+		{"curl's error number stays", "curl: (6) Could not resolve host: pypi.org", "curl: (6) Could not resolve host: <host>"},
+		{"sizes", "message size 12582912 exceeds limit of 10485760 bytes, 12 MB, 512M", "message size <n> exceeds limit of <size>, <size>, <size>"},
+		{"durations", "after 300 s, 1.5s, 120ms and 1m30.5s", "after <dur>, <dur>, <dur> and <dur>"},
+		{"hex digests and addresses", "sha256 expected 3f2a9c0b1d2e got 9b1c07aa1d2e at 0x7f3b2c1d5e50", "sha256 expected <hex> got <hex> at <hex>"},
+		{"UUIDs", "session 7f3a9c2e-1b4d-4e8f-9a0b-c1d2e3f4a5b6 gone", "session <uuid> gone"},
+		{"sandbox ids", "session sbx-4f2a91c0 expired", "session sbx-<hex> expired"},
+		{"IP addresses with ports", "connect ECONNREFUSED 127.0.0.1:3128", "connect ECONNREFUSED <ip>:<n>"},
+		{"host names under known TLDs", "Connection to pypi.org timed out", "Connection to <host> timed out"},
+		{"dotted code names are not hosts", "numpy.linalg.LinAlgError: Singular matrix", "numpy.linalg.LinAlgError: Singular matrix"},
+		{"URLs", "net::ERR_NAME_NOT_RESOLVED at https://docs.example-42.com/start?x=1.", "net::ERR_NAME_NOT_RESOLVED at <url>."},
+		{"paths keep three directories and the extension", "No such file: '/home/user/output/report-7f3a.csv'", "No such file: '/home/user/output/<file>.csv'"},
+		{"deep paths collapse", "denied: '/usr/local/lib/python3.11/site-packages/numpy-1.26.4.dist-info'", "denied: '/usr/local/lib/…/<file>.dist-info'"},
+		{"traversals collapse", "accepted path '../../../etc/cron.d/x'", "accepted path '../<path>'"},
+		{"bare file names", "mismatch for chart.png (48213 bytes)", "mismatch for <file> (<size>)"},
+		{"quoted names", "No module named 'sklearn'", "No module named '<name>'"},
+		{"codec names are kept", "'utf-8' codec can't decode byte 0x89", "'utf-8' codec can't decode byte <hex>"},
+		{"JSON keys are kept", `{"code":-32602,"message":"Invalid params"}`, `{"code":-32602,"message":"Invalid params"}`},
+		{"apostrophes are not quotes", "can't start new thread", "can't start new thread"},
+		{"timestamps", "2026-06-30T08:31:02.123Z and 2026-06-30 08:31:02,123 at 08:31:02", "<ts> and <ts> at <time>"},
+		{"generated ids", "in /tmp/x/tmpk3j2_x9a1 for ipykernel_48213", "in /tmp/x/<file> for ipykernel_<n>"},
+		{"unquoted package names after pip's phrases", "ERROR: No matching distribution found for pandas==2.0", "ERROR: No matching distribution found for <pkg>"},
+		{"spawned programs", "Error: spawn gcc EPERM", "Error: spawn <cmd> EPERM"},
+		{"whitespace, ANSI colours and control bytes collapse", "\x1b[31mError:\x1b[0m  bad\t\x00 thing  ", "Error: bad thing"},
+		{"invalid UTF-8 becomes a replacement character", "bad \xff byte", "bad \uFFFD byte"},
+		{"a Python traceback is its exception line", "Traceback (most recent call last):\n  File \"/tmp/a.py\", line 1, in <module>\n    import torch\nModuleNotFoundError: No module named 'torch'", "ModuleNotFoundError: No module named '<name>'"},
+		{"an exception in the harness says so", "Traceback (most recent call last):\n  File \"/opt/harness/harness/report.py\", line 88, in summarize\n    rows = r['rows']\nKeyError: 'rows'", "KeyError: '<name>' (in harness/report.py)"},
+		{"pip is its ERROR line and the retry reason", "WARNING: Retrying (Retry(total=0, connect=None, read=None, redirect=None, status=None)) after connection broken by 'NewConnectionError('<pip._vendor.urllib3.connection.HTTPSConnection object at 0x7f3b2c1d5e50>: Failed to establish a new connection: [Errno 101] Network is unreachable')': /simple/pandas/\nERROR: Could not find a version that satisfies the requirement pandas (from versions: none)\nERROR: No matching distribution found for pandas", "ERROR: Could not find a version that satisfies the requirement <pkg> (from versions: none) (cause: NewConnectionError: [Errno 101] Network is unreachable)"},
+		{"a Caused by chain adds its last cause, keeping the OS error number", "error: could not execute process `rustc -vV` (never executed)\n\nCaused by:\n  Operation not permitted (os error 1)", "error: could not execute process `rustc -vV` (never executed) (cause: Operation not permitted (os error 1))"},
+		{"the first error line of other output", "node:internal/child_process:413\n    throw errnoException(err, 'spawn');\n    ^\n\nError: spawn cargo EACCES\n    at ChildProcess.spawn (node:internal/child_process:413:11)", "Error: spawn <cmd> EACCES"},
+		{"an empty message", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Normalize(tt.in); got != tt.want {
+				t.Errorf("Normalize(%q)\n got %q\nwant %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestNormalizeCapsTheSignature(t *testing.T) {
+	got := Normalize(strings.Repeat("word ", 10_000) + "\xe2\x82\xac")
+	if len(got) > maxSignatureLen {
+		t.Errorf("got a signature of %d bytes, want at most %d", len(got), maxSignatureLen)
+	}
+	if !strings.HasPrefix(got, "word word") {
+		t.Errorf("got %q, want it to start with the message", got[:20])
+	}
+}
+
+func TestNormalizeLogUsesTheLastErrorLine(t *testing.T) {
+	f := Failure{LogTail: []byte("ERROR: first problem 1\nstep 2 ok\nERROR: extract failed: No space left on device\n")}
+	if got, want := normalizeSource(failureSource(&f)), "ERROR: first problem <n>"; got != want {
+		t.Errorf("got %q, want %q (pip's rule: its first ERROR line)", got, want)
+	}
+	f = Failure{LogTail: []byte("running\nError: spawn gcc EPERM\nretrying\nError: spawn gcc EACCES\ndone\n")}
+	if got, want := normalizeSource(failureSource(&f)), "Error: spawn <cmd> EACCES"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -1,0 +1,87 @@
+package triage
+
+import (
+	"regexp"
+	"slices"
+
+	"sandtrap"
+)
+
+// BuiltinRules returns the rules that classify what the tools print, in the
+// order they are tried. The first that matches wins, so specific causes come
+// before the generic texts they contain: a NUL truncation before other
+// truncations, network failures before the protocol errors that wrap them,
+// a missing program (ENOENT) before a refused one. docs/classification.md
+// explains each decision.
+func BuiltinRules() []Rule {
+	rules := slices.Clone(builtinRules)
+	for i := range rules {
+		rules[i].ExitCodes = slices.Clone(rules[i].ExitCodes)
+	}
+	return rules
+}
+
+func builtin(name, layer, primitive, errorRegex string) Rule {
+	return Rule{Name: name, ErrorRegex: regexp.MustCompile(errorRegex), Layer: layer, Primitive: primitive}
+}
+
+func builtinExit(name, layer, primitive string, codes ...int64) Rule {
+	return Rule{Name: name, ExitCodes: codes, Layer: layer, Primitive: primitive}
+}
+
+const (
+	iface   = sandtrap.LayerInterface
+	sandbox = sandtrap.LayerSandbox
+	test    = sandtrap.LayerTest
+)
+
+var builtinRules = []Rule{
+	builtin("harness-error", test, "harness",
+		`(?i)^harness error\b|\bfixture '[^']*' not found|INTERNALERROR>|ERROR collecting |ImportError while importing test module|^pytest: error:|\bharness (crashed|bug|exception)`),
+
+	builtin("nul-byte", iface, "null-byte",
+		`(?i)\bNUL\b|null (byte|character)|\\x00|\\u0000|\\0\b|embedded null|cannot contain null`),
+	builtin("truncation", iface, "message-size",
+		`(?i)short read|IncompleteRead|downloaded \d+ of \d+ bytes|truncated (to|after|at) \d+|(response|output|content|payload|body) (was )?truncated|content-length mismatch`),
+	builtin("message-size", iface, "message-size",
+		`(?i)message size|(payload|message|request|response|result|body|frame|content|argument|output) (is )?too (large|big|long)|entity too large|exceeds (the )?(maximum|max|limit)[^.]*\b(size|bytes|length)|max(imum)? (message|payload|frame|response) size|size limit|MESSAGE_TOO_LARGE|\b413\b`),
+	builtin("encoding", iface, "encoding",
+		`(?i)binascii\.Error|Incorrect padding|invalid base64|illegal base64|base64[^\n]*(decod|invalid|corrupt)|Non-base64 digit|Unicode(De|En)codeError|codec can't (de|en)code|invalid (utf-?8|byte sequence|start byte|continuation byte)|malformed utf-?8|round[- ]?trip mismatch|sha-?256 mismatch|(checksum|digest|hash) mismatch|surrogates not allowed|mojibake|\bU\+FFFD\b|\bmime type mismatch`),
+	builtin("input-validation", iface, "input-validation",
+		`(?i)path traversal|directory traversal|accepted (path|input|file ?name|symlink)|outside (of )?(the )?(/workspace|workspace|sandbox|allowed)|escapes? (the )?(workspace|sandbox|root)|without validation|symlink escape|Invalid params|-32602\b|ValidationError|validation error`),
+
+	builtin("session-lifecycle", sandbox, "session-lifecycle",
+		`(?i)session[^\n]{0,80}\b(expired|timed out|terminated|not found|no longer exists|does not exist|was closed by the server)|sandbox[^\n]{0,40}\b(not found|expired|was terminated|has been (killed|terminated|stopped|deleted|paused)|is not running|does not exist|timed out)|SandboxNotFound|SessionExpired|idle timeout|sandbox .{0,20}(was )?(shut ?down|reclaimed)`),
+	builtin("browser-crash", sandbox, "memory",
+		`(?i)Target crashed|Page crashed|Target closed|Target page, context or browser has been closed|browser has been closed|Browser closed unexpectedly|browser has disconnected|Most likely the page has been closed|renderer (process )?(crashed|was killed|gone)|Aw, Snap|RESULT_CODE_KILLED|SBOX_FATAL_MEMORY`),
+	builtin("network-egress", sandbox, "network-egress",
+		`(?i)curl: \((5|6|7|22|28|35|52|56|60|97)\)|Network is unreachable|Temporary failure in name resolution|Name or service not known|nodename nor servname|No address associated with hostname|Could not resolve (host|proxy)|Resolving timed out|getaddrinfo|(?-i:\b(ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|ECONNREFUSED|ETIMEDOUT|ECONNRESET)\b)|Connection refused|Connection reset by peer|Connection timed out|Couldn't connect to server|No route to host|\[Errno (101|110|111|113|-2|-3|-5)\]|Max retries exceeded|NewConnectionError|ProxyError|Tunnel connection failed|Proxy Authentication Required|CONNECT tunnel failed|Proxy CONNECT aborted|SSLError|CERTIFICATE_VERIFY_FAILED|SSL_ERROR_SYSCALL|SSL_connect|Read timed out|ReadTimeoutError|ConnectTimeoutError|Could not find a version that satisfies the requirement[^\n]*\(from versions: none\)|No matching distribution found|net::ERR_(NAME_NOT_RESOLVED|NAME_RESOLUTION_FAILED|CONNECTION_REFUSED|CONNECTION_RESET|CONNECTION_CLOSED|CONNECTION_FAILED|CONNECTION_TIMED_OUT|TIMED_OUT|INTERNET_DISCONNECTED|TUNNEL_CONNECTION_FAILED|PROXY_CONNECTION_FAILED|ADDRESS_UNREACHABLE|NETWORK_ACCESS_DENIED|SSL_PROTOCOL_ERROR|CERT_AUTHORITY_INVALID|EMPTY_RESPONSE|SOCKS_CONNECTION_FAILED)|Navigation timeout|page\.goto: Timeout|no such host|i/o timeout|Client\.Timeout|UnknownHostException|Could not transfer artifact|Temporary failure resolving|unable to resolve host|Recv failure|Empty reply from server|couldn't connect to|LocalEntryNotFoundError|Failed to establish a new connection|socket hang up|fetch failed|network unreachable`),
+	builtin("cpu-time", sandbox, "cpu-time",
+		`(?i)CPU time|cputime|SIGXCPU|RLIMIT_CPU|time limit exceeded|execution (time )?(exceeded|timed out)|TimeoutExpired|timed out after [^\n]*seconds|exceeded the (time|execution|wall[- ]clock) (limit|budget)|wall[- ]clock (limit|timeout)|cell execution timed out|CellTimeoutError|Timeout waiting for (kernel|execution)|exceeded its (time|execution) (limit|budget)`),
+	builtin("memory", sandbox, "memory",
+		`(?i)(?-i:\bKilled\b)|out of memory|\bOOM|oom[-_ ]?kill|MemoryError|Cannot allocate memory|(?-i:\bENOMEM\b)|\[Errno 12\]|bad_alloc|OutOfMemoryError|heap out of memory|Java heap space|memory cgroup|memory limit|exit code 137|with code 137|status 137|SIGKILL|signal 9\b|Allocation failed`),
+	builtin("package-path", sandbox, "package-path",
+		`(?im)ModuleNotFoundError|No module named|cannot import name|^ImportError|error while loading shared libraries|cannot open shared object file|Library not loaded|DLL load failed|GLIBC_[0-9.]+' not found|command not found|: not found$|spawn(Sync)? \S+ ENOENT|error=2, No such file or directory|Cannot find module|ClassNotFoundException|NoClassDefFoundError|Could not find or load main class|executable file not found|Could not load dynamic library|not installed|could not find a usable|No such command|externally-managed-environment|not on PATH`),
+	builtin("process-spawn", sandbox, "process-spawn",
+		`(?i)Cannot run program|spawn(Sync)? \S+ (EPERM|EACCES|EAGAIN)|could not execute process|error=(1|11|13), |Bad system call|SIGSYS|seccomp|fork: |can't start new thread|pthread_create|Resource temporarily unavailable|\[Errno 11\]|fork/exec|posix_spawn|exec format error|RLIMIT_NPROC|Too many processes|pids limit|BlockingIOError`),
+	builtin("filesystem-permissions", sandbox, "filesystem-permissions",
+		`(?i)Permission denied|EACCES|\[Errno 13\]|Read-only file system|(?-i:\bEROFS\b)|\[Errno 30\]|Operation not permitted: ['"]?/|changing (permissions|ownership) of|AccessDeniedException|access denied`),
+	builtin("process-spawn-eperm", sandbox, "process-spawn",
+		`(?i)Operation not permitted|\bEPERM\b|\[Errno 1\]`),
+	builtin("storage-persistence", sandbox, "storage-persistence",
+		`(?i)No space left on device|(?-i:\b(ENOSPC|EDQUOT|ENOENT|ESTALE)\b)|\[Errno 28\]|Disk quota exceeded|\[Errno 122\]|File too large|\[Errno 27\]|FileNotFoundError|No such file or directory|NoSuchFileException|Stale file handle|\bvanished\b|\bdisappeared\b|not persisted|does not exist`),
+
+	builtin("protocol", iface, "protocol",
+		`(?i)-32700|-32600|-32601|-32603|-32000|-32001|JSON-RPC|jsonrpc|\bMCP error|McpError|Parse error|Invalid Request|Method not found|Connection closed|stream closed|transport (closed|error)|unexpected end of JSON|Unexpected token [^\n]* in JSON|Unexpected end of JSON|invalid character [^\n]* looking for|Broken pipe|(?-i:\bEPIPE\b)|unknown message type|protocol version`),
+
+	builtinExit("exit-oom-kill", sandbox, "memory", 137),
+	builtinExit("exit-time-limit", sandbox, "cpu-time", 124, 152),
+	builtinExit("exit-sigsys", sandbox, "process-spawn", 159),
+
+	builtin("harness-traceback", test, "harness",
+		`^(KeyError|TypeError|AttributeError|IndexError|NameError|UnboundLocalError|ZeroDivisionError|ValueError|AssertionError)\b.*\(in harness/[^)]*\)$`),
+	builtin("harness-assert", test, "harness",
+		`^AssertionError\b|^E\s+(assert|AssertionError)\b`),
+	builtin("navigation-aborted", test, "harness",
+		`net::ERR_ABORTED`),
+}

@@ -1,0 +1,64 @@
+// Command sandtrap serves the triage dashboard for agent-sandbox fuzz
+// campaigns, writes the demo campaign and empty campaign databases, and
+// compares runs for CI.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		var ue usageError
+		if errors.As(err, &ue) {
+			fmt.Fprintln(os.Stderr, "sandtrap:", err)
+			os.Exit(2)
+		}
+		fmt.Fprintln(os.Stderr, "sandtrap:", err)
+		os.Exit(1)
+	}
+}
+
+// usageError is a mistake in the command line; it exits with status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+const usage = `usage: sandtrap <command> [flags]
+
+commands:
+  serve [--addr 127.0.0.1:8080] [--state FILE] [--config FILE] [--public-url URL] [--read-only] CAMPAIGN.db...
+  demo [--out FILE] [--seed N] [--results N] [--live]
+  init-db FILE
+
+Run "sandtrap <command> -h" for a command's flags.`
+
+// run dispatches to a command.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, usage)
+		return usageError{"no command given"}
+	}
+	switch args[0] {
+	case "serve":
+		return runServe(ctx, args[1:], stdout, stderr)
+	case "demo":
+		return runDemo(ctx, args[1:], stdout, stderr)
+	case "init-db":
+		return runInitDB(ctx, args[1:], stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprintln(stdout, usage)
+		return nil
+	}
+	fmt.Fprintln(stderr, usage)
+	return usageError{fmt.Sprintf("unknown command %q", args[0])}
+}

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestCommandLineMistakesAreUsageErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no command", nil, "no command"},
+		{"an unknown command", []string{"frobnicate"}, `unknown command "frobnicate"`},
+		{"serve without a campaign", []string{"serve"}, "at least one campaign file"},
+		{"init-db without a file", []string{"init-db"}, "exactly one file"},
+		{"demo with an argument", []string{"demo", "extra"}, "no arguments"},
+		{"an unknown flag", []string{"serve", "--nope", "x.db"}, "nope"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			err := run(context.Background(), tt.args, &out, &errOut)
+			var ue usageError
+			if !errors.As(err, &ue) {
+				t.Fatalf("got %v, want a usage error (exit 2)", err)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %q, want it to say %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestInitDBWritesAnEmptyCampaign(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "empty.db")
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), []string{"init-db", path}, &out, &errOut); err != nil {
+		t.Fatalf("init-db: %v (%s)", err, errOut.String())
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("got no file: %v", err)
+	}
+	err := run(context.Background(), []string{"init-db", path}, &out, &errOut)
+	if err == nil || !strings.Contains(err.Error(), path) {
+		t.Errorf("got %v on a second init-db, want a refusal naming %s", err, path)
+	}
+}
+
+func TestServeStopsAtOnceOnABadCampaign(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.db")
+	os.WriteFile(bad, []byte("definitely not sqlite, but long enough to look like a file header......"), 0o644)
+	var out, errOut bytes.Buffer
+	err := run(context.Background(), []string{"serve", "--addr", "127.0.0.1:0", "--state", filepath.Join(dir, "s.db"), bad}, &out, &errOut)
+	if err == nil || !strings.Contains(err.Error(), "bad.db") {
+		t.Errorf("got %v, want an error naming bad.db", err)
+	}
+}

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"sandtrap/demo"
+)
+
+// demoCampaign writes the demo campaign once per test into a temp folder.
+func demoCampaign(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "demo.db")
+	if _, err := demo.Write(context.Background(), path, demo.Options{Seed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestBrowserWalksFromTheRunsListToOneResult(t *testing.T) {
+	chromiumPath(t)
+	base := startServe(t, demoCampaign(t))
+	ctx := newBrowser(t, 1366, 768, false)
+
+	browse(t, ctx, chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=runs-table]`)))
+	rows := read(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("[data-testid=run-row]").length`))
+	if rows != 2 {
+		t.Errorf("got %d runs in the list, want the demo's 2", rows)
+	}
+	screenshot(t, ctx, "runs-1366")
+
+	browse(t, ctx, chromedp.Click(chromedp.CSS(`#run-2026-06-30-overnight a`)), chromedp.WaitVisible(chromedp.CSS(`[data-testid=headline]`)))
+	headline := read(t, ctx, chromedp.Text(chromedp.CSS(`[data-testid=headline]`)))
+	if !strings.Contains(headline, "% passed — ") || !strings.Contains(headline, "failures") {
+		t.Errorf("got headline %q, want the pass rate and the failures", headline)
+	}
+	screenshot(t, ctx, "overview-1366")
+	assertNoHorizontalScroll(t, ctx, "the overview")
+
+	// A heatmap cell leads to exactly the failures it counts.
+	cell := read(t, ctx, chromedp.Evaluate[map[string]string](`(() => {
+		const a = document.querySelector("#heat-domain-primitive a");
+		return {href: a.getAttribute("href"), count: a.querySelector("text").textContent.trim()};
+	})()`))
+	browse(t, ctx, chromedp.Navigate(base+cell["href"]), chromedp.WaitVisible(chromedp.CSS(`[data-testid=range]`)))
+	rangeText := read(t, ctx, chromedp.Text(chromedp.CSS(`[data-testid=range]`)))
+	if want := "of " + cell["count"]; !strings.HasSuffix(rangeText, want) {
+		t.Errorf("got range %q after clicking a heatmap cell of %s, want it to end with %q", rangeText, cell["count"], want)
+	}
+
+	// A facet value narrows the list and lands in the URL.
+	browse(t, ctx, chromedp.Navigate(base+"/runs/2026-06-30-overnight/failures"),
+		chromedp.Click(chromedp.CSS(`[data-testid=facet-target] [data-testid=facet-value]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=active-filter]`)))
+	loc := read(t, ctx, chromedp.Location())
+	if u, _ := url.Parse(loc); u.Query().Get("target") == "" {
+		t.Errorf("got URL %s after clicking a target facet, want target= in it", loc)
+	}
+	screenshot(t, ctx, "failures-1366")
+	assertNoHorizontalScroll(t, ctx, "the failures list")
+
+	// Searching keeps the filter and finds the error text.
+	browse(t, ctx, chromedp.SendKeys(chromedp.CSS(`#search`), "Target crashed\n"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=range]`)))
+	loc = read(t, ctx, chromedp.Location())
+	if u, _ := url.Parse(loc); u.Query().Get("q") != "Target crashed" || u.Query().Get("target") == "" {
+		t.Errorf("got URL %s after searching, want q and the target filter", loc)
+	}
+
+	// The first row opens its result with the log and the fields.
+	browse(t, ctx, chromedp.Navigate(base+"/runs/2026-06-30-overnight/failures?primitive=encoding"),
+		chromedp.Click(chromedp.CSS(`[data-testid=failure-row] td.test a`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=fields]`)))
+	lines := read(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("[data-testid=log] .log-line").length`))
+	if lines == 0 {
+		t.Error("got a result page without log lines")
+	}
+	screenshot(t, ctx, "result-1366")
+}
+
+// assertNoHorizontalScroll fails when the page is wider than the window.
+func assertNoHorizontalScroll(t *testing.T, ctx context.Context, what string) {
+	t.Helper()
+	over := read(t, ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth - document.documentElement.clientWidth`))
+	if over > 0 {
+		t.Errorf("got %s %d px wider than the window, want no horizontal scroll", what, over)
+	}
+}
+
+func TestBrowserShowsHostileBytesFaithfully(t *testing.T) {
+	chromiumPath(t)
+	path := demoCampaign(t)
+	base := startServe(t, path)
+	ctx := newBrowser(t, 1366, 768, false)
+	// The demo's harness quoted a page with a script tag in some titles.
+	browse(t, ctx, chromedp.Navigate(base+"/runs/2026-06-30-overnight/failures?status=all&limit=500"),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=range]`)))
+	shown := read(t, ctx, chromedp.Evaluate[bool](`document.body.innerText.includes("<script>alert(1)</script>")`))
+	if !shown {
+		t.Error("got no visible <script>alert(1)</script> text, want the hostile title shown as text")
+	}
+	scripts := read(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("script:not([src])").length + document.querySelectorAll("img[onerror]").length`))
+	if scripts != 0 {
+		t.Errorf("got %d inline scripts or event handlers in the page, want none", scripts)
+	}
+}
+
+func TestScreenshotsInBothThemesAndSizes(t *testing.T) {
+	if os.Getenv("SANDTRAP_SCREENSHOTS") == "" {
+		t.Skip("set SANDTRAP_SCREENSHOTS to a folder to take every screenshot")
+	}
+	base := startServe(t, demoCampaign(t))
+	pages := map[string]string{
+		"runs": "/", "overview": "/runs/2026-06-30-overnight", "failures": "/runs/2026-06-30-overnight/failures",
+		"result": "/runs/2026-06-30-overnight/failures?primitive=encoding",
+	}
+	for _, size := range [][2]int{{1366, 768}, {1920, 1080}} {
+		for _, dark := range []bool{false, true} {
+			ctx := newBrowser(t, size[0], size[1], dark)
+			theme := map[bool]string{false: "light", true: "dark"}[dark]
+			for name, p := range pages {
+				browse(t, ctx, chromedp.Navigate(base+p), chromedp.WaitVisible(chromedp.CSS(`[data-testid=main]`)))
+				if name == "result" {
+					browse(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid=failure-row] td.test a`)), chromedp.WaitVisible(chromedp.CSS(`[data-testid=fields]`)))
+				}
+				screenshot(t, ctx, fmt.Sprintf("%s-%d-%s", name, size[0], theme))
+				assertNoHorizontalScroll(t, ctx, name)
+			}
+		}
+	}
+}

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"sandtrap/handlers"
+	"sandtrap/static"
+	"sandtrap/store"
+	"sandtrap/triage"
+)
+
+// serveConfig is what serve's flags say.
+type serveConfig struct {
+	addr, state, config, publicURL string
+	readOnly                       bool
+	campaigns                      []string
+	poll                           time.Duration
+}
+
+func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
+	var c serveConfig
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&c.addr, "addr", "127.0.0.1:8080", "address to listen on; loopback unless you mean it")
+	fs.StringVar(&c.state, "state", "sandtrap-state.db", "sandtrap's own state file (created if missing)")
+	fs.StringVar(&c.config, "config", "", "TOML file with classification rules")
+	fs.StringVar(&c.publicURL, "public-url", "", "base URL of this server as others reach it")
+	fs.BoolVar(&c.readOnly, "read-only", false, "refuse every change to sandtrap's state")
+	fs.DurationVar(&c.poll, "poll", 20*time.Millisecond, "how often each campaign file is checked for new commits")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: sandtrap serve [flags] CAMPAIGN.db...")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return c, usageError{err.Error()}
+	}
+	c.campaigns = fs.Args()
+	if len(c.campaigns) == 0 {
+		fs.Usage()
+		return c, usageError{"serve needs at least one campaign file"}
+	}
+	return c, nil
+}
+
+// runServe opens the campaign files, indexes them in the background and
+// serves until ctx ends, then shuts down gracefully.
+func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	c, err := parseServe(args, stderr)
+	if err != nil {
+		return err
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	var rules []triage.Rule
+	if c.config != "" {
+		cfg, err := triage.LoadConfig(c.config)
+		if err != nil {
+			return err
+		}
+		rules = cfg.Rules
+	}
+	st, err := store.Open(ctx, store.Options{
+		StatePath:  c.state,
+		Campaigns:  c.campaigns,
+		Classifier: triage.NewClassifier(rules),
+		Poll:       c.poll,
+		Logf:       func(format string, args ...any) { logger.Info(fmt.Sprintf(format, args...)) },
+	})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	h, err := handlers.New(handlers.Config{Runs: st, Results: st, Static: static.FS, Logger: logger})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", c.addr)
+	if err != nil {
+		return fmt.Errorf("listening on %s: %w", c.addr, err)
+	}
+	srv := &http.Server{
+		Handler:           h.Routes(),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		// No WriteTimeout: live pages hold a stream open for hours.
+		BaseContext: func(net.Listener) context.Context { return ctx },
+	}
+	st.Start(ctx)
+	fmt.Fprintf(stdout, "sandtrap is serving %d campaign file(s) at http://%s/\n", len(c.campaigns), ln.Addr())
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	return nil
+}

@@ -164,7 +164,7 @@ func (h *Handler) artifactViews(r *http.Request, runID string, resultID int64) (
 		}
 		v := views.ArtifactView{
 			ID: a.ID, Name: logview.RenderText(a.Name), MediaType: orDash(a.MediaType), Size: formatBytes(a.Size),
-			Href: resultHref(runID, resultID) + "/artifacts/" + strconv.FormatInt(a.ID, 10),
+			Href:   resultHref(runID, resultID) + "/artifacts/" + strconv.FormatInt(a.ID, 10),
 			SHA256: a.SHA256, Expected: a.ExpectedSHA256,
 		}
 		v.Inline, _ = logview.InlineImage(a.MediaType, data)

@@ -193,12 +193,57 @@ func ErrorMessage(err error) string {
 	return "Internal error."
 }
 
-// Mode is a failure mode: failures with one root cause. Its ID is stable
-// across runs and files.
+// Mode is a failure mode: failures with one root cause, with every triage
+// decision applied. Its ID is stable across runs and files.
 type Mode struct {
-	ID        string
-	Layer     string
-	Primitive string
-	Signature string
-	FirstSeen time.Time
+	ID             string
+	Layer          string
+	Primitive      string
+	Signature      string
+	ClassifiedBy   string // "human" when a person reclassified it, else "" (each failure says)
+	Title          string
+	Severity       string
+	SeverityReason string
+	Status         string // new, triaged, fixed, wont-fix, test-bug
+	Owner          string
+	Members        []string // the ids merged into this mode, itself first
+	FirstSeen      time.Time
+}
+
+// Note is a remark a person left on a failure mode.
+type Note struct {
+	Body      string
+	CreatedAt time.Time
+}
+
+// Event is one entry of a failure mode's triage history.
+type Event struct {
+	What      string
+	CreatedAt time.Time
+}
+
+// ModeStat is a failure mode within one run: how often, where, and whether
+// it always fails the same tests.
+type ModeStat struct {
+	Mode
+	Count         int
+	Tests         int
+	Domains       map[string]int
+	Targets       map[string]int
+	Statuses      map[string]int
+	FirstRun      string // public id of the first run it was seen in
+	FirstSeen     time.Time
+	LastRun       string
+	LastSeen      time.Time
+	Deterministic bool // no test of the mode passed in the run, on any attempt
+	NewInRun      bool // not seen in any earlier run
+}
+
+// RunCount is how often something happened in one run.
+type RunCount struct {
+	RunID     string
+	RunName   string
+	StartedAt time.Time
+	Count     int
+	Total     int // results in the run
 }

@@ -187,12 +187,13 @@ type resultRow struct {
 	Primitive string
 	ExitCode  sql.NullInt64
 	Attempt   int64
+	StartedAt string
 }
 
 // scanResults calls fn for every result with id > after, in id order. The
 // scan walks the rowid b-tree, so it needs no index the harness did not make.
 func (c *campaignFile) scanResults(ctx context.Context, after int64, fn func(*resultRow) error) error {
-	rows, err := c.db.QueryContext(ctx, `SELECT id, run_id, test, target, domain, status, CAST(error AS BLOB), layer, primitive, exit_code, attempt
+	rows, err := c.db.QueryContext(ctx, `SELECT id, run_id, test, target, domain, status, CAST(error AS BLOB), layer, primitive, exit_code, attempt, started_at
 		FROM results WHERE id > ? ORDER BY id`, after)
 	if err != nil {
 		return errorf("reading results of %s: %w", c.path, err)
@@ -202,16 +203,17 @@ func (c *campaignFile) scanResults(ctx context.Context, after int64, fn func(*re
 		r                     resultRow
 		errText, layer, prim  sql.NullString
 		runID, test, tgt, dom sql.NullString
-		status                sql.NullString
+		status, started       sql.NullString
 		attempt               sql.NullInt64
 	)
 	for rows.Next() {
-		if err := rows.Scan(&r.ID, &runID, &test, &tgt, &dom, &status, &errText, &layer, &prim, &r.ExitCode, &attempt); err != nil {
+		if err := rows.Scan(&r.ID, &runID, &test, &tgt, &dom, &status, &errText, &layer, &prim, &r.ExitCode, &attempt, &started); err != nil {
 			return errorf("reading results of %s after id %d: %w", c.path, r.ID, err)
 		}
 		r.RunID, r.Test, r.Target, r.Domain, r.Status = runID.String, test.String, tgt.String, dom.String, status.String
 		r.Error, r.HasError = errText.String, errText.Valid
 		r.Layer, r.Primitive = layer.String, prim.String
+		r.StartedAt = started.String
 		r.Attempt = attempt.Int64
 		if !attempt.Valid {
 			r.Attempt = 1

@@ -139,13 +139,17 @@ type CampaignWriter struct {
 // overwrite an existing file that is not empty.
 func CreateCampaign(ctx context.Context, path string) error {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	created := err == nil
 	switch {
 	case errors.Is(err, fs.ErrExist):
 		fi, statErr := os.Stat(path)
 		if statErr != nil {
 			return fmt.Errorf("store: creating campaign database %s: %w", path, statErr)
 		}
-		if fi.IsDir() || fi.Size() > 0 {
+		if fi.IsDir() {
+			return fmt.Errorf("store: creating campaign database %s: is a directory", path)
+		}
+		if fi.Size() > 0 {
 			return fmt.Errorf("store: creating campaign database %s: file exists and is not empty; refusing to overwrite it", path)
 		}
 	case err != nil:
@@ -157,6 +161,9 @@ func CreateCampaign(ctx context.Context, path string) error {
 	}
 	w, err := OpenCampaignWriter(ctx, path)
 	if err != nil {
+		if created {
+			os.Remove(path)
+		}
 		return err
 	}
 	return w.Close()
@@ -181,16 +188,16 @@ func OpenCampaignWriter(ctx context.Context, path string) (*CampaignWriter, erro
 	db.SetMaxIdleConns(1)
 	db.SetConnMaxLifetime(0)
 	w := &CampaignWriter{path: path, db: db}
-	if err := w.init(ctx); err != nil {
+	if err := w.prepare(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: opening campaign database %s: %w", path, err)
 	}
 	return w, nil
 }
 
-// init creates the schema when the runs table is missing and prepares the
-// insert statements.
-func (w *CampaignWriter) init(ctx context.Context) error {
+// prepare creates the schema when the runs table is missing and prepares
+// the insert statements.
+func (w *CampaignWriter) prepare(ctx context.Context) error {
 	var tables int
 	err := w.db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'runs'`).Scan(&tables)
 	if err != nil {

@@ -349,3 +349,13 @@ func TestCampaignWritersConcurrently(t *testing.T) {
 		t.Errorf("got %d results, want %d", n, writers*perWriter)
 	}
 }
+
+func TestCampaignSchemaIsDocumented(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "campaign-db.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(doc), "```sql\n"+CampaignSchema+"```") {
+		t.Errorf("got docs/campaign-db.md without the DDL of CampaignSchema, want it verbatim in a sql block")
+	}
+}

@@ -100,6 +100,7 @@ type mode struct {
 // row is one result of a run, packed: every result has one, passed or not.
 type row struct {
 	id       int64
+	at       int64 // started_at in Unix milliseconds, 0 when unknown
 	testHash uint64
 	status   uint16
 	target   uint16
@@ -108,13 +109,14 @@ type row struct {
 }
 
 // rowSize is the length of a row in a persisted chunk.
-const rowSize = 8 + 8 + 2 + 2 + 2
+const rowSize = 8 + 8 + 8 + 2 + 2 + 2
 
 // chunkRows is how many rows a persisted chunk holds.
 const chunkRows = 4096
 
 func appendRow(b []byte, r row) []byte {
 	b = binary.LittleEndian.AppendUint64(b, uint64(r.id))
+	b = binary.LittleEndian.AppendUint64(b, uint64(r.at))
 	b = binary.LittleEndian.AppendUint64(b, r.testHash)
 	b = binary.LittleEndian.AppendUint16(b, r.status)
 	b = binary.LittleEndian.AppendUint16(b, r.target)
@@ -124,10 +126,11 @@ func appendRow(b []byte, r row) []byte {
 func decodeRow(b []byte) row {
 	return row{
 		id:       int64(binary.LittleEndian.Uint64(b)),
-		testHash: binary.LittleEndian.Uint64(b[8:]),
-		status:   binary.LittleEndian.Uint16(b[16:]),
-		target:   binary.LittleEndian.Uint16(b[18:]),
-		domain:   binary.LittleEndian.Uint16(b[20:]),
+		at:       int64(binary.LittleEndian.Uint64(b[8:])),
+		testHash: binary.LittleEndian.Uint64(b[16:]),
+		status:   binary.LittleEndian.Uint16(b[24:]),
+		target:   binary.LittleEndian.Uint16(b[26:]),
+		domain:   binary.LittleEndian.Uint16(b[28:]),
 		fail:     -1,
 	}
 }

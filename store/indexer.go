@@ -24,6 +24,7 @@ const maxErrorBytes = 2048
 // classified is a result with its failure mode decided.
 type classified struct {
 	row     resultRow
+	at      int64 // started_at in Unix milliseconds
 	modeID  string
 	layer   string
 	prim    string
@@ -143,6 +144,9 @@ func (s *Store) classify(rows []resultRow) []classified {
 
 func (s *Store) classifyOne(r resultRow) classified {
 	c := classified{row: r}
+	if t := parseTime(r.StartedAt); !t.IsZero() {
+		c.at = t.UnixMilli()
+	}
 	if !sandtrap.IsFailure(r.Status) {
 		return c
 	}
@@ -181,6 +185,7 @@ func (s *Store) apply(src *source, rows []classified, b *batch, changed map[*run
 		changed[ri] = true
 		r := row{
 			id:       c.row.ID,
+			at:       c.at,
 			testHash: hashTest(c.row.Test),
 			status:   s.names.code(kindStatus, c.row.Status),
 			target:   s.names.code(kindTarget, c.row.Target),
@@ -195,6 +200,10 @@ func (s *Store) apply(src *source, rows []classified, b *batch, changed map[*run
 				nm := mode{ID: c.modeID, Layer: c.layer, Primitive: c.prim, Signature: c.sig, FirstSeen: now}
 				s.modes = append(s.modes, nm)
 				s.modeIdx[c.modeID] = m
+				s.eff = append(s.eff, s.effectiveOf(m))
+				if s.isMergeTarget(c.modeID) {
+					s.recomputeEffective()
+				}
 				b.newModes = append(b.newModes, nm)
 				change.NewModes = append(change.NewModes, c.modeID)
 			}

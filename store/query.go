@@ -100,8 +100,8 @@ func (s *Store) Breakdown(ctx context.Context, runID string) ([]sandtrap.Cell, e
 			N:      n,
 		}
 		if k.mode >= 0 {
-			m := s.modes[k.mode]
-			c.Layer, c.Primitive, c.Mode = m.Layer, m.Primitive, m.ID
+			e := &s.eff[k.mode]
+			c.Layer, c.Primitive, c.Mode = e.Layer, e.Primitive, e.ID
 		}
 		out = append(out, c)
 	}
@@ -194,6 +194,7 @@ type ResultRow struct {
 	Primitive    string
 	ClassifiedBy string
 	Mode         string
+	Severity     string
 }
 
 // FacetValue is one value of a facet and how many results have it.
@@ -211,29 +212,6 @@ type ResultPage struct {
 	Facets  map[string][]FacetValue
 }
 
-// rowView is one row's facet values, computed while filtering.
-type rowView struct {
-	status, target, domain, layer, primitive, mode string
-}
-
-func (v *rowView) value(facet string) string {
-	switch facet {
-	case FacetStatus:
-		return v.status
-	case FacetTarget:
-		return v.target
-	case FacetDomain:
-		return v.domain
-	case FacetLayer:
-		return v.layer
-	case FacetPrimitive:
-		return v.primitive
-	case FacetMode:
-		return v.mode
-	}
-	return ""
-}
-
 // FindResults returns a page of a run's results that match f, newest first.
 func (s *Store) FindResults(ctx context.Context, runID string, f ResultFilter) (ResultPage, error) {
 	if f.Limit <= 0 {
@@ -248,7 +226,7 @@ func (s *Store) FindResults(ctx context.Context, runID string, f ResultFilter) (
 		s.mu.RUnlock()
 		return ResultPage{}, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
 	}
-	page, ids, fails := s.filter(ri, f)
+	page, ids, fails := s.pageOf(ri, f)
 	src := ri.src
 	file := src.file
 	s.mu.RUnlock()
@@ -271,49 +249,107 @@ func (s *Store) FindResults(ctx context.Context, runID string, f ResultFilter) (
 	return page, nil
 }
 
-// filter walks every row of ri once, counting the facets and collecting the
-// requested page. Callers hold mu.
-func (s *Store) filter(ri *runIndex, f ResultFilter) (ResultPage, []int64, map[int64]failure) {
-	var page ResultPage
-	counts := map[string]map[string]int{}
-	for _, name := range Facets {
-		counts[name] = map[string]int{}
-	}
+// filter walks every row of ri once, newest first, counting the facets and
+// calling visit for each row that matches f. Facets are counted by code, not
+// by string, since a run may have a million rows. Callers hold mu.
+func (s *Store) filter(ri *runIndex, f ResultFilter, visit func(r *row, fl *failure)) map[string][]FacetValue {
 	active := make([]string, 0, len(Facets))
 	for _, name := range Facets {
 		if val := f.Value(name); val != "" && !(name == FacetStatus && val == StatusAll) {
 			active = append(active, name)
 		}
 	}
+	// Resolve the wanted values to codes once; a value no row has matches nothing.
+	want := map[string]int64{}
+	for _, name := range active {
+		want[name] = -2
+	}
+	if c, ok := s.names.lookup(kindStatus, f.Status); ok {
+		want[FacetStatus] = int64(c)
+	}
+	if c, ok := s.names.lookup(kindTarget, f.Target); ok {
+		want[FacetTarget] = int64(c)
+	}
+	if c, ok := s.names.lookup(kindDomain, f.Domain); ok {
+		want[FacetDomain] = int64(c)
+	}
+	// A mode-derived facet matches a failure when its mode's value does.
+	modeOK := func(facet string, m int32) bool {
+		e := &s.eff[m]
+		switch facet {
+		case FacetLayer:
+			return e.Layer == f.Layer
+		case FacetPrimitive:
+			return e.Primitive == f.Primitive
+		case FacetMode:
+			return e.ID == f.Mode
+		}
+		return false
+	}
+	perMode := map[string][]bool{}
+	for _, name := range active {
+		if name == FacetLayer || name == FacetPrimitive || name == FacetMode {
+			ok := make([]bool, len(s.modes))
+			for m := range ok {
+				ok[m] = modeOK(name, int32(m))
+			}
+			perMode[name] = ok
+		}
+	}
 	q := strings.TrimSpace(f.Q)
-	var (
-		ids   []int64
-		fails = map[int64]failure{}
-		v     rowView
-		skip  = f.Offset
-	)
-	// Newest first: walk the rows backwards.
+	failuresOnly := f.Status == ""
+
+	kinds := map[string]string{FacetStatus: kindStatus, FacetTarget: kindTarget, FacetDomain: kindDomain}
+	byCode := map[string][]int{}
+	for facet, kind := range kinds {
+		byCode[facet] = make([]int, len(s.names.values[kind])+1)
+	}
+	byMode := map[string][]int{}
+	for _, facet := range []string{FacetLayer, FacetPrimitive, FacetMode} {
+		byMode[facet] = make([]int, len(s.modes))
+	}
+	count := func(facet string, r *row, fl *failure) {
+		switch facet {
+		case FacetStatus:
+			byCode[facet][r.status]++
+		case FacetTarget:
+			byCode[facet][r.target]++
+		case FacetDomain:
+			byCode[facet][r.domain]++
+		default:
+			if fl != nil {
+				byMode[facet][fl.mode]++
+			}
+		}
+	}
 	for i := len(ri.rows) - 1; i >= 0; i-- {
 		r := &ri.rows[i]
-		v = rowView{status: s.names.value(kindStatus, r.status), target: s.names.value(kindTarget, r.target),
-			domain: s.names.value(kindDomain, r.domain)}
 		var fl *failure
 		if r.fail >= 0 {
 			fl = &ri.fails[r.fail]
-			m := &s.modes[fl.mode]
-			v.layer, v.primitive, v.mode = m.Layer, m.Primitive, m.ID
 		}
 		if q != "" && (fl == nil || !(containsFold(fl.err, q) || containsFold(fl.test, q))) {
 			continue
 		}
-		// missed counts the filters this row fails; a row failing only one
-		// still counts in that filter's facet.
+		// missed counts the filters this row fails; a row that fails only
+		// one still counts in that filter's facet.
 		missed, missedFacet := 0, ""
-		if f.Status == "" && !sandtrap.IsFailure(v.status) {
+		if failuresOnly && fl == nil {
 			missed, missedFacet = 1, FacetStatus
 		}
 		for _, name := range active {
-			if v.value(name) != f.Value(name) {
+			var ok bool
+			switch name {
+			case FacetStatus:
+				ok = int64(r.status) == want[name]
+			case FacetTarget:
+				ok = int64(r.target) == want[name]
+			case FacetDomain:
+				ok = int64(r.domain) == want[name]
+			default:
+				ok = fl != nil && perMode[name][fl.mode]
+			}
+			if !ok {
 				missed++
 				missedFacet = name
 			}
@@ -321,38 +357,79 @@ func (s *Store) filter(ri *runIndex, f ResultFilter) (ResultPage, []int64, map[i
 		switch missed {
 		case 0:
 			for _, name := range Facets {
-				if val := v.value(name); val != "" {
-					counts[name][val]++
-				}
+				count(name, r, fl)
 			}
-			page.Total++
-			if skip > 0 {
-				skip--
-				continue
-			}
-			if len(page.Results) < f.Limit {
-				page.Results = append(page.Results, ResultRow{
-					Result: sandtrap.Result{ID: r.id, Status: v.status, Target: v.target, Domain: v.domain},
-					Layer:  v.layer, Primitive: v.primitive, Mode: v.mode, ClassifiedBy: s.byOf(fl),
-				})
-				ids = append(ids, r.id)
-				if fl != nil {
-					fails[r.id] = *fl
-				}
-			}
+			visit(r, fl)
 		case 1:
-			if val := v.value(missedFacet); val != "" {
-				counts[missedFacet][val]++
-			}
+			count(missedFacet, r, fl)
 		}
 	}
-	page.Facets = toFacets(counts)
+	counts := map[string]map[string]int{}
+	for facet, kind := range kinds {
+		m := map[string]int{}
+		for code, n := range byCode[facet] {
+			if n > 0 {
+				m[s.names.value(kind, uint16(code))] += n
+			}
+		}
+		counts[facet] = m
+	}
+	for facet, list := range byMode {
+		m := map[string]int{}
+		for i, n := range list {
+			if n == 0 {
+				continue
+			}
+			e := &s.eff[i]
+			v := map[string]string{FacetLayer: e.Layer, FacetPrimitive: e.Primitive, FacetMode: e.ID}[facet]
+			if v != "" {
+				m[v] += n
+			}
+		}
+		counts[facet] = m
+	}
+	return toFacets(counts)
+}
+
+// pageOf collects one page of the rows filter visits. Callers hold mu.
+func (s *Store) pageOf(ri *runIndex, f ResultFilter) (ResultPage, []int64, map[int64]failure) {
+	var (
+		page  ResultPage
+		ids   []int64
+		fails = map[int64]failure{}
+		skip  = f.Offset
+	)
+	page.Facets = s.filter(ri, f, func(r *row, fl *failure) {
+		page.Total++
+		if skip > 0 {
+			skip--
+			return
+		}
+		if len(page.Results) >= f.Limit {
+			return
+		}
+		res := ResultRow{Result: sandtrap.Result{ID: r.id, Status: s.names.value(kindStatus, r.status),
+			Target: s.names.value(kindTarget, r.target), Domain: s.names.value(kindDomain, r.domain)}}
+		if fl != nil {
+			e := &s.eff[fl.mode]
+			res.Layer, res.Primitive, res.Mode, res.ClassifiedBy = e.Layer, e.Primitive, e.ID, s.byOf(fl)
+			res.Severity = e.Severity
+			fails[r.id] = *fl
+		}
+		page.Results = append(page.Results, res)
+		ids = append(ids, r.id)
+	})
 	return page, ids, fails
 }
 
+// byOf says who classified a failure: a person when one reclassified its
+// mode, else the harness or the rule that did. Callers hold mu.
 func (s *Store) byOf(fl *failure) string {
 	if fl == nil {
 		return ""
+	}
+	if by := s.eff[fl.mode].ClassifiedBy; by != "" {
+		return by
 	}
 	return s.names.value(kindBy, fl.by)
 }
@@ -426,8 +503,8 @@ func (s *Store) FindResult(ctx context.Context, runID string, id int64) (sandtra
 	i := sort.Search(len(ri.rows), func(i int) bool { return ri.rows[i].id >= id })
 	if i < len(ri.rows) && ri.rows[i].id == id && ri.rows[i].fail >= 0 {
 		fl := ri.fails[ri.rows[i].fail]
-		m := s.modes[fl.mode]
-		cl = Classification{Layer: m.Layer, Primitive: m.Primitive, ClassifiedBy: s.names.value(kindBy, fl.by), Mode: m.ID, Signature: m.Signature}
+		e := &s.eff[fl.mode]
+		cl = Classification{Layer: e.Layer, Primitive: e.Primitive, ClassifiedBy: s.byOf(&fl), Mode: e.ID, Signature: s.modes[fl.mode].Signature}
 	}
 	rawID := ri.rawID
 	s.mu.RUnlock()
@@ -503,9 +580,8 @@ func (s *Store) FindModes(ctx context.Context, ids []string) (map[string]sandtra
 	defer s.mu.RUnlock()
 	out := make(map[string]sandtrap.Mode, len(ids))
 	for _, id := range ids {
-		if i, ok := s.modeIdx[id]; ok {
-			m := s.modes[i]
-			out[id] = sandtrap.Mode{ID: m.ID, Layer: m.Layer, Primitive: m.Primitive, Signature: m.Signature, FirstSeen: m.FirstSeen}
+		if m, ok := s.modeOf(id, false); ok {
+			out[id] = m
 		}
 	}
 	return out, nil

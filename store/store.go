@@ -21,8 +21,11 @@ type Options struct {
 	Poll time.Duration
 	// Logf reports indexing progress; nil is silent.
 	Logf func(format string, args ...any)
-	// OnChange is called after new results or run changes are indexed.
+	// OnChange is called after new results, run changes or triage
+	// decisions; it must not block.
 	OnChange func(Change)
+	// ReadOnly refuses every triage change.
+	ReadOnly bool
 }
 
 // Change says what one indexing pass found in a campaign file.
@@ -31,6 +34,7 @@ type Change struct {
 	Runs       []string // public ids of the runs that changed
 	NewResults int
 	NewModes   []string
+	Triage     bool // a triage decision changed
 }
 
 // Store serves the precomputed index of campaign files and keeps it current.
@@ -39,13 +43,15 @@ type Store struct {
 	writer *sql.DB // the state file's single writer connection
 	reader *sql.DB
 
-	mu      sync.RWMutex
-	sources []*source
-	names   *names
-	modes   []mode
-	modeIdx map[string]int32
-	runs    map[string]*runIndex // by public id
-	order   []string             // public ids, oldest run first
+	mu        sync.RWMutex
+	sources   []*source
+	names     *names
+	modes     []mode
+	modeIdx   map[string]int32
+	eff       []effMode // modes[i] with the decisions applied
+	decisions map[string]triage.Decision
+	runs      map[string]*runIndex // by public id
+	order     []string             // public ids, oldest run first
 
 	wg     sync.WaitGroup
 	cancel context.CancelFunc
@@ -86,7 +92,7 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 	if opts.Poll <= 0 {
 		opts.Poll = 20 * time.Millisecond
 	}
-	s := &Store{opts: opts, names: newNames(), modeIdx: map[string]int32{}, runs: map[string]*runIndex{}}
+	s := &Store{opts: opts, names: newNames(), modeIdx: map[string]int32{}, runs: map[string]*runIndex{}, decisions: map[string]triage.Decision{}}
 	seen := map[string]bool{}
 	for _, p := range opts.Campaigns {
 		abs, err := filepath.Abs(p)
@@ -116,6 +122,10 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		return nil, err
 	}
 	if err := s.loadState(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	if err := s.loadDecisions(ctx); err != nil {
 		s.Close()
 		return nil, err
 	}

@@ -46,12 +46,12 @@ type RunSummary struct {
 	Counts sandtrap.Counts
 }
 
-// String renders the summary for the terminal.
+// String renders the summary for the terminal, one line per run.
 func (s Summary) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "wrote %s\n", s.Path)
+	fmt.Fprintf(&b, "wrote %s", s.Path)
 	for _, r := range s.Runs {
-		fmt.Fprintf(&b, "  %-22s %9d results %7d failures  %5.1f %% passed  (%s)\n",
+		fmt.Fprintf(&b, "\n  %-22s %9d results %7d failures  %5.1f %% passed  (%s)",
 			r.ID, r.Counts.Total, r.Counts.Failures(), 100*r.Counts.PassRate(), r.Name)
 	}
 	return b.String()
@@ -134,12 +134,12 @@ func writeRuns(ctx context.Context, w *store.CampaignWriter, opts Options) (Summ
 	var previous []slot
 	for run, spec := range nights(opts.Now) {
 		slots := p.plan(run, opts.Results, previous)
+		previous = slots
 		counts, err := p.write(ctx, w, spec, slots)
 		if err != nil {
 			return Summary{}, err
 		}
 		summary.Runs = append(summary.Runs, RunSummary{ID: spec.id, Name: spec.name, Counts: counts})
-		previous = slots
 	}
 	return summary, nil
 }

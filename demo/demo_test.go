@@ -249,6 +249,15 @@ func TestWrite(t *testing.T) {
 		}
 	})
 
+	t.Run("the summary names the file and each run", func(t *testing.T) {
+		got := summary.String()
+		for _, want := range []string{path, base, head, "1000 results"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("got summary %q, want it to mention %q", got, want)
+			}
+		}
+	})
+
 	t.Run("run 1 passes 86 to 90 percent and has every status", func(t *testing.T) {
 		var c sandtrap.Counts
 		statuses := map[string]int{}

@@ -3,6 +3,7 @@ package demo
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -74,8 +75,6 @@ func (f *failure) response(id int) []byte {
 	}
 }
 
-func exit(code int64) *int64 { return &code }
-
 func wfs(target, domain string, templates ...string) []workflow {
 	d := domainIndex(domain)
 	if len(templates) == 0 {
@@ -84,14 +83,6 @@ func wfs(target, domain string, templates ...string) []workflow {
 	out := make([]workflow, len(templates))
 	for i, t := range templates {
 		out[i] = workflow{target, d, t}
-	}
-	return out
-}
-
-func join(lists ...[]workflow) []workflow {
-	var out []workflow
-	for _, l := range lists {
-		out = append(out, l...)
 	}
 	return out
 }
@@ -126,16 +117,16 @@ const (
 
 var modes = []mode{
 	{modeB64, "interface", "encoding", "critical",
-		join(wfs(codeInterpreter, "file-io", "png-roundtrip", "parquet-roundtrip", "zip-extract"), wfs(codeInterpreter, "binary-download")),
+		slices.Concat(wfs(codeInterpreter, "file-io", "png-roundtrip", "parquet-roundtrip", "zip-extract"), wfs(codeInterpreter, "binary-download")),
 		[3]int{4, 0, 0}, renderB64},
 	{"nul-truncation", "interface", "null-byte", "critical",
-		join(wfs(codeInterpreter, "binary-download"), wfs(browser, "binary-download")),
+		slices.Concat(wfs(codeInterpreter, "binary-download"), wfs(browser, "binary-download")),
 		[3]int{3, 2, 2}, renderNULTruncation},
 	{"mcp-size-limit", "interface", "message-size", "medium",
-		join(wfs(codeInterpreter, "data-analysis"), wfs(codeInterpreter, "report-generation")),
+		slices.Concat(wfs(codeInterpreter, "data-analysis"), wfs(codeInterpreter, "report-generation")),
 		[3]int{7, 6, 6}, renderMessageSize},
 	{modeJSONRPC, "interface", "protocol", "high",
-		join(wfs(browser, "web-browsing"), wfs(codeInterpreter, "multi-language-build")),
+		slices.Concat(wfs(browser, "web-browsing"), wfs(codeInterpreter, "multi-language-build")),
 		[3]int{6, 7, 7}, renderJSONRPCParse},
 	{"path-traversal-accepted", "interface", "input-validation", "critical",
 		wfs(codeInterpreter, "file-io", "symlink-read", "unicode-filenames", "large-file-write"),
@@ -144,38 +135,38 @@ var modes = []mode{
 		wfs(codeInterpreter, "package-install", "pip-pandas", "pip-sklearn", "requirements-file", "pip-torch-cpu"),
 		[3]int{9, 7, 7}, renderSitePackages},
 	{modeFilesVanish, "sandbox", "storage-persistence", "high",
-		join(wfs(codeInterpreter, "file-io"), wfs(codeInterpreter, "report-generation")),
+		slices.Concat(wfs(codeInterpreter, "file-io"), wfs(codeInterpreter, "report-generation")),
 		[3]int{8, 0, 0}, renderFilesVanish},
 	{modeBrowserOOM, "sandbox", "memory", "high",
-		join(wfs(browser, "web-browsing", "multi-tab-research", "docs-crawl", "price-compare"), wfs(browser, "form-automation")),
+		slices.Concat(wfs(browser, "web-browsing", "multi-tab-research", "docs-crawl", "price-compare"), wfs(browser, "form-automation")),
 		[3]int{10, 12, 12}, renderBrowserOOM},
 	{modeTrainingOOM, "sandbox", "memory", "high",
 		wfs(codeInterpreter, "ml-training", "resnet-finetune", "mnist-cnn", "bert-tokenize", "checkpoint-resume"),
 		[3]int{9, 8, 8}, renderTrainingOOM},
 	{modeCPUTimeout, "sandbox", "cpu-time", "medium",
-		join(wfs(codeInterpreter, "ml-training", "hyperparam-sweep", "xgboost-tabular"), wfs(codeInterpreter, "data-analysis", "groupby-large-csv", "dedupe-customers")),
+		slices.Concat(wfs(codeInterpreter, "ml-training", "hyperparam-sweep", "xgboost-tabular"), wfs(codeInterpreter, "data-analysis", "groupby-large-csv", "dedupe-customers")),
 		[3]int{8, 9, 9}, renderCPUTimeout},
 	{modeSpawnDenied, "sandbox", "process-spawn", "medium",
 		wfs(codeInterpreter, "multi-language-build"),
 		[3]int{7, 6, 6}, renderSpawnDenied},
 	{modePipEgress, "sandbox", "network-egress", "high",
-		join(wfs(codeInterpreter, "package-install", "pip-pandas", "pip-sklearn", "pip-torch-cpu", "pip-opencv", "pip-user-install", "requirements-file"),
+		slices.Concat(wfs(codeInterpreter, "package-install", "pip-pandas", "pip-sklearn", "pip-torch-cpu", "pip-opencv", "pip-user-install", "requirements-file"),
 			wfs(codeInterpreter, "ml-training", "xgboost-tabular", "bert-tokenize", "mnist-cnn")),
 		[3]int{12, 0, 0}, renderPipEgress},
 	{modeBrowserDNS, "sandbox", "network-egress", "high",
 		wfs(browser, "web-browsing"),
 		[3]int{6, 5, 5}, renderBrowserDNS},
 	{"module-not-on-path", "sandbox", "package-path", "medium",
-		join(wfs(codeInterpreter, "package-install", "pip-sklearn", "pip-opencv", "requirements-file", "pip-user-install"), wfs(codeInterpreter, "data-analysis")),
+		slices.Concat(wfs(codeInterpreter, "package-install", "pip-sklearn", "pip-opencv", "requirements-file", "pip-user-install"), wfs(codeInterpreter, "data-analysis")),
 		[3]int{6, 7, 7}, renderModuleNotOnPath},
 	{"missing-shared-lib", "sandbox", "package-path", "medium",
-		join(wfs(codeInterpreter, "ml-training"), wfs(codeInterpreter, "report-generation", "pdf-weekly", "html-dashboard")),
+		slices.Concat(wfs(codeInterpreter, "ml-training"), wfs(codeInterpreter, "report-generation", "pdf-weekly", "html-dashboard")),
 		[3]int{5, 4, 4}, renderMissingSharedLib},
 	{modeSession, "sandbox", "session-lifecycle", "high",
-		join(wfs(browser, "session-lifecycle"), wfs(codeInterpreter, "session-lifecycle")),
+		slices.Concat(wfs(browser, "session-lifecycle"), wfs(codeInterpreter, "session-lifecycle")),
 		[3]int{7, 8, 8}, renderSessionExpired},
 	{modeHarnessAssert, "test", "harness", "low",
-		join(wfs(codeInterpreter, "data-analysis"), wfs(browser, "form-automation")),
+		slices.Concat(wfs(codeInterpreter, "data-analysis"), wfs(browser, "form-automation")),
 		[3]int{5, 6, 6}, renderHarnessAssert},
 	{"harness-fixture", "test", "harness", "low",
 		wfs(browser, "form-automation"),
@@ -184,11 +175,11 @@ var modes = []mode{
 		wfs(codeInterpreter, "data-analysis"),
 		[3]int{0, 9, 9}, renderStreamClosed},
 	{modeDiskFull, "sandbox", "storage-persistence", "high",
-		join(wfs(codeInterpreter, "ml-training", "checkpoint-resume", "resnet-finetune", "mnist-cnn"), wfs(codeInterpreter, "file-io", "large-file-write", "csv-append")),
+		slices.Concat(wfs(codeInterpreter, "ml-training", "checkpoint-resume", "resnet-finetune", "mnist-cnn"), wfs(codeInterpreter, "file-io", "large-file-write", "csv-append")),
 		[3]int{0, 7, 7}, renderDiskFull},
 	// The live run's new mode: it starts about 60 % of the way through.
 	{modeProxyTunnel, "sandbox", "network-egress", "high",
-		join(wfs(browser, "web-browsing"), wfs(browser, "form-automation", "checkout-form", "signup-form")),
+		slices.Concat(wfs(browser, "web-browsing"), wfs(browser, "form-automation", "checkout-form", "signup-form")),
 		[3]int{0, 0, 0}, renderProxyTunnel},
 }
 
@@ -208,26 +199,28 @@ func renderB64(c *renderCtx) failure {
 	if download {
 		name, media = archiveName(rng), mediaGzip
 	}
+	// Without artifacts to check them against, the digests need not be real.
 	var data []byte
+	size, want := between(rng, 2000, 90000), randomHex(rng, 64)
 	switch {
 	case c.detailed && download:
 		data = randomBlob(rng, "\x1f\x8b\x08\x00", between(rng, 4096, 16384))
 	case c.detailed:
 		data = picture(rng)
-	default:
-		data = make([]byte, between(rng, 2000, 90000))
 	}
-	want := sha256Hex(data)
+	if data != nil {
+		size, want = len(data), sha256Hex(data)
+	}
 	args := map[string]any{"path": "/workspace/out/" + name}
 	upload := fmt.Sprintf("uploaded %s (%d bytes, sha256 %s)\n[mcp] -> tools/call read_file {\"path\": \"/workspace/out/%s\", \"encoding\": \"base64\"}\n",
-		name, len(data), want, name)
+		name, size, want, name)
 
 	if rng.IntN(4) == 0 {
-		f := failure{err: "binascii.Error: Incorrect padding", exitCode: exit(1), tool: "read_file", args: args}
-		f.log = upload + fmt.Sprintf("[mcp] <- %d bytes of base64\n", len(data)*4/3) + pyTraceback(f.err,
+		f := failure{err: "binascii.Error: Incorrect padding", exitCode: new(int64(1)), tool: "read_file", args: args}
+		f.log = upload + fmt.Sprintf("[mcp] <- %d bytes of base64\n", size*4/3) + pyTraceback(f.err,
 			pyFrame("/workspace/roundtrip.py", between(rng, 10, 40), "<module>", "data = base64.b64decode(payload)"),
 			pyFrame("/usr/lib/python3.11/base64.py", 88, "b64decode", "return binascii.a2b_base64(s, strict_mode=validate)"))
-		if c.detailed {
+		if data != nil {
 			encoded := base64Text(data)
 			f.text = string(encoded[:len(encoded)-between(rng, 1, 3)])
 			f.artifacts = []store.CampaignArtifact{artifact(name, media, data, want)}
@@ -235,12 +228,16 @@ func renderB64(c *renderCtx) failure {
 		return f
 	}
 
-	out := corrupt(rng, data, between(rng, 96, 160))
-	got := sha256Hex(out)
-	f := failure{exitCode: exit(1), tool: "read_file", args: args}
-	f.err = fmt.Sprintf("artifact round trip mismatch: sha256 expected %s got %s for %s (%d bytes)", want, got, name, len(out))
-	f.log = upload + fmt.Sprintf("[mcp] <- %d bytes of base64\ndecoded %d bytes, sha256 %s\n%s\n", len(out)*4/3, len(out), got, f.err)
-	if c.detailed {
+	got := randomHex(rng, 64)
+	var out []byte
+	if data != nil {
+		out = corrupt(rng, data, between(rng, 96, 160))
+		got = sha256Hex(out)
+	}
+	f := failure{exitCode: new(int64(1)), tool: "read_file", args: args}
+	f.err = fmt.Sprintf("artifact round trip mismatch: sha256 expected %s got %s for %s (%d bytes)", want, got, name, size)
+	f.log = upload + fmt.Sprintf("[mcp] <- %d bytes of base64\ndecoded %d bytes, sha256 %s\n%s\n", size*4/3, size, got, f.err)
+	if data != nil {
 		f.text = string(base64Text(out))
 		f.artifacts = []store.CampaignArtifact{artifact(name, media, data, want), artifact("roundtrip-"+name, media, out, want)}
 	}
@@ -260,7 +257,7 @@ func renderNULTruncation(c *renderCtx) failure {
 	}
 	data := randomBlob(rng, magic, size)
 	data[offset] = 0
-	f := failure{exitCode: exit(1), tool: "read_file", args: map[string]any{"path": "/downloads/" + name}}
+	f := failure{exitCode: new(int64(1)), tool: "read_file", args: map[string]any{"path": "/downloads/" + name}}
 	f.err = fmt.Sprintf("downloaded %d of %d bytes: content truncated at first NUL byte (offset %d)", offset, size, offset)
 	f.log = fmt.Sprintf("GET https://%s/files/%s -> 200 (%d bytes)\n[mcp] <- read_file returned %d bytes\nlast bytes before the cut: %s\n%s\n",
 		exampleHost(rng), name, size, offset, data[offset-16:offset+1], f.err)
@@ -274,7 +271,7 @@ func renderNULTruncation(c *renderCtx) failure {
 func renderMessageSize(c *renderCtx) failure {
 	rng := c.rng
 	size := between(rng, 10485761, 67108864)
-	f := failure{exitCode: exit(1), tool: "run_code", rpcCode: -32600}
+	f := failure{exitCode: new(int64(1)), tool: "run_code", rpcCode: -32600}
 	f.rpcMessage = fmt.Sprintf("Invalid Request: message size %d exceeds limit of 10485760 bytes", size)
 	f.err = "MCP error -32600: " + f.rpcMessage
 	f.log = fmt.Sprintf("[agent] run_code: df = pd.read_parquet('/workspace/data/events-2026-%02d.parquet')\n"+
@@ -290,7 +287,7 @@ func renderJSONRPCParse(c *renderCtx) failure {
 	if c.wf.target == browser {
 		tool = "browser_screenshot"
 	}
-	f := failure{exitCode: exit(1), tool: tool}
+	f := failure{exitCode: new(int64(1)), tool: tool}
 	f.err = fmt.Sprintf("JSON-RPC error -32700: Parse error: unexpected end of JSON input at position %d", pos)
 	f.log = fmt.Sprintf("[mcp] -> tools/call %s (id=%d)\n[mcp] <- %d bytes, then the stream ended\n%s\n", tool, between(rng, 2, 9), pos, f.err)
 	if c.detailed {
@@ -326,7 +323,7 @@ func renderSitePackages(c *renderCtx) failure {
 	pkg := pick(rng, [2]string{"numpy", "1.26.4"}, [2]string{"pandas", "2.1.4"}, [2]string{"requests", "2.31.0"},
 		[2]string{"urllib3", "2.0.7"}, [2]string{"certifi", "2024.2.2"}, [2]string{"setuptools", "68.1.2"}, [2]string{"six", "1.16.0"})
 	name, old := pkg[0], pkg[1]
-	f := failure{exitCode: exit(2), tool: "run_code", args: map[string]any{"language": "bash", "code": "pip install --upgrade " + name}}
+	f := failure{exitCode: new(int64(2)), tool: "run_code", args: map[string]any{"language": "bash", "code": "pip install --upgrade " + name}}
 	f.err = fmt.Sprintf("PermissionError: [Errno 13] Permission denied: '/usr/lib/python3/dist-packages/%s-%s.dist-info'", name, old)
 	ansi := rng.IntN(5) < 2
 	f.log = fmt.Sprintf("Collecting %s>=%s\n  Downloading %s-%s.%d-py3-none-any.whl (%.1f MB)\nInstalling collected packages: %s\n"+
@@ -343,7 +340,7 @@ func renderSitePackages(c *renderCtx) failure {
 func renderFilesVanish(c *renderCtx) failure {
 	rng := c.rng
 	path := fmt.Sprintf("/home/user/output/%s-%s.%s", pick(rng, "report", "export", "summary", "results"), randomHex(rng, 4), pick(rng, "csv", "xlsx", "parquet"))
-	f := failure{exitCode: exit(1), tool: "read_file", args: map[string]any{"path": path}}
+	f := failure{exitCode: new(int64(1)), tool: "read_file", args: map[string]any{"path": path}}
 	f.err = fmt.Sprintf("FileNotFoundError: [Errno 2] No such file or directory: '%s'", path)
 	f.log = fmt.Sprintf("wrote %d bytes to %s\nsandbox idle for %d s while the agent planned the next step\n", between(rng, 2000, 900000), path, between(rng, 40, 600)) +
 		pyTraceback(f.err,
@@ -366,7 +363,7 @@ func renderBrowserOOM(c *renderCtx) failure {
 	fmt.Fprintf(&b, "[pw:browser] <chromium> [pid=%d][err] [0630/%06d.%03d:ERROR:memory_pressure_monitor.cc(213)] Memory pressure: critical\n",
 		pid, between(rng, 220000, 235959), between(rng, 0, 999))
 	fmt.Fprintf(&b, "[pw:browser] <chromium> [pid=%d] <process did exit: exitCode=137, signal=null>\n", pid)
-	f := failure{exitCode: exit(137), tool: "browser_navigate", leavesOpen: true, args: map[string]any{"url": url}}
+	f := failure{exitCode: new(int64(137)), tool: "browser_navigate", leavesOpen: true, args: map[string]any{"url": url}}
 	f.err = "page.goto: Target crashed"
 	if rng.IntN(5) == 0 {
 		f.err = "Page crashed!"
@@ -379,7 +376,7 @@ func renderBrowserOOM(c *renderCtx) failure {
 
 func renderTrainingOOM(c *renderCtx) failure {
 	rng := c.rng
-	f := failure{exitCode: exit(137), tool: "run_code", duration: time.Duration(between(rng, 180, 840)) * time.Second}
+	f := failure{exitCode: new(int64(137)), tool: "run_code", duration: time.Duration(between(rng, 180, 840)) * time.Second}
 	f.err = "process exited with code 137 (SIGKILL): memory cgroup out of memory"
 	lines := between(rng, 12, 40)
 	if c.verbose {
@@ -402,7 +399,7 @@ func renderTrainingOOM(c *renderCtx) failure {
 func renderCPUTimeout(c *renderCtx) failure {
 	rng := c.rng
 	limit := pick(rng, 300, 300, 300, 600)
-	f := failure{exitCode: exit(152), tool: "run_code", duration: time.Duration(limit+between(rng, 1, 20)) * time.Second}
+	f := failure{exitCode: new(int64(152)), tool: "run_code", duration: time.Duration(limit+between(rng, 1, 20)) * time.Second}
 	f.err = fmt.Sprintf("TimeoutError: execution exceeded the %d s CPU time limit", limit)
 	f.log = fmt.Sprintf("fitting %d candidates, %d folds\n", between(rng, 8, 48), pick(rng, 3, 5)) + pyTraceback(f.err,
 		pyFrame("/workspace/job.py", between(rng, 20, 90), "<module>", "search.fit(X, y)"),
@@ -413,7 +410,7 @@ func renderCPUTimeout(c *renderCtx) failure {
 
 func renderSpawnDenied(c *renderCtx) failure {
 	rng := c.rng
-	f := failure{exitCode: exit(1), tool: "run_code"}
+	f := failure{exitCode: new(int64(1)), tool: "run_code"}
 	program := map[string]string{"c-gcc-make": "gcc", "rust-cargo-build": "cargo", "go-build": "go", "node-tsc": "tsc", "polyglot-pipeline": "g++"}[c.wf.template]
 	if program == "" || rng.IntN(4) == 0 {
 		program = pick(rng, "javac", "javac", "mvn", "gradle")
@@ -463,7 +460,7 @@ func renderPipEgress(c *renderCtx) failure {
 	rng := c.rng
 	pkg := pipPackage(rng, c.wf.template)
 	ansi := rng.IntN(10) < 3
-	f := failure{exitCode: exit(1), tool: "run_code", args: map[string]any{"language": "bash", "code": "pip install " + pkg}}
+	f := failure{exitCode: new(int64(1)), tool: "run_code", args: map[string]any{"language": "bash", "code": "pip install " + pkg}}
 	f.err = fmt.Sprintf("ERROR: Could not find a version that satisfies the requirement %s (from versions: none)", pkg)
 	var b strings.Builder
 	for total := 4; total >= 0; total-- {
@@ -485,7 +482,7 @@ func playwrightGotoLog(url, err string) string {
 
 func renderBrowserDNS(c *renderCtx) failure {
 	url := "https://" + exampleHost(c.rng) + examplePath(c.rng)
-	f := failure{exitCode: exit(1), tool: "browser_navigate", args: map[string]any{"url": url}}
+	f := failure{exitCode: new(int64(1)), tool: "browser_navigate", args: map[string]any{"url": url}}
 	f.err = "page.goto: net::ERR_NAME_NOT_RESOLVED at " + url
 	f.log = playwrightGotoLog(url, f.err)
 	return f
@@ -493,7 +490,7 @@ func renderBrowserDNS(c *renderCtx) failure {
 
 func renderProxyTunnel(c *renderCtx) failure {
 	url := "https://" + exampleHost(c.rng) + examplePath(c.rng)
-	f := failure{exitCode: exit(1), tool: "browser_navigate", args: map[string]any{"url": url}}
+	f := failure{exitCode: new(int64(1)), tool: "browser_navigate", args: map[string]any{"url": url}}
 	f.err = "page.goto: net::ERR_TUNNEL_CONNECTION_FAILED at " + url
 	f.log = "[pw:browser] proxy: CONNECT " + strings.TrimPrefix(url, "https://") + " -> 403 Forbidden\n" + playwrightGotoLog(url, f.err)
 	return f
@@ -505,7 +502,7 @@ func renderModuleNotOnPath(c *renderCtx) failure {
 		[3]string{"pyyaml", "6.0.1", "yaml"}, [3]string{"beautifulsoup4", "4.12.3", "bs4"},
 		[3]string{"python-dateutil", "2.9.0", "dateutil"}, [3]string{"pillow", "10.3.0", "PIL"})
 	dist, version, module := p[0], p[1], p[2]
-	f := failure{exitCode: exit(1), tool: "run_code", args: map[string]any{"language": "bash", "code": fmt.Sprintf("pip install %s && python -c 'import %s'", dist, module)}}
+	f := failure{exitCode: new(int64(1)), tool: "run_code", args: map[string]any{"language": "bash", "code": fmt.Sprintf("pip install %s && python -c 'import %s'", dist, module)}}
 	f.err = fmt.Sprintf("ModuleNotFoundError: No module named '%s'", module)
 	f.log = fmt.Sprintf("$ pip install %s\nCollecting %s\n  Downloading %s-%s-cp311-cp311-manylinux_2_17_x86_64.whl (%.1f MB)\n"+
 		"Installing collected packages: %s\nSuccessfully installed %s-%s\n"+
@@ -522,7 +519,7 @@ func renderMissingSharedLib(c *renderCtx) failure {
 		libs = [][2]string{{"libcairo.so.2", "cairosvg"}, {"libpangocairo-1.0.so.0", "weasyprint"}, {"libGL.so.1", "cv2"}}
 	}
 	l := pick(rng, libs...)
-	f := failure{exitCode: exit(1), tool: "run_code"}
+	f := failure{exitCode: new(int64(1)), tool: "run_code"}
 	f.err = fmt.Sprintf("ImportError: %s: cannot open shared object file: No such file or directory", l[0])
 	f.log = pyTraceback(f.err,
 		pyFrame("/workspace/main.py", between(rng, 1, 12), "<module>", "import "+l[1]),
@@ -563,7 +560,7 @@ func renderHarnessAssert(c *renderCtx) failure {
 	if got < 0 {
 		got = want + 1
 	}
-	f := failure{exitCode: exit(1)}
+	f := failure{exitCode: new(int64(1))}
 	f.err = fmt.Sprintf("AssertionError: expected %d rows, got %d", want, got)
 	if c.hostile > 0 {
 		f.err += "\n" + hostileQuotes[c.hostile-1]
@@ -603,7 +600,7 @@ func renderStreamClosed(c *renderCtx) failure {
 
 func renderDiskFull(c *renderCtx) failure {
 	rng := c.rng
-	f := failure{exitCode: exit(1), tool: "run_code"}
+	f := failure{exitCode: new(int64(1)), tool: "run_code"}
 	var frames []string
 	var path string
 	if domains[c.wf.domain].key == "ml-training" {

@@ -72,7 +72,11 @@ func (h *Handler) listFailures(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	p := failuresPage(run, f, page)
+	modes, err := h.runs.FindModes(ctx, facetModes(page.Facets))
+	if err != nil {
+		return err
+	}
+	p := failuresPage(run, f, page, modes)
 	p.Run = runHeader(run, h.now())
 	p.Notices = sourceNotices([]store.SourceStatus{src})
 	p.Shell = withRun(h.shell(ctx, "Failures · "+run.Name, "runs", []views.Crumb{
@@ -91,40 +95,14 @@ const maxFacetValues = 30
 
 // failuresPage builds the list's view model: facets whose values link to
 // the list narrowed to them, the active filters, the rows and the pages.
-func failuresPage(run sandtrap.Run, f store.ResultFilter, page store.ResultPage) views.FailuresPage {
+func failuresPage(run sandtrap.Run, f store.ResultFilter, page store.ResultPage, modes map[string]sandtrap.Mode) views.FailuresPage {
 	p := views.FailuresPage{
 		Query:     f.Q,
 		ClearHref: failuresHref(run.ID, store.ResultFilter{}),
 		JSONHref:  "/api/runs/" + url.PathEscape(run.ID) + "/results?" + filterQuery(f).Encode(),
 		Empty:     len(page.Results) == 0,
 	}
-	for _, name := range store.Facets {
-		fv := views.FacetView{Name: name, Title: facetTitles[name]}
-		current := f.Value(name)
-		values := page.Facets[name]
-		if len(values) > maxFacetValues {
-			values = values[:maxFacetValues]
-		}
-		for _, v := range values {
-			selected := v.Value == current
-			next := v.Value
-			if selected {
-				next = ""
-			}
-			fv.Values = append(fv.Values, views.FacetValueView{
-				Value: v.Value, Label: v.Value, Count: views.FormatInt(v.Count),
-				Href: failuresHref(run.ID, f.With(name, next)), Selected: selected,
-			})
-		}
-		if name == store.FacetStatus && current != store.StatusAll {
-			fv.Values = append(fv.Values, views.FacetValueView{Value: store.StatusAll, Label: "all results",
-				Href: failuresHref(run.ID, f.With(name, store.StatusAll))})
-		}
-		p.Facets = append(p.Facets, fv)
-		if current != "" {
-			p.Filters = append(p.Filters, views.ActiveFilter{Facet: name, Value: current, RemoveHref: failuresHref(run.ID, f.With(name, ""))})
-		}
-	}
+	p.Facets, p.Filters = facetViews(f, page.Facets, modes, func(nf store.ResultFilter) string { return failuresHref(run.ID, nf) })
 	for k, vs := range filterQuery(store.ResultFilter{Status: f.Status, Target: f.Target, Domain: f.Domain,
 		Layer: f.Layer, Primitive: f.Primitive, Mode: f.Mode, Limit: f.Limit}) {
 		for _, v := range vs {
@@ -167,7 +145,7 @@ func failureRow(run string, r store.ResultRow) views.FailureRow {
 		Mode: r.Mode, Error: firstLine(r.Error), Attempt: r.Attempt,
 	}
 	if r.Mode != "" {
-		row.ModeHref = failuresHref(run, store.ResultFilter{Mode: r.Mode})
+		row.ModeHref = modeHref(r.Mode)
 	}
 	return row
 }
@@ -180,4 +158,56 @@ func firstLine(s string) string {
 		}
 	}
 	return ""
+}
+
+// facetViews lays out the facets: each value links, through href, to the
+// list narrowed to it (or back out of it when selected), and each filter in
+// force gets a chip that removes it. Modes are labelled by their titles.
+func facetViews(f store.ResultFilter, facets map[string][]store.FacetValue, modes map[string]sandtrap.Mode, href func(store.ResultFilter) string) ([]views.FacetView, []views.ActiveFilter) {
+	var out []views.FacetView
+	var active []views.ActiveFilter
+	for _, name := range store.Facets {
+		fv := views.FacetView{Name: name, Title: facetTitles[name]}
+		current := f.Value(name)
+		values := facets[name]
+		if len(values) > maxFacetValues {
+			values = values[:maxFacetValues]
+		}
+		for _, v := range values {
+			selected := v.Value == current
+			next := v.Value
+			if selected {
+				next = ""
+			}
+			label := v.Value
+			if m, ok := modes[v.Value]; ok && name == store.FacetMode {
+				label = m.Title
+			}
+			fv.Values = append(fv.Values, views.FacetValueView{
+				Value: v.Value, Label: label, Count: views.FormatInt(v.Count),
+				Href: href(f.With(name, next)), Selected: selected,
+			})
+		}
+		if name == store.FacetStatus && current != store.StatusAll {
+			fv.Values = append(fv.Values, views.FacetValueView{Value: store.StatusAll, Label: "all results",
+				Href: href(f.With(name, store.StatusAll))})
+		}
+		out = append(out, fv)
+		if current != "" {
+			active = append(active, views.ActiveFilter{Facet: name, Value: current, RemoveHref: href(f.With(name, ""))})
+		}
+	}
+	return out, active
+}
+
+// facetModes lists the mode ids the mode facet shows.
+func facetModes(facets map[string][]store.FacetValue) []string {
+	var ids []string
+	for i, v := range facets[store.FacetMode] {
+		if i == maxFacetValues {
+			break
+		}
+		ids = append(ids, v.Value)
+	}
+	return ids
 }

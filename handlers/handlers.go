@@ -40,10 +40,30 @@ type ResultReader interface {
 	Steps(ctx context.Context, runID string, resultID int64) ([]sandtrap.Step, error)
 }
 
+// ModeReader reads failure modes with their triage applied.
+type ModeReader interface {
+	RunModes(ctx context.Context, runID string, f store.ResultFilter) ([]sandtrap.ModeStat, map[string][]store.FacetValue, error)
+	FindMode(ctx context.Context, id string) (sandtrap.Mode, error)
+	ModeRuns(ctx context.Context, id string) ([]sandtrap.RunCount, error)
+	ModeOccurrences(ctx context.Context, id string, limit, offset int) ([]store.Occurrence, int, error)
+	ModeNotes(ctx context.Context, m sandtrap.Mode) ([]sandtrap.Note, []sandtrap.Event, error)
+}
+
+// ModeTriager records people's decisions about failure modes.
+type ModeTriager interface {
+	UpdateMode(ctx context.Context, id string, t store.Triage) (sandtrap.Mode, error)
+	MergeMode(ctx context.Context, from, into string) (sandtrap.Mode, error)
+	SplitMode(ctx context.Context, member string) (sandtrap.Mode, error)
+	AddNote(ctx context.Context, id, body string) error
+}
+
 // Config is what the handlers need besides their readers.
 type Config struct {
-	Runs    RunReader
-	Results ResultReader
+	Runs     RunReader
+	Results  ResultReader
+	Modes    ModeReader
+	Triager  ModeTriager
+	ReadOnly bool // refuse every state change
 	Static  fs.FS // the stylesheet, scripts and the Datastar bundle
 	Logger  *slog.Logger
 	Now     func() time.Time
@@ -51,8 +71,11 @@ type Config struct {
 
 // Handler serves every page and API route.
 type Handler struct {
-	runs    RunReader
-	results ResultReader
+	runs     RunReader
+	results  ResultReader
+	modes    ModeReader
+	triager  ModeTriager
+	readOnly bool
 	static  fs.FS
 	assets  assets
 	log     *slog.Logger
@@ -71,7 +94,8 @@ func New(c Config) (*Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Handler{runs: c.Runs, results: c.Results, static: c.Static, assets: a, log: c.Logger, now: c.Now}, nil
+	return &Handler{runs: c.Runs, results: c.Results, modes: c.Modes, triager: c.Triager, readOnly: c.ReadOnly,
+		static: c.Static, assets: a, log: c.Logger, now: c.Now}, nil
 }
 
 // Routes returns the router with every route and the security middleware.
@@ -86,10 +110,21 @@ func (h *Handler) Routes() http.Handler {
 	r.Get("/runs/{run}/results/{id}", h.handle(h.showResult))
 	r.Get("/runs/{run}/results/{id}/log", h.handle(h.downloadLog))
 	r.Get("/runs/{run}/results/{id}/artifacts/{artifact}", h.handle(h.downloadArtifact))
+	r.Get("/runs/{run}/modes", h.handle(h.listModes))
+	r.Get("/modes/{mode}", h.handle(h.showMode))
 
 	r.Get("/api/runs", h.handleAPI(h.apiListRuns))
 	r.Get("/api/runs/{run}", h.handleAPI(h.apiShowRun))
 	r.Get("/api/runs/{run}/results", h.handleAPI(h.apiListResults))
+	r.Get("/api/runs/{run}/modes", h.handleAPI(h.apiListModes))
+	r.Get("/api/modes/{mode}", h.handleAPI(h.apiShowMode))
+
+	// State changes: refused across origins (CSRF), and when read-only.
+	r.Group(func(r chi.Router) {
+		r.Use(http.NewCrossOriginProtection().Handler)
+		r.Post("/modes/{mode}/triage", h.handle(h.triageMode))
+		r.Post("/api/modes/{mode}/triage", h.handleAPI(h.apiTriageMode))
+	})
 	r.NotFound(h.handle(func(w http.ResponseWriter, r *http.Request) error {
 		return sandtrap.Errorf(sandtrap.ENOTFOUND, "There is no page at %s.", r.URL.Path)
 	}))

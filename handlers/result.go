@@ -84,7 +84,7 @@ func resultPage(run sandtrap.Run, res sandtrap.Result, layer, primitive, by, mod
 		LogHref: resultHref(run.ID, res.ID) + "/log",
 	}
 	if mode != "" {
-		p.ModeHref = failuresHref(run.ID, emptyFilter.With("mode", mode))
+		p.ModeHref = modeHref(mode)
 	}
 	text := func(label, v string, mono bool) views.Field {
 		return views.Field{Label: label, Value: logview.RenderText(v), Mono: mono}

@@ -96,8 +96,8 @@ func overview(run sandtrap.Run, cells []sandtrap.Cell, modes map[string]sandtrap
 		{Label: "Results", Value: views.FormatInt(c.Total), Sub: plannedSub(run), Href: failuresHref(run.ID, store.ResultFilter{Status: store.StatusAll})},
 		{Label: "Passed", Value: views.FormatPct(c.PassRate()), Sub: views.FormatInt(c.Passed) + " passed", Href: failuresHref(run.ID, store.ResultFilter{Status: sandtrap.StatusPassed}), Class: "st-passed"},
 		{Label: "Failures", Value: views.FormatInt(c.Failures()), Sub: fmt.Sprintf("%s failed · %s error · %s other", views.FormatInt(c.Failed), views.FormatInt(c.Errored), views.FormatInt(c.Other)), Href: p.FailuresHref, Class: "st-failed"},
-		{Label: "Failure modes", Value: views.FormatInt(len(top)), Sub: "distinct root causes", Href: p.FailuresHref},
-		{Label: "Critical modes", Value: views.FormatInt(critical), Sub: "silent corruption, loss or a hole", Class: "sev-critical"},
+		{Label: "Failure modes", Value: views.FormatInt(len(top)), Sub: "distinct root causes", Href: modesHref(run.ID, store.ResultFilter{})},
+		{Label: "Critical modes", Value: views.FormatInt(critical), Sub: "silent corruption, loss or a hole", Class: "sev-critical", Href: modesHref(run.ID, store.ResultFilter{})},
 		{Label: "Duration", Value: formatRunDuration(run, now), Sub: "started " + formatTime(run.StartedAt)},
 	}
 	if c.Skipped > 0 {
@@ -297,16 +297,14 @@ func topModes(run string, cells []sandtrap.Cell, modes map[string]sandtrap.Mode)
 	rows := make([]views.ModeRow, 0, len(counts))
 	for id, n := range counts {
 		m := modes[id]
-		sev, reason := triage.Severity(m.Layer, m.Primitive, m.Signature)
-		href := failuresHref(run, store.ResultFilter{Mode: id})
 		rows = append(rows, views.ModeRow{
-			ID: id, Title: triage.Title(m.Layer, m.Primitive, m.Signature), Signature: m.Signature,
-			Layer: m.Layer, Primitive: m.Primitive, Severity: sev, Reason: reason,
-			Count: views.Link{Text: views.FormatInt(n), Href: href}, Href: href,
+			ID: id, Title: m.Title, Signature: m.Signature,
+			Layer: m.Layer, Primitive: m.Primitive, Severity: m.Severity, Reason: m.SeverityReason,
+			Count: views.Link{Text: views.FormatInt(n), Href: failuresHref(run, store.ResultFilter{Mode: id})}, Href: modeHref(id),
 		})
 	}
 	sort.Slice(rows, func(i, j int) bool {
-		a, b := severityRank(rows[i].Severity), severityRank(rows[j].Severity)
+		a, b := triage.SeverityRank(rows[i].Severity), triage.SeverityRank(rows[j].Severity)
 		if a != b {
 			return a < b
 		}
@@ -316,18 +314,4 @@ func topModes(run string, cells []sandtrap.Cell, modes map[string]sandtrap.Mode)
 		return rows[i].ID < rows[j].ID
 	})
 	return rows
-}
-
-func severityRank(s string) int {
-	switch s {
-	case sandtrap.SeverityCritical:
-		return 0
-	case sandtrap.SeverityHigh:
-		return 1
-	case sandtrap.SeverityMedium:
-		return 2
-	case sandtrap.SeverityLow:
-		return 3
-	}
-	return 4
 }

@@ -485,9 +485,17 @@ func (n *normalizer) path(s string, i int) int {
 	return end
 }
 
-// extension writes a file's extension when it looks like one (".csv",
-// ".dist-info", ".tar.gz"); version suffixes such as ".so.1" lose their
-// digits, and other dotted parts of a name are dropped with the name.
+// kindExtensions are the extensions that say what kind of thing failed
+// (package metadata, a shared library, a socket); a data file's extension
+// (".csv", ".png") is the occurrence, since an agent that loses a report
+// loses its charts for the same reason.
+var kindExtensions = map[string]bool{
+	"dist-info": true, "egg-info": true, "pth": true, "whl": true, "egg": true,
+	"so": true, "dll": true, "dylib": true, "sock": true, "pid": true, "lock": true,
+}
+
+// extension writes a file's extension when it names a kind of file (see
+// kindExtensions); version suffixes such as ".so.1" lose their digits.
 func (n *normalizer) extension(ext string) {
 	// A name such as "numpy-1.26.4.dist-info" keeps only what follows its
 	// last number: the package and version are the occurrence.
@@ -504,10 +512,8 @@ func (n *normalizer) extension(ext string) {
 	if ext == "" || len(ext) > 16 {
 		return
 	}
-	for k := 0; k < len(ext); k++ {
-		if !isWordByte(ext[k]) && ext[k] != '-' && ext[k] != '.' {
-			return
-		}
+	if !kindExtensions[strings.ToLower(ext)] {
+		return
 	}
 	n.out = append(n.out, '.')
 	n.out = append(n.out, ext...)
@@ -596,6 +602,10 @@ func (n *normalizer) word(s string, i int) int {
 		}
 		if isHostOrIP(s[i:dotted]) {
 			n.out = append(n.out, "<host>"...)
+			return dotted
+		}
+		if isSharedLibrary(s[i:dotted]) {
+			n.out = append(n.out, "lib<name>.so"...)
 			return dotted
 		}
 		if dot := strings.LastIndexByte(s[i:dotted], '.'); dot > 0 && fileExtensions[strings.ToLower(s[i+dot+1:dotted])] {
@@ -1016,4 +1026,24 @@ func isHex(c byte) bool {
 // isPathByte reports whether c can be part of a path as tools print them.
 func isPathByte(c byte) bool {
 	return isWordByte(c) || strings.IndexByte("/.-+@~%", c) >= 0 || c >= utf8.RuneSelf
+}
+
+// isSharedLibrary reports whether w names a shared library ("libGL.so.1",
+// "libpangocairo-1.0.so.0"): which one is missing is the occurrence, a
+// library missing from the image the cause.
+func isSharedLibrary(w string) bool {
+	if !strings.HasPrefix(w, "lib") {
+		return false
+	}
+	j := strings.Index(w, ".so")
+	if j < 4 {
+		return false
+	}
+	rest := w[j+3:]
+	for _, c := range []byte(rest) {
+		if c != '.' && !isDigit(c) {
+			return false
+		}
+	}
+	return true
 }

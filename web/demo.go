@@ -30,8 +30,8 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if fs.NArg() > 0 {
 		return usageError{fmt.Sprintf("demo takes no arguments, got %q", fs.Args())}
 	}
-	if *results < 1 {
-		return usageError{"--results must be at least 1"}
+	if *results < 100 {
+		return usageError{"--results must be at least 100, so that every failure mode of the demo fits"}
 	}
 	if _, err := os.Stat(*out); errors.Is(err, os.ErrNotExist) {
 		sum, err := demo.Write(ctx, *out, demo.Options{Seed: *seed, Results: *results})

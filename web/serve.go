@@ -72,12 +72,14 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		Classifier: triage.NewClassifier(rules),
 		Poll:       c.poll,
 		Logf:       func(format string, args ...any) { logger.Info(fmt.Sprintf(format, args...)) },
+		ReadOnly:   c.readOnly,
 	})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	h, err := handlers.New(handlers.Config{Runs: st, Results: st, Static: static.FS, Logger: logger})
+	h, err := handlers.New(handlers.Config{Runs: st, Results: st, Modes: st, Triager: st, ReadOnly: c.readOnly,
+		Static: static.FS, Logger: logger})
 	if err != nil {
 		return err
 	}

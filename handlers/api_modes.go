@@ -1,0 +1,93 @@
+package handlers
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"sandtrap"
+	"sandtrap/triage"
+)
+
+// apiMode is a failure mode as the JSON API returns it.
+type apiMode struct {
+	ID             string         `json:"id"`
+	Title          string         `json:"title"`
+	Signature      string         `json:"signature"`
+	Layer          string         `json:"layer"`
+	Primitive      string         `json:"primitive"`
+	ClassifiedBy   string         `json:"classified_by,omitempty"`
+	Severity       string         `json:"severity"`
+	SeverityReason string         `json:"severity_reason"`
+	Status         string         `json:"status"`
+	Owner          string         `json:"owner"`
+	Ticket         *string        `json:"ticket"`
+	Members        []string       `json:"members,omitempty"`
+	Count          int            `json:"count,omitempty"`
+	Tests          int            `json:"tests,omitempty"`
+	Domains        map[string]int `json:"domains,omitempty"`
+	Targets        map[string]int `json:"targets,omitempty"`
+	Deterministic  *bool          `json:"deterministic,omitempty"`
+	FirstSeen      string         `json:"first_seen,omitempty"`
+	LastSeen       string         `json:"last_seen,omitempty"`
+}
+
+func toAPIMode(m sandtrap.Mode) apiMode {
+	return apiMode{ID: m.ID, Title: m.Title, Signature: m.Signature, Layer: m.Layer, Primitive: m.Primitive,
+		ClassifiedBy: m.ClassifiedBy, Severity: m.Severity, SeverityReason: m.SeverityReason, Status: m.Status,
+		Owner: m.Owner, Members: m.Members}
+}
+
+// apiListModes serves GET /api/runs/{run}/modes: the run's failure modes,
+// ranked as the queue shows them, with the same filters.
+func (h *Handler) apiListModes(r *http.Request) (any, error) {
+	run, err := h.runs.FindRun(r.Context(), chi.URLParam(r, "run"))
+	if err != nil {
+		return nil, err
+	}
+	f, err := parseFilter(r.URL.Query())
+	if err != nil {
+		return nil, err
+	}
+	modes, _, err := h.modes.RunModes(r.Context(), run.ID, f)
+	if err != nil {
+		return nil, err
+	}
+	triage.Rank(modes)
+	out := make([]apiMode, 0, len(modes))
+	for _, m := range modes {
+		a := toAPIMode(m.Mode)
+		a.Members = nil
+		a.Count, a.Tests, a.Domains, a.Targets = m.Count, m.Tests, m.Domains, m.Targets
+		det := m.Deterministic
+		a.Deterministic = &det
+		a.FirstSeen, a.LastSeen = m.FirstRun, m.LastRun
+		out = append(out, a)
+	}
+	return map[string]any{"modes": out}, nil
+}
+
+// apiShowMode serves GET /api/modes/{mode}: one mode with its count in
+// every run.
+func (h *Handler) apiShowMode(r *http.Request) (any, error) {
+	m, err := h.modes.FindMode(r.Context(), chi.URLParam(r, "mode"))
+	if err != nil {
+		return nil, err
+	}
+	runs, err := h.modes.ModeRuns(r.Context(), m.ID)
+	if err != nil {
+		return nil, err
+	}
+	type perRun struct {
+		RunID     string `json:"run_id"`
+		StartedAt string `json:"started_at"`
+		Count     int    `json:"count"`
+		Total     int    `json:"total"`
+	}
+	counts := make([]perRun, 0, len(runs))
+	for _, rc := range runs {
+		counts = append(counts, perRun{RunID: rc.RunID, StartedAt: rc.StartedAt.UTC().Format(time.RFC3339), Count: rc.Count, Total: rc.Total})
+	}
+	return map[string]any{"mode": toAPIMode(m), "runs": counts}, nil
+}

@@ -1,0 +1,343 @@
+package handlers
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"sort"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"sandtrap"
+	"sandtrap/store"
+	"sandtrap/triage"
+	"sandtrap/views"
+)
+
+// listModes serves GET /runs/{run}/modes: the run's failure modes, worst
+// first, with the failures list's facets.
+func (h *Handler) listModes(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	run, err := h.runs.FindRun(ctx, chi.URLParam(r, "run"))
+	if err != nil {
+		return err
+	}
+	f, err := parseFilter(r.URL.Query())
+	if err != nil {
+		return err
+	}
+	modes, facets, err := h.modes.RunModes(ctx, run.ID, f)
+	if err != nil {
+		return err
+	}
+	src, err := h.runs.RunSource(ctx, run.ID)
+	if err != nil {
+		return err
+	}
+	triage.Rank(modes)
+	labels, err := h.runs.FindModes(ctx, facetModes(facets))
+	if err != nil {
+		return err
+	}
+	p := modesPage(run, f, modes, facets, labels)
+	p.Run = runHeader(run, h.now())
+	p.Notices = sourceNotices([]store.SourceStatus{src})
+	p.Shell = withRun(h.shell(ctx, "Failure modes · "+run.Name, "modes", []views.Crumb{
+		{Label: "Runs", Href: "/"}, {Label: run.Name, Href: runHref(run.ID)}, {Label: "failure modes"}}), run)
+	return render(w, r, views.Modes(p))
+}
+
+func modesHref(run string, f store.ResultFilter) string {
+	q := filterQuery(f)
+	if len(q) == 0 {
+		return runHref(run) + "/modes"
+	}
+	return runHref(run) + "/modes?" + q.Encode()
+}
+
+func modeHref(id string) string { return "/modes/" + url.PathEscape(id) }
+
+// modesPage builds the queue's view model from ranked modes.
+func modesPage(run sandtrap.Run, f store.ResultFilter, modes []sandtrap.ModeStat, facets map[string][]store.FacetValue, labels map[string]sandtrap.Mode) views.ModesPage {
+	p := views.ModesPage{
+		ClearHref: modesHref(run.ID, store.ResultFilter{}),
+		JSONHref:  "/api/runs/" + url.PathEscape(run.ID) + "/modes?" + filterQuery(f).Encode(),
+		Empty:     len(modes) == 0,
+	}
+	p.Facets, p.Filters = facetViews(f, facets, labels, func(nf store.ResultFilter) string { return modesHref(run.ID, nf) })
+	critical, fresh := 0, 0
+	for _, m := range modes {
+		if m.Severity == sandtrap.SeverityCritical {
+			critical++
+		}
+		if m.NewInRun {
+			fresh++
+		}
+		p.Rows = append(p.Rows, queueRow(run.ID, f, m))
+	}
+	p.Summary = fmt.Sprintf("%s failure modes · %s critical · %s new in this run", views.FormatInt(len(modes)), views.FormatInt(critical), views.FormatInt(fresh))
+	return p
+}
+
+func queueRow(run string, f store.ResultFilter, m sandtrap.ModeStat) views.QueueRow {
+	domains, domainsTitle := topKeys(m.Domains, 2)
+	targets, _ := topKeys(m.Targets, 3)
+	count := f
+	count.Mode, count.Offset = m.ID, 0
+	return views.QueueRow{
+		ID: m.ID, Href: modeHref(m.ID), Title: m.Title, Signature: m.Signature,
+		Severity: m.Severity, Reason: m.SeverityReason, Layer: m.Layer, Primitive: m.Primitive,
+		Count:   views.Link{Text: views.FormatInt(m.Count), Href: failuresHref(run, count)},
+		Tests:   views.FormatInt(m.Tests),
+		Domains: domains, DomainsTitle: domainsTitle, Targets: targets,
+		FirstSeen: seenLabel(m.FirstRun, run), LastSeen: seenLabel(m.LastRun, run),
+		Status: m.Status, Owner: m.Owner, Deterministic: m.Deterministic, New: m.NewInRun,
+	}
+}
+
+func seenLabel(seen, current string) string {
+	if seen == current {
+		return "this run"
+	}
+	return seen
+}
+
+// topKeys names the n biggest keys of m, then how many more there are; the
+// second value lists them all with their counts.
+func topKeys(m map[string]int, n int) (string, string) {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if m[keys[i]] != m[keys[j]] {
+			return m[keys[i]] > m[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	all := make([]string, len(keys))
+	for i, k := range keys {
+		all[i] = fmt.Sprintf("%s (%d)", k, m[k])
+	}
+	short := keys
+	more := ""
+	if len(keys) > n {
+		short = keys[:n]
+		more = fmt.Sprintf(" +%d", len(keys)-n)
+	}
+	return strings.Join(short, ", ") + more, strings.Join(all, ", ")
+}
+
+// occurrencesPerPage is how many failures the mode page lists at once.
+const occurrencesPerPage = 25
+
+// showMode serves GET /modes/{mode}: one failure mode across every run.
+func (h *Handler) showMode(w http.ResponseWriter, r *http.Request) error {
+	p, err := h.modePage(r, views.TriageForm{})
+	if err != nil {
+		return err
+	}
+	return render(w, r, views.Mode(p))
+}
+
+// modePage gathers everything the mode page shows; flash carries the
+// outcome of a triage action.
+func (h *Handler) modePage(r *http.Request, flash views.TriageForm) (views.ModePage, error) {
+	ctx := r.Context()
+	id := chi.URLParam(r, "mode")
+	m, err := h.modes.FindMode(ctx, id)
+	if err != nil {
+		return views.ModePage{}, err
+	}
+	offset := 0
+	if v := r.URL.Query().Get("offset"); v != "" {
+		f, err := parseFilter(url.Values{"offset": {v}})
+		if err != nil {
+			return views.ModePage{}, err
+		}
+		offset = f.Offset
+	}
+	occ, total, err := h.modes.ModeOccurrences(ctx, m.ID, max(occurrencesPerPage, 200), 0)
+	if err != nil {
+		return views.ModePage{}, err
+	}
+	page, _, err := h.modes.ModeOccurrences(ctx, m.ID, occurrencesPerPage, offset)
+	if err != nil {
+		return views.ModePage{}, err
+	}
+	perRun, err := h.modes.ModeRuns(ctx, m.ID)
+	if err != nil {
+		return views.ModePage{}, err
+	}
+	notes, events, err := h.modes.ModeNotes(ctx, m)
+	if err != nil {
+		return views.ModePage{}, err
+	}
+	var others []sandtrap.ModeStat
+	if len(perRun) > 0 {
+		// Merge targets: the modes of the runs this mode appears in.
+		for _, rc := range perRun {
+			if rc.Count == 0 {
+				continue
+			}
+			ms, _, err := h.modes.RunModes(ctx, rc.RunID, store.ResultFilter{})
+			if err != nil {
+				return views.ModePage{}, err
+			}
+			others = append(others, ms...)
+		}
+	}
+	p := modePage(m, occ, page, total, offset, perRun, notes, events, others)
+	p.Triage.ReadOnly = h.readOnly
+	p.Triage.Message, p.Triage.Error = flash.Message, flash.Error
+	p.Shell = h.shell(ctx, m.Title, "modes", []views.Crumb{{Label: "Runs", Href: "/"}, {Label: "failure modes"}, {Label: m.Title}})
+	return p, nil
+}
+
+// modePage builds the mode page's view model.
+func modePage(m sandtrap.Mode, sample []store.Occurrence, page []store.Occurrence, total, offset int,
+	perRun []sandtrap.RunCount, notes []sandtrap.Note, events []sandtrap.Event, others []sandtrap.ModeStat) views.ModePage {
+	p := views.ModePage{
+		ID: m.ID, Title: m.Title, Signature: m.Signature, Severity: m.Severity, SeverityReason: m.SeverityReason,
+		Layer: m.Layer, Primitive: m.Primitive, ClassifiedBy: orDash(m.ClassifiedBy), Status: m.Status, Owner: m.Owner,
+	}
+	if m.ClassifiedBy == "" {
+		p.ClassifiedBy = "the harness or the rules (see each failure)"
+	}
+	p.Samples = samples(sample, 3)
+	p.Smallest = smallest(sample)
+	domains, targets := map[string]int{}, map[string]int{}
+	for _, o := range sample {
+		domains[o.Domain]++
+		targets[o.Target]++
+	}
+	for _, rc := range perRun {
+		if rc.Count == 0 {
+			continue
+		}
+		f := store.ResultFilter{Mode: m.ID}
+		p.PerRun = append(p.PerRun, views.Bar{Label: rc.RunName, Href: failuresHref(rc.RunID, f),
+			Segments: []views.Segment{{Class: "sev-" + m.Severity, Value: rc.Count, Label: "failures", Href: failuresHref(rc.RunID, f)}}})
+		p.PerRunMax = max(p.PerRunMax, rc.Count)
+	}
+	p.ByDomain = countBars(domains, "ly-"+m.Layer)
+	p.ByTarget = countBars(targets, "ly-"+m.Layer)
+	for _, o := range page {
+		p.Occurrences = append(p.Occurrences, views.Occurrence{
+			Href: resultHref(o.RunID, o.ID), RunID: o.RunID, RunHref: runHref(o.RunID), ID: o.ID, Test: o.Test,
+			Status: o.Status, Target: o.Target, Domain: o.Domain, Error: firstLine(o.Error),
+		})
+	}
+	p.OccRange = pageRange(offset, len(page), total)
+	if offset > 0 {
+		p.OccPrev = modeHref(m.ID) + fmt.Sprintf("?offset=%d#occurrences", max(0, offset-occurrencesPerPage))
+	}
+	if offset+len(page) < total {
+		p.OccNext = modeHref(m.ID) + fmt.Sprintf("?offset=%d#occurrences", offset+occurrencesPerPage)
+	}
+	p.Triage = triageForm(m, others)
+	for _, n := range notes {
+		p.Notes = append(p.Notes, views.NoteView{Text: n.Body, At: n.CreatedAt.UTC().Format("2006-01-02 15:04")})
+	}
+	for _, e := range events {
+		p.History = append(p.History, views.NoteView{Text: e.What, At: e.CreatedAt.UTC().Format("2006-01-02 15:04")})
+	}
+	for i, id := range m.Members {
+		p.Members = append(p.Members, views.Member{ID: id, Href: modeHref(id), Self: i == 0})
+	}
+	return p
+}
+
+// samples picks up to n occurrences with different messages, so that the
+// highlighted differences say what varies.
+func samples(occ []store.Occurrence, n int) [][]views.DiffPart {
+	var texts []string
+	seen := map[string]bool{}
+	for _, o := range occ {
+		e := firstLine(o.Error)
+		if seen[e] {
+			continue
+		}
+		seen[e] = true
+		texts = append(texts, e)
+		if len(texts) == n {
+			break
+		}
+	}
+	var out [][]views.DiffPart
+	for _, segs := range triage.Diff(texts) {
+		var parts []views.DiffPart
+		for _, s := range segs {
+			parts = append(parts, views.DiffPart{Text: s.Text, Varies: s.Varies})
+		}
+		out = append(out, parts)
+	}
+	return out
+}
+
+// smallest is the quickest failing workflow among the occurrences: the one
+// to reproduce first.
+func smallest(occ []store.Occurrence) *views.Sample {
+	var best *store.Occurrence
+	for i := range occ {
+		o := &occ[i]
+		if o.DurationMS < 0 {
+			continue
+		}
+		if best == nil || o.DurationMS < best.DurationMS {
+			best = o
+		}
+	}
+	if best == nil && len(occ) > 0 {
+		best = &occ[0]
+	}
+	if best == nil {
+		return nil
+	}
+	return &views.Sample{Href: resultHref(best.RunID, best.ID), Test: best.Test, Run: best.RunID,
+		Duration: formatMS(best.DurationMS), Error: firstLine(best.Error)}
+}
+
+func countBars(m map[string]int, class string) []views.Bar {
+	counts := map[string]sandtrap.Counts{}
+	for k, n := range m {
+		counts[k] = sandtrap.Counts{Total: n, Failed: n}
+	}
+	var bars []views.Bar
+	for _, k := range sandtrap.SortedKeys(counts) {
+		bars = append(bars, views.Bar{Label: k, Segments: []views.Segment{{Class: class, Value: m[k], Label: "failures"}}})
+	}
+	return bars
+}
+
+// triageForm lays out the triage choices with the current decision selected.
+func triageForm(m sandtrap.Mode, others []sandtrap.ModeStat) views.TriageForm {
+	t := views.TriageForm{Action: modeHref(m.ID) + "/triage", Layer: m.Layer, Primitive: m.Primitive,
+		Severity: m.Severity, Status: m.Status, Title: m.Title, Owner: m.Owner}
+	for _, l := range append(triage.Layers(), sandtrap.LayerUnclassified) {
+		t.Layers = append(t.Layers, views.Option{Value: l, Label: l, Selected: l == m.Layer})
+	}
+	t.Primitives = append(t.Primitives, views.Option{Value: "", Label: "(none)", Selected: m.Primitive == ""})
+	for _, l := range triage.Layers() {
+		for _, p := range triage.Primitives(l) {
+			t.Primitives = append(t.Primitives, views.Option{Value: p, Label: l + " / " + p, Selected: p == m.Primitive})
+		}
+	}
+	for _, s := range triage.Severities() {
+		t.Severities = append(t.Severities, views.Option{Value: s, Label: s, Selected: s == m.Severity})
+	}
+	for _, s := range triage.Statuses() {
+		t.Statuses = append(t.Statuses, views.Option{Value: s, Label: s, Selected: s == m.Status})
+	}
+	seen := map[string]bool{m.ID: true}
+	for _, o := range others {
+		if seen[o.ID] {
+			continue
+		}
+		seen[o.ID] = true
+		t.MergeTargets = append(t.MergeTargets, views.Option{Value: o.ID, Label: views.Truncate(o.Title, 70) + " · " + o.ID})
+	}
+	sort.Slice(t.MergeTargets, func(i, j int) bool { return t.MergeTargets[i].Label < t.MergeTargets[j].Label })
+	return t
+}

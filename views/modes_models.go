@@ -1,0 +1,135 @@
+package views
+
+// ModesPage is a run's failure-mode queue.
+type ModesPage struct {
+	Shell     Shell
+	Run       RunHeader
+	Notices   []Notice
+	Facets    []FacetView
+	Filters   []ActiveFilter
+	ClearHref string
+	JSONHref  string
+	Rows      []QueueRow
+	Summary   string // "18 modes · 4 critical · 2 new"
+	Empty     bool
+}
+
+// QueueRow is one failure mode in the queue.
+type QueueRow struct {
+	ID            string
+	Href          string
+	Title         string
+	Signature     string
+	Severity      string
+	Reason        string
+	Layer         string
+	Primitive     string
+	Count         Link
+	Tests         string
+	Domains       string // "file-io, ml-training +2"
+	DomainsTitle  string
+	Targets       string
+	FirstSeen     string
+	LastSeen      string
+	Status        string
+	Owner         string
+	Deterministic bool
+	New           bool
+}
+
+// ModePage is one failure mode across every run.
+type ModePage struct {
+	Shell          Shell
+	ID             string
+	Title          string
+	Signature      string
+	Severity       string
+	SeverityReason string
+	Layer          string
+	Primitive      string
+	ClassifiedBy   string
+	Status         string
+	Owner          string
+	Samples        [][]DiffPart
+	Smallest       *Sample
+	PerRun         []Bar
+	PerRunMax      int
+	ByDomain       []Bar
+	ByTarget       []Bar
+	Occurrences    []Occurrence
+	OccRange       string
+	OccPrev        string
+	OccNext        string
+	Triage         TriageForm
+	Notes          []NoteView
+	History        []NoteView
+	Members        []Member
+}
+
+// DiffPart is a piece of a sample message; Varies marks what differs
+// between samples.
+type DiffPart struct {
+	Text   string
+	Varies bool
+}
+
+// Sample is one failure shown as an example.
+type Sample struct {
+	Href     string
+	Test     string
+	Run      string
+	Duration string
+	Error    string
+}
+
+// Occurrence is one failure of a mode in the mode page's list.
+type Occurrence struct {
+	Href    string
+	RunID   string
+	RunHref string
+	ID      int64
+	Test    string
+	Status  string
+	Target  string
+	Domain  string
+	Error   string
+}
+
+// TriageForm is the triage panel: the current decision, the choices and
+// the outcome of the last action.
+type TriageForm struct {
+	Action       string // the form's POST URL
+	Layer        string
+	Primitive    string
+	Severity     string
+	Status       string
+	Title        string
+	Owner        string
+	Layers       []Option
+	Primitives   []Option
+	Severities   []Option
+	Statuses     []Option
+	MergeTargets []Option
+	Message      string
+	Error        string
+	ReadOnly     bool
+}
+
+// Option is one choice of a select.
+type Option struct {
+	Value, Label string
+	Selected     bool
+}
+
+// NoteView is a note or a history entry.
+type NoteView struct {
+	Text string
+	At   string
+}
+
+// Member is a mode merged into this one.
+type Member struct {
+	ID   string
+	Href string
+	Self bool
+}

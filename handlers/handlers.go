@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/a-h/templ"
@@ -63,10 +64,10 @@ type Config struct {
 	Results  ResultReader
 	Modes    ModeReader
 	Triager  ModeTriager
-	ReadOnly bool // refuse every state change
-	Static  fs.FS // the stylesheet, scripts and the Datastar bundle
-	Logger  *slog.Logger
-	Now     func() time.Time
+	ReadOnly bool  // refuse every state change
+	Static   fs.FS // the stylesheet, scripts and the Datastar bundle
+	Logger   *slog.Logger
+	Now      func() time.Time
 }
 
 // Handler serves every page and API route.
@@ -76,10 +77,10 @@ type Handler struct {
 	modes    ModeReader
 	triager  ModeTriager
 	readOnly bool
-	static  fs.FS
-	assets  assets
-	log     *slog.Logger
-	now     func() time.Time
+	static   fs.FS
+	assets   assets
+	log      *slog.Logger
+	now      func() time.Time
 }
 
 // New returns a Handler; it fails if a static asset is missing.
@@ -101,7 +102,7 @@ func New(c Config) (*Handler, error) {
 // Routes returns the router with every route and the security middleware.
 func (h *Handler) Routes() http.Handler {
 	r := chi.NewRouter()
-	r.Use(middleware.Recoverer, secureHeaders, middleware.Compress(5))
+	r.Use(middleware.Recoverer, secureHeaders, compressPages(middleware.Compress(5)))
 	r.Get("/static/*", h.serveStatic)
 
 	r.Get("/", h.handle(h.listRuns))
@@ -146,6 +147,21 @@ func secureHeaders(next http.Handler) http.Handler {
 		hd.Set("Referrer-Policy", "same-origin")
 		next.ServeHTTP(w, r)
 	})
+}
+
+// compressPages compresses everything but event streams, which must reach
+// the browser event by event.
+func compressPages(compress func(http.Handler) http.Handler) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		compressed := compress(next)
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Header.Get("Datastar-Request") == "true" || strings.Contains(r.Header.Get("Accept"), "text/event-stream") {
+				next.ServeHTTP(w, r)
+				return
+			}
+			compressed.ServeHTTP(w, r)
+		})
+	}
 }
 
 // statusOf maps an application error code to an HTTP status.

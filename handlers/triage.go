@@ -120,10 +120,9 @@ func (h *Handler) triageMode(w http.ResponseWriter, r *http.Request) error {
 		w.WriteHeader(statusOf(err))
 		return views.Mode(p).Render(r.Context(), w)
 	}
+	// After a merge the page shows the mode merged into; its old URL keeps
+	// leading there.
 	sse := datastar.NewSSE(w, r)
-	if next != id {
-		return sse.Redirect(modeHref(next))
-	}
 	return sse.PatchElementTempl(views.ModeBody(p))
 }
 

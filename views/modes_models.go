@@ -115,12 +115,6 @@ type TriageForm struct {
 	ReadOnly     bool
 }
 
-// Option is one choice of a select.
-type Option struct {
-	Value, Label string
-	Selected     bool
-}
-
 // NoteView is a note or a history entry.
 type NoteView struct {
 	Text string

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -34,35 +35,47 @@ func chromiumPath(t *testing.T) string {
 }
 
 // startServe runs `sandtrap serve` on a free loopback port, as a user would,
-// and returns its base URL. The server stops when the test ends.
+// with a fresh state file, and returns its base URL. The server stops when
+// the test ends.
 func startServe(t *testing.T, args ...string) string {
+	t.Helper()
+	url, _ := startServeWith(t, filepath.Join(t.TempDir(), "state.db"), args...)
+	return url
+}
+
+// startServeWith is startServe with a given state file; stop ends the
+// server early, as a restart would.
+func startServeWith(t *testing.T, state string, args ...string) (url string, stop func()) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
-	state := filepath.Join(t.TempDir(), "state.db")
 	go func() {
 		done <- runServe(ctx, append([]string{"--addr", "127.0.0.1:0", "--state", state, "--poll", "10ms"}, args...), pw, io.Discard)
 		pw.Close()
 	}()
-	t.Cleanup(func() {
-		cancel()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			t.Error("serve did not stop within 10 s of its context ending")
-		}
-	})
+	var once sync.Once
+	stop = func() {
+		once.Do(func() {
+			cancel()
+			select {
+			case <-done:
+			case <-time.After(10 * time.Second):
+				t.Error("serve did not stop within 10 s of its context ending")
+			}
+		})
+	}
+	t.Cleanup(stop)
 	urlRE := regexp.MustCompile(`http://[0-9.:]+/`)
 	lines := bufio.NewScanner(pr)
 	for lines.Scan() {
 		if u := urlRE.FindString(lines.Text()); u != "" {
 			go io.Copy(io.Discard, pr)
-			return strings.TrimSuffix(u, "/")
+			return strings.TrimSuffix(u, "/"), stop
 		}
 	}
 	t.Fatalf("serve printed no URL: %v", <-done)
-	return ""
+	return "", stop
 }
 
 // newBrowser starts headless Chromium with a window of the given size, in
@@ -133,4 +146,21 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// waitFor evaluates a JavaScript expression every 50 ms until it is true.
+// Errors while a navigation replaces the page are retried.
+func waitFor(t *testing.T, ctx context.Context, expression string) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		c, cancel := context.WithTimeout(ctx, 2*time.Second)
+		ok, err := chromedp.Run(c, chromedp.Evaluate[bool](expression))
+		cancel()
+		if err == nil && ok {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("waited 15 s for %s", expression)
 }

@@ -67,7 +67,8 @@ func TestBrowserWalksFromTheRunsListToOneResult(t *testing.T) {
 	assertNoHorizontalScroll(t, ctx, "the failures list")
 
 	// Searching keeps the filter and finds the error text.
-	browse(t, ctx, chromedp.SendKeys(chromedp.CSS(`#search`), "Target crashed\n"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=range]`)))
+	browse(t, ctx, chromedp.SendKeys(chromedp.CSS(`#search`), "Target crashed\n"))
+	waitFor(t, ctx, `location.search.includes("q=")`)
 	loc = read(t, ctx, chromedp.Location())
 	if u, _ := url.Parse(loc); u.Query().Get("q") != "Target crashed" || u.Query().Get("target") == "" {
 		t.Errorf("got URL %s after searching, want q and the target filter", loc)

@@ -72,3 +72,9 @@ type Legend struct {
 	Class string
 	Label string
 }
+
+// Option is one choice of a select.
+type Option struct {
+	Value, Label string
+	Selected     bool
+}

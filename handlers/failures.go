@@ -77,7 +77,9 @@ func (h *Handler) listFailures(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	p := failuresPage(run, f, page, modes)
-	p.Run = runHeader(run, h.now())
+	if p.Run, err = h.runHeader(ctx, run); err != nil {
+		return err
+	}
 	p.Notices = sourceNotices([]store.SourceStatus{src})
 	p.Shell = withRun(h.shell(ctx, "Failures · "+run.Name, "runs", []views.Crumb{
 		{Label: "Runs", Href: "/"}, {Label: run.Name, Href: runHref(run.ID)}, {Label: "failures"}}), run)

@@ -29,6 +29,8 @@ type RunReader interface {
 	FindModes(ctx context.Context, ids []string) (map[string]sandtrap.Mode, error)
 	RunSource(ctx context.Context, runID string) (store.SourceStatus, error)
 	Sources(ctx context.Context) []store.SourceStatus
+	RunActivity(ctx context.Context, runID string, now time.Time) (store.Activity, error)
+	NewModesSince(ctx context.Context, runID string, since time.Time) ([]store.NewMode, error)
 }
 
 // ResultReader reads results, their logs, artifacts and steps.
@@ -65,6 +67,7 @@ type Config struct {
 	Modes    ModeReader
 	Triager  ModeTriager
 	ReadOnly bool  // refuse every state change
+	Hub      *Hub  // fans changes out to live pages; nil serves no live updates
 	Static   fs.FS // the stylesheet, scripts and the Datastar bundle
 	Logger   *slog.Logger
 	Now      func() time.Time
@@ -77,6 +80,7 @@ type Handler struct {
 	modes    ModeReader
 	triager  ModeTriager
 	readOnly bool
+	hub      *Hub
 	static   fs.FS
 	assets   assets
 	log      *slog.Logger
@@ -95,7 +99,10 @@ func New(c Config) (*Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Handler{runs: c.Runs, results: c.Results, modes: c.Modes, triager: c.Triager, readOnly: c.ReadOnly,
+	if c.Hub == nil {
+		c.Hub = NewHub(c.Logger)
+	}
+	return &Handler{runs: c.Runs, results: c.Results, modes: c.Modes, triager: c.Triager, readOnly: c.ReadOnly, hub: c.Hub,
 		static: c.Static, assets: a, log: c.Logger, now: c.Now}, nil
 }
 
@@ -107,16 +114,20 @@ func (h *Handler) Routes() http.Handler {
 
 	r.Get("/", h.handle(h.listRuns))
 	r.Get("/runs/{run}", h.handle(h.showRun))
+	r.Get("/runs/{run}/live", h.handle(h.streamRun))
 	r.Get("/runs/{run}/failures", h.handle(h.listFailures))
 	r.Get("/runs/{run}/results/{id}", h.handle(h.showResult))
 	r.Get("/runs/{run}/results/{id}/log", h.handle(h.downloadLog))
 	r.Get("/runs/{run}/results/{id}/artifacts/{artifact}", h.handle(h.downloadArtifact))
+	r.Get("/runs/{run}/targets", h.handle(h.compareTargets))
+	r.Get("/compare", h.handle(h.compareRuns))
 	r.Get("/runs/{run}/modes", h.handle(h.listModes))
 	r.Get("/modes/{mode}", h.handle(h.showMode))
 
 	r.Get("/api/runs", h.handleAPI(h.apiListRuns))
 	r.Get("/api/runs/{run}", h.handleAPI(h.apiShowRun))
 	r.Get("/api/runs/{run}/results", h.handleAPI(h.apiListResults))
+	r.Get("/api/compare", h.handleAPI(h.apiCompare))
 	r.Get("/api/runs/{run}/modes", h.handleAPI(h.apiListModes))
 	r.Get("/api/modes/{mode}", h.handleAPI(h.apiShowMode))
 

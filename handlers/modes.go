@@ -41,7 +41,9 @@ func (h *Handler) listModes(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	p := modesPage(run, f, modes, facets, labels)
-	p.Run = runHeader(run, h.now())
+	if p.Run, err = h.runHeader(ctx, run); err != nil {
+		return err
+	}
 	p.Notices = sourceNotices([]store.SourceStatus{src})
 	p.Shell = withRun(h.shell(ctx, "Failure modes · "+run.Name, "modes", []views.Crumb{
 		{Label: "Runs", Href: "/"}, {Label: run.Name, Href: runHref(run.ID)}, {Label: "failure modes"}}), run)

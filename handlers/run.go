@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"sort"
@@ -16,27 +17,44 @@ import (
 
 // showRun serves GET /runs/{run}: the run's overview.
 func (h *Handler) showRun(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	run, err := h.runs.FindRun(ctx, chi.URLParam(r, "run"))
+	p, _, err := h.overviewPage(r.Context(), chi.URLParam(r, "run"))
 	if err != nil {
 		return err
+	}
+	return render(w, r, views.Overview(p))
+}
+
+// overviewPage gathers the overview of a run as it stands now.
+func (h *Handler) overviewPage(ctx context.Context, runID string) (views.OverviewPage, sandtrap.Run, error) {
+	run, err := h.runs.FindRun(ctx, runID)
+	if err != nil {
+		return views.OverviewPage{}, run, err
 	}
 	cells, err := h.runs.Breakdown(ctx, run.ID)
 	if err != nil {
-		return err
+		return views.OverviewPage{}, run, err
 	}
 	modes, err := h.runs.FindModes(ctx, modeIDs(cells))
 	if err != nil {
-		return err
+		return views.OverviewPage{}, run, err
 	}
 	src, err := h.runs.RunSource(ctx, run.ID)
 	if err != nil {
-		return err
+		return views.OverviewPage{}, run, err
 	}
 	p := overview(run, cells, modes, h.now())
+	if p.Run, err = h.runHeader(ctx, run); err != nil {
+		return views.OverviewPage{}, run, err
+	}
 	p.Notices = sourceNotices([]store.SourceStatus{src})
+	if run.Live() {
+		p.Stream = runHref(run.ID) + "/live"
+		if p.Banner, err = h.newModeBanners(ctx, run.ID); err != nil {
+			return views.OverviewPage{}, run, err
+		}
+	}
 	p.Shell = withRun(h.shell(ctx, run.Name, "runs", []views.Crumb{{Label: "Runs", Href: "/"}, {Label: run.Name}}), run)
-	return render(w, r, views.Overview(p))
+	return p, run, nil
 }
 
 func modeIDs(cells []sandtrap.Cell) []string {
@@ -51,15 +69,81 @@ func modeIDs(cells []sandtrap.Cell) []string {
 	return ids
 }
 
-// runHeader is the title block every page of a run shares.
-func runHeader(run sandtrap.Run, now time.Time) views.RunHeader {
+// runHeader is the title block every page of a run shares; a live run's
+// says how fast it goes and when it should end.
+func (h *Handler) runHeader(ctx context.Context, run sandtrap.Run) (views.RunHeader, error) {
+	now := h.now()
+	hd := runHeaderOf(run, now)
+	if !run.Live() {
+		return hd, nil
+	}
+	a, err := h.runs.RunActivity(ctx, run.ID, now)
+	if err != nil {
+		return hd, err
+	}
+	hd.LiveText = liveText(a.PerMinute, run.Planned-run.Counts.Total)
+	return hd, nil
+}
+
+// runHeaderOf is the part of the title block that needs only the run.
+func runHeaderOf(run sandtrap.Run, now time.Time) views.RunHeader {
 	c := run.Counts
-	return views.RunHeader{
+	hd := views.RunHeader{
 		ID: run.ID, Name: run.Name, Live: run.Live(), Notes: run.Notes, Source: run.Source,
 		Headline: headline(c),
 		Started:  formatTime(run.StartedAt), Duration: formatRunDuration(run, now),
 		Done: c.Total, Planned: run.Planned,
+		Links: []views.Link{{Text: "failure modes", Href: modesHref(run.ID, store.ResultFilter{})},
+			{Text: "failures", Href: failuresHref(run.ID, store.ResultFilter{})}},
 	}
+	if !run.Live() {
+		hd.FinishedText = "finished " + formatTime(run.FinishedAt)
+	}
+	return hd
+}
+
+// liveText is the live indicator: "live · 12 results/min · ETA 14 min".
+func liveText(perMinute float64, remaining int) string {
+	if perMinute <= 0 {
+		return "live · waiting for results"
+	}
+	text := fmt.Sprintf("live · %s results/min", formatRate(perMinute))
+	if remaining > 0 {
+		eta := time.Duration(float64(remaining) / perMinute * float64(time.Minute))
+		text += " · ETA " + views.FormatDuration(eta.Round(time.Minute))
+	}
+	return text
+}
+
+func formatRate(perMinute float64) string {
+	if perMinute < 10 {
+		return fmt.Sprintf("%.1f", perMinute)
+	}
+	return views.FormatInt(int(perMinute + 0.5))
+}
+
+// newModeWindow is how long a new failure mode stays announced.
+const newModeWindow = 15 * time.Minute
+
+// newModeBanners announces the failure modes that a live run found for the
+// first time in the campaign, in the last minutes.
+func (h *Handler) newModeBanners(ctx context.Context, runID string) ([]views.Notice, error) {
+	now := h.now()
+	fresh, err := h.runs.NewModesSince(ctx, runID, now.Add(-newModeWindow))
+	if err != nil {
+		return nil, err
+	}
+	var out []views.Notice
+	for i, m := range fresh {
+		if i == 3 {
+			break
+		}
+		ago := now.Sub(m.FirstAt).Round(time.Second)
+		out = append(out, views.Notice{Kind: "new",
+			Text: fmt.Sprintf("New failure mode: %s (%s), first seen %s ago.", m.Title, m.Severity, views.FormatDuration(max(ago, time.Second))),
+			Link: views.Link{Text: "Open it →", Href: modeHref(m.ID)}})
+	}
+	return out, nil
 }
 
 // headline sums a run up in words: "88.1% passed — 119 failures".
@@ -80,8 +164,9 @@ func overview(run sandtrap.Run, cells []sandtrap.Cell, modes map[string]sandtrap
 	c := sandtrap.Total(cells)
 	run.Counts = c
 	p := views.OverviewPage{
-		Run:          runHeader(run, now),
+		Run:          runHeaderOf(run, now),
 		FailuresHref: failuresHref(run.ID, store.ResultFilter{}),
+		ModesHref:    modesHref(run.ID, store.ResultFilter{}),
 		StatusLegend: statusLegend,
 		LayerLegend:  layerLegend,
 	}

@@ -18,11 +18,40 @@ func (h *Handler) listRuns(w http.ResponseWriter, r *http.Request) error {
 	}
 	p := views.RunsPage{Shell: h.shell(r.Context(), "Runs", "runs", []views.Crumb{{Label: "Runs"}})}
 	p.Notices = sourceNotices(h.runs.Sources(r.Context()))
+	modes := make([]int, len(runs))
+	for i, run := range runs {
+		cells, err := h.runs.Breakdown(r.Context(), run.ID)
+		if err != nil {
+			return err
+		}
+		modes[i] = len(modeIDs(cells))
+	}
 	now := h.now()
 	for i := len(runs) - 1; i >= 0; i-- {
-		p.Rows = append(p.Rows, runRow(runs[i], now))
+		row := runRow(runs[i], now)
+		withTrends(&row, runs[:i+1], modes[:i+1])
+		if i > 0 {
+			row.CompareHref = views.CompareHref(runs[i-1].ID, runs[i].ID)
+		}
+		p.Rows = append(p.Rows, row)
 	}
 	return render(w, r, views.RunsList(p))
+}
+
+// trendRuns is how many runs a row's sparklines reach back over.
+const trendRuns = 10
+
+// withTrends adds the pass rate and the failure-mode count of the last
+// runs, ending with the row's own, oldest first.
+func withTrends(row *views.RunRow, runs []sandtrap.Run, modes []int) {
+	start := max(0, len(runs)-trendRuns)
+	for i := start; i < len(runs); i++ {
+		run := runs[i]
+		row.PassTrend = append(row.PassTrend, run.Counts.PassRate())
+		row.PassTrendLabels = append(row.PassTrendLabels, run.Name+": "+views.FormatPct(run.Counts.PassRate())+" passed")
+		row.ModeTrend = append(row.ModeTrend, float64(modes[i]))
+		row.ModeTrendLabels = append(row.ModeTrendLabels, run.Name+": "+pluralize(modes[i], "failure mode", "failure modes"))
+	}
 }
 
 // runRow is a run as the runs list shows it; each count links to its rows.

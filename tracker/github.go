@@ -131,19 +131,19 @@ func (c *gitHubClient) fail(ctx context.Context, op string, resp *github.Respons
 	)
 	switch {
 	case errors.As(err, &rateErr):
-		return c.secrets.error(&Error{
+		return c.secrets.scrub(&Error{
 			Tracker: GitHub, Op: op, Status: rateErr.Response.StatusCode, Message: rateErr.Message,
 			Temporary: true, RetryAfter: max(time.Until(rateErr.Rate.Reset.Time), 0),
 		})
 	case errors.As(err, &abuseErr):
-		return c.secrets.error(&Error{
+		return c.secrets.scrub(&Error{
 			Tracker: GitHub, Op: op, Status: abuseErr.Response.StatusCode, Message: abuseErr.Message,
 			Temporary: true, RetryAfter: abuseErr.GetRetryAfter(),
 		})
 	case errors.As(err, &respErr) && resp != nil:
-		return c.secrets.error(statusError(GitHub, op, resp.StatusCode, resp.Header, gitHubMessage(respErr)))
+		return c.secrets.scrub(statusError(GitHub, op, resp.StatusCode, resp.Header, gitHubMessage(respErr)))
 	}
-	return c.secrets.error(callError(ctx, GitHub, op, err))
+	return c.secrets.scrub(callError(ctx, GitHub, op, err))
 }
 
 // gitHubMessage joins GitHub's message with its per-field details, as in

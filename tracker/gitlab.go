@@ -141,10 +141,10 @@ func (c *gitLabClient) fail(ctx context.Context, op string, resp *gitlab.Respons
 	var respErr *gitlab.ErrorResponse
 	switch {
 	case errors.As(err, &respErr) && resp != nil:
-		return c.secrets.error(statusError(GitLab, op, resp.StatusCode, resp.Header, respErr.Message))
+		return c.secrets.scrub(statusError(GitLab, op, resp.StatusCode, resp.Header, respErr.Message))
 	case errors.Is(err, gitlab.ErrNotFound) && resp != nil:
 		// The library drops the body of a 404, so GitLab's message is lost.
-		return c.secrets.error(statusError(GitLab, op, resp.StatusCode, resp.Header, "project or issue not found"))
+		return c.secrets.scrub(statusError(GitLab, op, resp.StatusCode, resp.Header, "project or issue not found"))
 	}
-	return c.secrets.error(callError(ctx, GitLab, op, err))
+	return c.secrets.scrub(callError(ctx, GitLab, op, err))
 }

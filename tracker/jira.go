@@ -249,19 +249,19 @@ func (c *jiraClient) do(ctx context.Context, op, method, path string, in, out an
 	}
 	resp, err := c.hc.Do(req)
 	if err != nil {
-		return c.secrets.error(callError(ctx, Jira, op, err))
+		return c.secrets.scrub(callError(ctx, Jira, op, err))
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, maxResponse))
 	if err != nil {
-		return c.secrets.error(callError(ctx, Jira, op, err))
+		return c.secrets.scrub(callError(ctx, Jira, op, err))
 	}
 	if resp.StatusCode >= 300 {
-		return c.secrets.error(statusError(Jira, op, resp.StatusCode, resp.Header, jiraMessage(data)))
+		return c.secrets.scrub(statusError(Jira, op, resp.StatusCode, resp.Header, jiraMessage(data)))
 	}
 	if out != nil {
 		if err := json.Unmarshal(data, out); err != nil {
-			return c.secrets.error(callError(ctx, Jira, op, err))
+			return c.secrets.scrub(callError(ctx, Jira, op, err))
 		}
 	}
 	return nil

@@ -194,7 +194,7 @@ func callError(ctx context.Context, tracker, op string, err error) *Error {
 // misbehaving tracker or proxy may echo the Authorization header back.
 type redactor []string
 
-func (r redactor) error(e *Error) error {
+func (r redactor) scrub(e *Error) error {
 	for _, secret := range r {
 		if secret != "" {
 			e.Message = strings.ReplaceAll(e.Message, secret, "[redacted]")

@@ -138,7 +138,7 @@ func (c *webhookClient) send(ctx context.Context, op string, p WebhookPayload) (
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.url, bytes.NewReader(body))
 	if err != nil {
-		return webhookAnswer{}, c.secrets.error(&Error{Tracker: Webhook, Op: op, Message: "cannot build the request"})
+		return webhookAnswer{}, c.secrets.scrub(&Error{Tracker: Webhook, Op: op, Message: "cannot build the request"})
 	}
 	ts := strconv.FormatInt(p.SentAt.Unix(), 10)
 	req.Header.Set("Content-Type", "application/json")
@@ -148,15 +148,15 @@ func (c *webhookClient) send(ctx context.Context, op string, p WebhookPayload) (
 	req.Header.Set(HeaderSignature, SignWebhook(c.secret, ts, body))
 	resp, err := c.hc.Do(req)
 	if err != nil {
-		return webhookAnswer{}, c.secrets.error(callError(ctx, Webhook, op, err))
+		return webhookAnswer{}, c.secrets.scrub(callError(ctx, Webhook, op, err))
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, maxResponse))
 	if err != nil {
-		return webhookAnswer{}, c.secrets.error(callError(ctx, Webhook, op, err))
+		return webhookAnswer{}, c.secrets.scrub(callError(ctx, Webhook, op, err))
 	}
 	if resp.StatusCode >= 300 {
-		return webhookAnswer{}, c.secrets.error(statusError(Webhook, op, resp.StatusCode, resp.Header, plainMessage(data)))
+		return webhookAnswer{}, c.secrets.scrub(statusError(Webhook, op, resp.StatusCode, resp.Header, plainMessage(data)))
 	}
 	// The answer is optional: a receiver that says nothing, or something
 	// other than JSON, still took the delivery.

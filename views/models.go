@@ -26,6 +26,11 @@ type RunRow struct {
 	Errored, Skipped Link
 	Other            Link
 	Counts           sandtrap.Counts
+	// Trends over the runs up to this one, oldest first, with a tooltip
+	// per value.
+	PassTrend, ModeTrend             []float64
+	PassTrendLabels, ModeTrendLabels []string
+	CompareHref                      string // this run against the one before; "" for the first run
 }
 
 // Link is a number or label that leads to the rows behind it.
@@ -57,6 +62,10 @@ type OverviewPage struct {
 	StatusLegend []Legend
 	LayerLegend  []Legend
 	FailuresHref string
+	ModesHref    string
+	TargetsHref  string
+	Stream       string   // the live stream's URL; "" when the run is over
+	Banner       []Notice // new failure modes, the run's end
 }
 
 // RunHeader is the title block of a run's pages.
@@ -70,6 +79,10 @@ type RunHeader struct {
 	Source   string
 	Done     int
 	Planned  int
+	// LiveText is the live indicator: "live · 12 results/min · ETA 14 min".
+	LiveText     string
+	FinishedText string // "finished 2026-07-01 05:08 UTC"
+	Links        []Link // related views: targets, comparison
 }
 
 // Stat is one headline card.

@@ -39,6 +39,7 @@ commands:
   serve [--addr 127.0.0.1:8080] [--state FILE] [--config FILE] [--public-url URL] [--read-only] CAMPAIGN.db...
   demo [--out FILE] [--seed N] [--results N] [--live]
   init-db FILE
+  compare [--state FILE] [--format text|markdown|json] [--fail-on new-modes|regressions] CAMPAIGN.db... BASE HEAD
 
 Run "sandtrap <command> -h" for a command's flags.`
 
@@ -55,6 +56,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runDemo(ctx, args[1:], stdout, stderr)
 	case "init-db":
 		return runInitDB(ctx, args[1:], stdout, stderr)
+	case "compare":
+		return runCompare(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return nil

@@ -66,6 +66,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		rules = cfg.Rules
 	}
+	hub := handlers.NewHub(logger)
 	st, err := store.Open(ctx, store.Options{
 		StatePath:  c.state,
 		Campaigns:  c.campaigns,
@@ -73,12 +74,13 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		Poll:       c.poll,
 		Logf:       func(format string, args ...any) { logger.Info(fmt.Sprintf(format, args...)) },
 		ReadOnly:   c.readOnly,
+		OnChange:   hub.Publish,
 	})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	h, err := handlers.New(handlers.Config{Runs: st, Results: st, Modes: st, Triager: st, ReadOnly: c.readOnly,
+	h, err := handlers.New(handlers.Config{Runs: st, Results: st, Modes: st, Triager: st, ReadOnly: c.readOnly, Hub: hub,
 		Static: static.FS, Logger: logger})
 	if err != nil {
 		return err

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestMain lets the test binary run sandtrap's own commands in another
+// process: with SANDTRAP_TEST_ARGS set it runs them and exits, the way the
+// harness's sub-agents write while sandtrap reads.
+func TestMain(m *testing.M) {
+	if args := os.Getenv("SANDTRAP_TEST_ARGS"); args != "" {
+		if err := run(context.Background(), strings.Split(args, "\x1f"), os.Stdout, os.Stderr); err != nil {
+			os.Stderr.WriteString(err.Error() + "\n")
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// sandtrapProcess starts `sandtrap args...` as another process and stops it
+// when the test ends.
+func sandtrapProcess(t *testing.T, args ...string) *exec.Cmd {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "SANDTRAP_TEST_ARGS="+strings.Join(args, "\x1f"))
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Signal(os.Interrupt)
+		cmd.Wait()
+	})
+	return cmd
+}
+
+// liveRunID waits for the live run to show up in the API.
+func liveRunID(t *testing.T, base string) string {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		resp, err := http.Get(base + "/api/runs")
+		if err == nil {
+			var body struct {
+				Runs []struct {
+					ID    string `json:"id"`
+					Live  bool   `json:"live"`
+					Total int    `json:"total"`
+				} `json:"runs"`
+			}
+			json.NewDecoder(resp.Body).Decode(&body)
+			resp.Body.Close()
+			for _, r := range body.Runs {
+				if r.Live && r.Total > 0 {
+					return r.ID
+				}
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatal("no live run appeared within 15 s")
+	return ""
+}
+
+func TestBrowserFollowsALiveRunAsAnotherProcessWritesIt(t *testing.T) {
+	chromiumPath(t)
+	campaign := demoCampaign(t)
+	// 200 results at 25 a second: the new failure mode comes at 60 %, the
+	// end after about 8 s.
+	sandtrapProcess(t, "demo", "--out", campaign, "--live", "--rate", "25", "--planned", "200", "--writers", "4")
+	base := startServe(t, campaign)
+	runID := liveRunID(t, base)
+	ctx := newBrowser(t, 1366, 900, false)
+
+	browse(t, ctx, chromedp.Navigate(base+"/runs/"+runID), chromedp.WaitVisible(chromedp.CSS(`[data-testid=headline]`)))
+	read(t, ctx, chromedp.Evaluate[bool](`window.__stayed = true`))
+	first := read(t, ctx, chromedp.Text(chromedp.CSS(`[data-testid=stat-results] .stat-value`)))
+
+	// The numbers move while the other process commits.
+	waitFor(t, ctx, `document.querySelector("[data-testid=stat-results] .stat-value").textContent.trim() !== `+strconv.Quote(first))
+	live := read(t, ctx, chromedp.Text(chromedp.CSS(`[data-testid=live-badge]`)))
+	if !strings.Contains(live, "results/min") {
+		t.Errorf("got live indicator %q, want the rate", live)
+	}
+	screenshot(t, ctx, "overview-live-1366")
+
+	// A failure mode never seen before in the campaign is announced.
+	waitFor(t, ctx, `!!document.querySelector("[data-testid=banner-new]")`)
+	banner := read(t, ctx, chromedp.Text(chromedp.CSS(`[data-testid=banner-new]`)))
+	if !strings.Contains(banner, "New failure mode") || !strings.Contains(banner, "first seen") {
+		t.Errorf("got banner %q, want the new failure mode and when it was first seen", banner)
+	}
+	screenshot(t, ctx, "overview-new-mode-1366")
+
+	// The run's end is shown, and the page was never reloaded.
+	waitFor(t, ctx, `!!document.querySelector("[data-testid=finished]")`)
+	if !read(t, ctx, chromedp.Evaluate[bool](`window.__stayed === true`)) {
+		t.Error("got a page reload, want updates in place")
+	}
+	total := read(t, ctx, chromedp.Text(chromedp.CSS(`[data-testid=stat-results] .stat-value`)))
+	if strings.TrimSpace(total) != "200" {
+		t.Errorf("got %q results at the end, want 200", total)
+	}
+}

@@ -268,3 +268,21 @@ func BenchmarkDemoPages(b *testing.B) {
 		b.ReportMetric(float64(total)/1024, "KB-compressed")
 	})
 }
+
+// BenchmarkCompare compares the two runs of 1,000,000 results each, once
+// both are indexed, through the API and the page: goal ≤ 300 ms.
+func BenchmarkCompare(b *testing.B) {
+	_, h := bigStore(b)
+	base, head := indexed.runs[0], indexed.runs[1]
+	query := "?base=" + base + "&head=" + head
+	api50, api95 := latency(b, h, "/api/compare"+query, 20)
+	page50, page95 := latency(b, h, "/compare"+query, 20)
+	for b.Loop() {
+		get(b, h, "/api/compare"+query)
+	}
+	b.ReportMetric(ms(api50), "ms-api-p50")
+	b.ReportMetric(ms(api95), "ms-api-p95")
+	b.ReportMetric(ms(page50), "ms-page-p50")
+	b.ReportMetric(ms(page95), "ms-page-p95")
+	b.ReportMetric(peakRSS(), "MB-peak-rss")
+}

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -55,35 +56,46 @@ func parseFilter(q url.Values) (store.ResultFilter, error) {
 // listFailures serves GET /runs/{run}/failures: the filtered results of a
 // run with facet counts.
 func (h *Handler) listFailures(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	run, err := h.runs.FindRun(ctx, chi.URLParam(r, "run"))
-	if err != nil {
-		return err
-	}
 	f, err := parseFilter(r.URL.Query())
 	if err != nil {
 		return err
 	}
-	page, err := h.results.FindResults(ctx, run.ID, f)
+	p, _, err := h.failuresView(r.Context(), chi.URLParam(r, "run"), f)
 	if err != nil {
 		return err
+	}
+	return render(w, r, views.Failures(p))
+}
+
+// failuresView gathers a page of the failures list as it stands now.
+func (h *Handler) failuresView(ctx context.Context, runID string, f store.ResultFilter) (views.FailuresPage, sandtrap.Run, error) {
+	run, err := h.runs.FindRun(ctx, runID)
+	if err != nil {
+		return views.FailuresPage{}, run, err
+	}
+	page, err := h.results.FindResults(ctx, run.ID, f)
+	if err != nil {
+		return views.FailuresPage{}, run, err
 	}
 	src, err := h.runs.RunSource(ctx, run.ID)
 	if err != nil {
-		return err
+		return views.FailuresPage{}, run, err
 	}
 	modes, err := h.runs.FindModes(ctx, facetModes(page.Facets))
 	if err != nil {
-		return err
+		return views.FailuresPage{}, run, err
 	}
 	p := failuresPage(run, f, page, modes)
 	if p.Run, err = h.runHeader(ctx, run); err != nil {
-		return err
+		return views.FailuresPage{}, run, err
 	}
 	p.Notices = sourceNotices([]store.SourceStatus{src})
+	if run.Live() {
+		p.Stream = streamHref(failuresHref(run.ID, f), "/failures")
+	}
 	p.Shell = withRun(h.shell(ctx, "Failures · "+run.Name, "runs", []views.Crumb{
 		{Label: "Runs", Href: "/"}, {Label: run.Name, Href: runHref(run.ID)}, {Label: "failures"}}), run)
-	return render(w, r, views.Failures(p))
+	return p, run, nil
 }
 
 var facetTitles = map[string]string{

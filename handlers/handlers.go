@@ -113,15 +113,18 @@ func (h *Handler) Routes() http.Handler {
 	r.Get("/static/*", h.serveStatic)
 
 	r.Get("/", h.handle(h.listRuns))
+	r.Get("/live", h.handle(h.streamRuns))
 	r.Get("/runs/{run}", h.handle(h.showRun))
 	r.Get("/runs/{run}/live", h.handle(h.streamRun))
 	r.Get("/runs/{run}/failures", h.handle(h.listFailures))
+	r.Get("/runs/{run}/failures/live", h.handle(h.streamFailures))
 	r.Get("/runs/{run}/results/{id}", h.handle(h.showResult))
 	r.Get("/runs/{run}/results/{id}/log", h.handle(h.downloadLog))
 	r.Get("/runs/{run}/results/{id}/artifacts/{artifact}", h.handle(h.downloadArtifact))
 	r.Get("/runs/{run}/targets", h.handle(h.compareTargets))
 	r.Get("/compare", h.handle(h.compareRuns))
 	r.Get("/runs/{run}/modes", h.handle(h.listModes))
+	r.Get("/runs/{run}/modes/live", h.handle(h.streamModes))
 	r.Get("/modes/{mode}", h.handle(h.showMode))
 
 	r.Get("/api/runs", h.handleAPI(h.apiListRuns))

@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -86,4 +87,130 @@ func (h *Handler) stream(w http.ResponseWriter, r *http.Request, key, runID stri
 			}
 		}
 	}
+}
+
+// flashFor is how long a row that just arrived stays marked as new.
+const flashFor = 3 * time.Second
+
+// arrivals remembers when each row of a live list first appeared, so that
+// rows new since the first render are marked for a few seconds. A view's
+// renders are serialised, so it needs no lock.
+type arrivals struct {
+	seen  map[string]time.Time
+	first bool
+}
+
+func newArrivals() *arrivals { return &arrivals{seen: map[string]time.Time{}, first: true} }
+
+// mark records ids and reports, per id, whether it arrived recently.
+func (a *arrivals) mark(ids []string, now time.Time) map[string]bool {
+	fresh := map[string]bool{}
+	for _, id := range ids {
+		at, ok := a.seen[id]
+		if !ok {
+			at = now
+			if a.first {
+				at = time.Time{} // already there when the page was first shown
+			}
+			a.seen[id] = at
+		}
+		fresh[id] = !at.IsZero() && now.Sub(at) < flashFor
+	}
+	a.first = false
+	// Forget what scrolled away, so a long run does not grow the map.
+	if len(a.seen) > 4*len(ids)+64 {
+		keep := map[string]bool{}
+		for _, id := range ids {
+			keep[id] = true
+		}
+		for id := range a.seen {
+			if !keep[id] {
+				delete(a.seen, id)
+			}
+		}
+	}
+	return fresh
+}
+
+// streamRuns serves GET /live: the runs list's event stream while a run is
+// live.
+func (h *Handler) streamRuns(w http.ResponseWriter, r *http.Request) error {
+	if _, live, err := h.runsPage(r.Context()); err != nil {
+		return err
+	} else if !live {
+		w.WriteHeader(http.StatusNoContent)
+		return nil
+	}
+	return h.stream(w, r, "runs", "", func(ctx context.Context) ([]views.Fragment, bool, error) {
+		p, live, err := h.runsPage(ctx)
+		return views.RunsFragments(p), !live, err
+	})
+}
+
+// streamFailures serves GET /runs/{run}/failures/live: the failures list's
+// event stream, with the page's filters, while the run is live.
+func (h *Handler) streamFailures(w http.ResponseWriter, r *http.Request) error {
+	run, err := h.runs.FindRun(r.Context(), chi.URLParam(r, "run"))
+	if err != nil {
+		return err
+	}
+	f, err := parseFilter(r.URL.Query())
+	if err != nil {
+		return err
+	}
+	if !run.Live() {
+		w.WriteHeader(http.StatusNoContent)
+		return nil
+	}
+	arrived := newArrivals()
+	key := "failures:" + failuresHref(run.ID, f)
+	return h.stream(w, r, key, run.ID, func(ctx context.Context) ([]views.Fragment, bool, error) {
+		p, run, err := h.failuresView(ctx, run.ID, f)
+		if err != nil {
+			return nil, false, err
+		}
+		ids := make([]string, len(p.Rows))
+		for i, row := range p.Rows {
+			ids[i] = strconv.FormatInt(row.ID, 10)
+		}
+		fresh := arrived.mark(ids, h.now())
+		for i := range p.Rows {
+			p.Rows[i].New = fresh[ids[i]]
+		}
+		return views.FailuresFragments(p), !run.Live(), nil
+	})
+}
+
+// streamModes serves GET /runs/{run}/modes/live: the queue's event stream,
+// with the page's filters, while the run is live.
+func (h *Handler) streamModes(w http.ResponseWriter, r *http.Request) error {
+	run, err := h.runs.FindRun(r.Context(), chi.URLParam(r, "run"))
+	if err != nil {
+		return err
+	}
+	f, err := parseFilter(r.URL.Query())
+	if err != nil {
+		return err
+	}
+	if !run.Live() {
+		w.WriteHeader(http.StatusNoContent)
+		return nil
+	}
+	arrived := newArrivals()
+	key := "modes:" + modesHref(run.ID, f)
+	return h.stream(w, r, key, run.ID, func(ctx context.Context) ([]views.Fragment, bool, error) {
+		p, run, err := h.modesView(ctx, run.ID, f)
+		if err != nil {
+			return nil, false, err
+		}
+		ids := make([]string, len(p.Rows))
+		for i, row := range p.Rows {
+			ids[i] = row.ID
+		}
+		fresh := arrived.mark(ids, h.now())
+		for i := range p.Rows {
+			p.Rows[i].Arrived = fresh[ids[i]]
+		}
+		return views.ModesFragments(p), !run.Live(), nil
+	})
 }

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -18,36 +19,47 @@ import (
 // listModes serves GET /runs/{run}/modes: the run's failure modes, worst
 // first, with the failures list's facets.
 func (h *Handler) listModes(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	run, err := h.runs.FindRun(ctx, chi.URLParam(r, "run"))
-	if err != nil {
-		return err
-	}
 	f, err := parseFilter(r.URL.Query())
 	if err != nil {
 		return err
 	}
-	modes, facets, err := h.modes.RunModes(ctx, run.ID, f)
+	p, _, err := h.modesView(r.Context(), chi.URLParam(r, "run"), f)
 	if err != nil {
 		return err
 	}
+	return render(w, r, views.Modes(p))
+}
+
+// modesView gathers a run's failure-mode queue as it stands now.
+func (h *Handler) modesView(ctx context.Context, runID string, f store.ResultFilter) (views.ModesPage, sandtrap.Run, error) {
+	run, err := h.runs.FindRun(ctx, runID)
+	if err != nil {
+		return views.ModesPage{}, run, err
+	}
+	modes, facets, err := h.modes.RunModes(ctx, run.ID, f)
+	if err != nil {
+		return views.ModesPage{}, run, err
+	}
 	src, err := h.runs.RunSource(ctx, run.ID)
 	if err != nil {
-		return err
+		return views.ModesPage{}, run, err
 	}
 	triage.Rank(modes)
 	labels, err := h.runs.FindModes(ctx, facetModes(facets))
 	if err != nil {
-		return err
+		return views.ModesPage{}, run, err
 	}
 	p := modesPage(run, f, modes, facets, labels)
 	if p.Run, err = h.runHeader(ctx, run); err != nil {
-		return err
+		return views.ModesPage{}, run, err
 	}
 	p.Notices = sourceNotices([]store.SourceStatus{src})
+	if run.Live() {
+		p.Stream = streamHref(modesHref(run.ID, f), "/modes")
+	}
 	p.Shell = withRun(h.shell(ctx, "Failure modes · "+run.Name, "modes", []views.Crumb{
 		{Label: "Runs", Href: "/"}, {Label: run.Name, Href: runHref(run.ID)}, {Label: "failure modes"}}), run)
-	return render(w, r, views.Modes(p))
+	return p, run, nil
 }
 
 func modesHref(run string, f store.ResultFilter) string {

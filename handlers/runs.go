@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"time"
@@ -12,19 +13,29 @@ import (
 
 // listRuns serves GET /: every run with its progress and counts.
 func (h *Handler) listRuns(w http.ResponseWriter, r *http.Request) error {
-	runs, err := h.runs.ListRuns(r.Context())
+	p, _, err := h.runsPage(r.Context())
 	if err != nil {
 		return err
 	}
-	p := views.RunsPage{Shell: h.shell(r.Context(), "Runs", "runs", []views.Crumb{{Label: "Runs"}})}
-	p.Notices = sourceNotices(h.runs.Sources(r.Context()))
+	return render(w, r, views.RunsList(p))
+}
+
+// runsPage gathers the runs list; live says whether a run is still going.
+func (h *Handler) runsPage(ctx context.Context) (p views.RunsPage, live bool, err error) {
+	runs, err := h.runs.ListRuns(ctx)
+	if err != nil {
+		return p, false, err
+	}
+	p = views.RunsPage{Shell: h.shell(ctx, "Runs", "runs", []views.Crumb{{Label: "Runs"}})}
+	p.Notices = sourceNotices(h.runs.Sources(ctx))
 	modes := make([]int, len(runs))
 	for i, run := range runs {
-		cells, err := h.runs.Breakdown(r.Context(), run.ID)
+		cells, err := h.runs.Breakdown(ctx, run.ID)
 		if err != nil {
-			return err
+			return p, false, err
 		}
 		modes[i] = len(modeIDs(cells))
+		live = live || run.Live()
 	}
 	now := h.now()
 	for i := len(runs) - 1; i >= 0; i-- {
@@ -35,7 +46,10 @@ func (h *Handler) listRuns(w http.ResponseWriter, r *http.Request) error {
 		}
 		p.Rows = append(p.Rows, row)
 	}
-	return render(w, r, views.RunsList(p))
+	if live {
+		p.Stream = "/live"
+	}
+	return p, live, nil
 }
 
 // trendRuns is how many runs a row's sparklines reach back over.

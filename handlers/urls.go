@@ -3,6 +3,7 @@ package handlers
 import (
 	"net/url"
 	"strconv"
+	"strings"
 
 	"sandtrap/store"
 )
@@ -46,3 +47,14 @@ func filterQuery(f store.ResultFilter) url.Values {
 
 // emptyFilter is every failure of a run.
 var emptyFilter = store.ResultFilter{}
+
+// streamHref turns a list's URL into its event stream's: the path gains
+// "/live" after page, the query stays, so the stream keeps the filters.
+func streamHref(pageURL, page string) string {
+	path, query, _ := strings.Cut(pageURL, "?")
+	path = strings.TrimSuffix(path, page) + page + "/live"
+	if query == "" {
+		return path
+	}
+	return path + "?" + query
+}

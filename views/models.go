@@ -10,6 +10,7 @@ type RunsPage struct {
 	Shell   Shell
 	Rows    []RunRow
 	Notices []Notice
+	Stream  string // the live stream's URL while a run is live
 }
 
 // RunRow is one run in the runs list.
@@ -130,6 +131,7 @@ type FailuresPage struct {
 	ClearHref string
 	JSONHref  string
 	Empty     bool
+	Stream    string // the live stream's URL; "" when the run is over
 }
 
 // HiddenInput keeps a filter in a GET form.
@@ -173,6 +175,7 @@ type FailureRow struct {
 	Error     string
 	Attempt   int
 	Duration  string
+	New       bool // arrived since the page was first shown
 }
 
 // ResultPage is one result.

@@ -12,6 +12,7 @@ type ModesPage struct {
 	Rows      []QueueRow
 	Summary   string // "18 modes · 4 critical · 2 new"
 	Empty     bool
+	Stream    string // the live stream's URL; "" when the run is over
 }
 
 // QueueRow is one failure mode in the queue.
@@ -34,7 +35,8 @@ type QueueRow struct {
 	Status        string
 	Owner         string
 	Deterministic bool
-	New           bool
+	New           bool // not seen in any earlier run
+	Arrived       bool // appeared since the page was first shown
 }
 
 // ModePage is one failure mode across every run.

@@ -83,6 +83,14 @@ func TestBrowserFollowsALiveRunAsAnotherProcessWritesIt(t *testing.T) {
 	runID := liveRunID(t, base)
 	ctx := newBrowser(t, 1366, 900, false)
 
+	// The failures list and the queue, filtered, in other browsers: a
+	// background tab of one browser is frozen.
+	failures := newBrowser(t, 1366, 900, false)
+	browse(t, failures, chromedp.Navigate(base+"/runs/"+runID+"/failures?target=browser"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=range]`)))
+	queue := newBrowser(t, 1366, 900, false)
+	browse(t, queue, chromedp.Navigate(base+"/runs/"+runID+"/modes"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=modes-summary]`)))
+	firstRange := read(t, failures, chromedp.Text(chromedp.CSS(`[data-testid=range]`)))
+
 	browse(t, ctx, chromedp.Navigate(base+"/runs/"+runID), chromedp.WaitVisible(chromedp.CSS(`[data-testid=headline]`)))
 	read(t, ctx, chromedp.Evaluate[bool](`window.__stayed = true`))
 	first := read(t, ctx, chromedp.Text(chromedp.CSS(`[data-testid=stat-results] .stat-value`)))
@@ -102,6 +110,22 @@ func TestBrowserFollowsALiveRunAsAnotherProcessWritesIt(t *testing.T) {
 		t.Errorf("got banner %q, want the new failure mode and when it was first seen", banner)
 	}
 	screenshot(t, ctx, "overview-new-mode-1366")
+
+	// New failures arrive at the top of the filtered list, marked as new.
+	waitFor(t, failures, `document.querySelector("[data-testid=range]").textContent !== `+strconv.Quote(firstRange))
+	waitFor(t, failures, `!!document.querySelector("tr.flash-new")`)
+	if loc := read(t, failures, chromedp.Location()); !strings.Contains(loc, "target=browser") {
+		t.Errorf("got %s, want the filter kept", loc)
+	}
+	targets := read(t, failures, chromedp.Evaluate[[]string](`[...document.querySelectorAll("[data-testid=failure-row] td.where > span")].map(e => e.textContent.trim())`))
+	for _, tg := range targets {
+		if tg != "browser" {
+			t.Errorf("got a %s row in the browser-only list", tg)
+		}
+	}
+	screenshot(t, failures, "failures-live-1366")
+	// The queue gains the new mode.
+	waitFor(t, queue, `document.querySelector("[data-testid=queue]").innerText.includes("proxy tunnel")`)
 
 	// The run's end is shown, and the page was never reloaded.
 	waitFor(t, ctx, `!!document.querySelector("[data-testid=finished]")`)

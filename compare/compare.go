@@ -214,31 +214,36 @@ func groupModes(c *Comparison, base, head []sandtrap.ModeStat) {
 // groupTests sorts the test keys of both runs by what became of them,
 // judging each run by the last attempt of the test.
 func groupTests(c *Comparison, base, head *Tests, limit int) {
-	if head != nil {
-		for _, ht := range head.List {
-			bt, ok := base.Find(ht.Hash)
-			ch := TestChange{Key: cmp.Or(ht.Key, bt.Key), Hash: ht.Hash, Base: bt, Head: ht}
-			switch {
-			case !ok:
-				c.Added.add(limit, ch)
-			case bt.Last == Skipped || ht.Last == Skipped:
-				c.Skipped++
-			case bt.Last == Failed && ht.Last == Passed:
-				c.Fixed.add(limit, ch)
-			case bt.Last == Passed && ht.Last == Failed:
-				c.Regressed.add(limit, ch)
-			case bt.Last == Failed:
-				c.StillFailing.add(limit, ch)
-			default:
-				c.StillPassing++
-			}
+	inBase, inHead := join(base, head)
+	for i := range inBase {
+		ht := &head.List[i]
+		j := inBase[i]
+		if j < 0 {
+			c.Added.add(limit, TestChange{Key: ht.Key, Hash: ht.Hash, Head: *ht})
+			continue
+		}
+		bt := &base.List[j]
+		var list *TestList
+		switch {
+		case bt.Last == Skipped || ht.Last == Skipped:
+			c.Skipped++
+		case bt.Last == Failed && ht.Last == Passed:
+			list = &c.Fixed
+		case bt.Last == Passed && ht.Last == Failed:
+			list = &c.Regressed
+		case bt.Last == Failed:
+			list = &c.StillFailing
+		default:
+			c.StillPassing++
+		}
+		if list != nil {
+			list.add(limit, TestChange{Key: cmp.Or(ht.Key, bt.Key), Hash: ht.Hash, Base: *bt, Head: *ht})
 		}
 	}
-	if base != nil {
-		for _, bt := range base.List {
-			if _, ok := head.Find(bt.Hash); !ok {
-				c.Removed.add(limit, TestChange{Key: bt.Key, Hash: bt.Hash, Base: bt})
-			}
+	for j, found := range inHead {
+		if !found {
+			bt := &base.List[j]
+			c.Removed.add(limit, TestChange{Key: bt.Key, Hash: bt.Hash, Base: *bt})
 		}
 	}
 }

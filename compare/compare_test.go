@@ -30,7 +30,7 @@ func testsOf(attempts ...attempt) *Tests {
 		}
 		t.Record(hashOf(a.key), int64(i+1), a.o, key)
 	}
-	return t
+	return t.Done()
 }
 
 func mode(id, severity, status string, count int, deterministic bool) sandtrap.ModeStat {

@@ -8,6 +8,11 @@
 // it directly.
 package compare
 
+import (
+	"cmp"
+	"slices"
+)
+
 // Outcome is how one attempt of a test ended.
 type Outcome uint8
 
@@ -43,10 +48,21 @@ type Test struct {
 // Flaky reports whether the test both passed and failed within its run.
 func (t Test) Flaky() bool { return t.Passes > 0 && t.Fails > 0 }
 
-// Tests are a run's tests in the order they first ran, found by hash.
+// Tests are a run's tests in the order they first ran. Record them one
+// attempt at a time, then call Done, which indexes them by hash so that two
+// runs of a million tests join in one sequential pass.
 type Tests struct {
-	List  []Test
-	index map[uint64]int32
+	List   []Test
+	index  map[uint64]int32 // while recording
+	byHash []hashed         // once done
+}
+
+// hashed is a test in the hash order, with what joining needs inline so
+// that the join reads memory in sequence.
+type hashed struct {
+	hash uint64
+	i    int32 // into List
+	last Outcome
 }
 
 // NewTests returns an empty set with room for about n results.
@@ -77,16 +93,27 @@ func (t *Tests) Record(hash uint64, id int64, o Outcome, key string) {
 	}
 }
 
-// Find returns the test with this hash.
+// Done ends the recording and indexes the tests by hash.
+func (t *Tests) Done() *Tests {
+	t.index = nil
+	t.byHash = make([]hashed, len(t.List))
+	for i, x := range t.List {
+		t.byHash[i] = hashed{hash: x.Hash, i: int32(i), last: x.Last}
+	}
+	slices.SortFunc(t.byHash, func(a, b hashed) int { return cmp.Compare(a.hash, b.hash) })
+	return t
+}
+
+// Find returns the test with this hash; t must be done.
 func (t *Tests) Find(hash uint64) (Test, bool) {
 	if t == nil {
 		return Test{}, false
 	}
-	i, ok := t.index[hash]
+	k, ok := slices.BinarySearchFunc(t.byHash, hash, func(h hashed, target uint64) int { return cmp.Compare(h.hash, target) })
 	if !ok {
 		return Test{}, false
 	}
-	return t.List[i], true
+	return t.List[t.byHash[k].i], true
 }
 
 // Len is how many distinct tests ran.
@@ -95,4 +122,35 @@ func (t *Tests) Len() int {
 		return 0
 	}
 	return len(t.List)
+}
+
+// join pairs the tests of two done sets by hash in one pass over both
+// indexes: inA[j] is the index in a of b's test j, or -1; inB[i] says
+// whether a's test i is in b.
+func join(a, b *Tests) (inA []int32, inB []bool) {
+	inA = make([]int32, b.Len())
+	inB = make([]bool, a.Len())
+	var ah, bh []hashed
+	if a != nil {
+		ah = a.byHash
+	}
+	if b != nil {
+		bh = b.byHash
+	}
+	i, j := 0, 0
+	for j < len(bh) {
+		switch {
+		case i < len(ah) && ah[i].hash < bh[j].hash:
+			i++
+		case i < len(ah) && ah[i].hash == bh[j].hash:
+			inA[bh[j].i] = ah[i].i
+			inB[ah[i].i] = true
+			i++
+			j++
+		default:
+			inA[bh[j].i] = -1
+			j++
+		}
+	}
+	return inA, inB
 }

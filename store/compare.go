@@ -39,7 +39,7 @@ func (s *Store) testsOf(ri *runIndex) *compare.Tests {
 		}
 		t.Record(r.testHash, r.id, o, key)
 	}
-	return t
+	return t.Done()
 }
 
 // modesIn returns the ids of the failure modes of a run, merges applied.

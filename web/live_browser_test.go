@@ -76,18 +76,19 @@ func liveRunID(t *testing.T, base string) string {
 func TestBrowserFollowsALiveRunAsAnotherProcessWritesIt(t *testing.T) {
 	chromiumPath(t)
 	campaign := demoCampaign(t)
-	// 200 results at 25 a second: the new failure mode comes at 60 %, the
-	// end after about 8 s.
-	sandtrapProcess(t, "demo", "--out", campaign, "--live", "--rate", "25", "--planned", "200", "--writers", "4")
 	base := startServe(t, campaign)
-	runID := liveRunID(t, base)
 	ctx := newBrowser(t, 1366, 900, false)
-
 	// The failures list and the queue, filtered, in other browsers: a
 	// background tab of one browser is frozen.
 	failures := newBrowser(t, 1366, 900, false)
-	browse(t, failures, chromedp.Navigate(base+"/runs/"+runID+"/failures?target=browser"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=range]`)))
 	queue := newBrowser(t, 1366, 900, false)
+
+	// 250 results at 25 a second: the new failure mode comes at 60 %, the
+	// end after about 10 s.
+	sandtrapProcess(t, "demo", "--out", campaign, "--live", "--rate", "25", "--planned", "250", "--writers", "4")
+	runID := liveRunID(t, base)
+
+	browse(t, failures, chromedp.Navigate(base+"/runs/"+runID+"/failures?target=browser"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=range]`)))
 	browse(t, queue, chromedp.Navigate(base+"/runs/"+runID+"/modes"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=modes-summary]`)))
 	firstRange := read(t, failures, chromedp.Text(chromedp.CSS(`[data-testid=range]`)))
 
@@ -133,7 +134,7 @@ func TestBrowserFollowsALiveRunAsAnotherProcessWritesIt(t *testing.T) {
 		t.Error("got a page reload, want updates in place")
 	}
 	total := read(t, ctx, chromedp.Text(chromedp.CSS(`[data-testid=stat-results] .stat-value`)))
-	if strings.TrimSpace(total) != "200" {
-		t.Errorf("got %q results at the end, want 200", total)
+	if strings.TrimSpace(total) != "250" {
+		t.Errorf("got %q results at the end, want 250", total)
 	}
 }

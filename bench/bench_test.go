@@ -270,11 +270,16 @@ func BenchmarkDemoPages(b *testing.B) {
 }
 
 // BenchmarkCompare compares the two runs of 1,000,000 results each, once
-// both are indexed, through the API and the page: goal ≤ 300 ms.
+// both are indexed, through the API and the page: goal ≤ 300 ms. The first
+// comparison folds each run's rows into its tests, which later ones reuse;
+// it is reported on its own.
 func BenchmarkCompare(b *testing.B) {
 	_, h := bigStore(b)
 	base, head := indexed.runs[0], indexed.runs[1]
 	query := "?base=" + base + "&head=" + head
+	start := time.Now()
+	get(b, h, "/api/compare"+query)
+	first := time.Since(start)
 	api50, api95 := latency(b, h, "/api/compare"+query, 20)
 	page50, page95 := latency(b, h, "/compare"+query, 20)
 	for b.Loop() {
@@ -284,5 +289,6 @@ func BenchmarkCompare(b *testing.B) {
 	b.ReportMetric(ms(api95), "ms-api-p95")
 	b.ReportMetric(ms(page50), "ms-page-p50")
 	b.ReportMetric(ms(page95), "ms-page-p95")
+	b.ReportMetric(ms(first), "ms-first")
 	b.ReportMetric(peakRSS(), "MB-peak-rss")
 }

@@ -198,8 +198,17 @@ func statusOf(err error) int {
 // handle adapts a page handler: an error becomes an error page.
 func (h *Handler) handle(fn func(http.ResponseWriter, *http.Request) error) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		err := fn(w, r)
+		tw := &trackingWriter{ResponseWriter: w}
+		err := fn(tw, r)
 		if err == nil {
+			return
+		}
+		if tw.wrote {
+			// Too late for an error page: the response is under way, most
+			// often to a client that went away.
+			if r.Context().Err() == nil {
+				h.log.Warn("page failed after it began", "path", r.URL.Path, "err", err)
+			}
 			return
 		}
 		status := statusOf(err)
@@ -216,6 +225,31 @@ func (h *Handler) handle(fn func(http.ResponseWriter, *http.Request) error) http
 		views.Error(p).Render(r.Context(), w)
 	}
 }
+
+// trackingWriter notes whether a response has begun.
+type trackingWriter struct {
+	http.ResponseWriter
+	wrote bool
+}
+
+func (w *trackingWriter) WriteHeader(code int) {
+	w.wrote = true
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *trackingWriter) Write(b []byte) (int, error) {
+	w.wrote = true
+	return w.ResponseWriter.Write(b)
+}
+
+// Flush sends what is buffered; a flushed response has begun.
+func (w *trackingWriter) Flush() {
+	w.wrote = true
+	http.NewResponseController(w.ResponseWriter).Flush()
+}
+
+// Unwrap lets http.ResponseController reach the deadlines.
+func (w *trackingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // handleAPI adapts an API handler: it writes the value as JSON, or the
 // error as {"error": {"code", "message"}}.

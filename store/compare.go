@@ -2,6 +2,9 @@ package store
 
 import (
 	"context"
+	"runtime"
+	"sync"
+	"weak"
 
 	"sandtrap"
 	"sandtrap/compare"
@@ -21,7 +24,55 @@ func (s *Store) RunTests(ctx context.Context, runID string) (*compare.Tests, err
 	if !ok {
 		return nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
 	}
-	return s.testsOf(ri), nil
+	return s.factsOf(ri).tests, nil
+}
+
+// runFacts is what comparisons need of a run that its rows alone decide.
+type runFacts struct {
+	rows         int // how many rows the facts cover
+	tests        *compare.Tests
+	intermittent map[int32]bool // classifier modes a test failed with and also passed
+}
+
+// facts keeps each run's facts while the run does not grow, since folding a
+// million rows takes longer than a comparison may, and a finished run never
+// changes. Runs are held weakly: a closed store's entries go with it.
+var facts = struct {
+	sync.Mutex
+	m map[weak.Pointer[runIndex]]*runFacts
+}{m: map[weak.Pointer[runIndex]]*runFacts{}}
+
+// factsOf returns a run's facts, folding its rows when they changed.
+// Callers hold mu.
+func (s *Store) factsOf(ri *runIndex) *runFacts {
+	key := weak.Make(ri)
+	facts.Lock()
+	f, cached := facts.m[key]
+	facts.Unlock()
+	if cached && f.rows == len(ri.rows) {
+		return f
+	}
+	f = &runFacts{rows: len(ri.rows), tests: s.testsOf(ri), intermittent: map[int32]bool{}}
+	for i := range ri.rows {
+		r := &ri.rows[i]
+		if r.fail < 0 {
+			continue
+		}
+		if t, _ := f.tests.Find(r.testHash); t.Passes > 0 {
+			f.intermittent[ri.fails[r.fail].mode] = true
+		}
+	}
+	facts.Lock()
+	if _, ok := facts.m[key]; !ok {
+		runtime.AddCleanup(ri, func(k weak.Pointer[runIndex]) {
+			facts.Lock()
+			delete(facts.m, k)
+			facts.Unlock()
+		}, key)
+	}
+	facts.m[key] = f
+	facts.Unlock()
+	return f
 }
 
 // testsOf folds a run's rows into its tests. Callers hold mu.
@@ -54,6 +105,40 @@ func (s *Store) modesIn(ri *runIndex) map[string]bool {
 	return out
 }
 
+// modeStats counts a run's failure modes from its breakdown, merges and
+// triage applied; a mode is deterministic unless one of its tests also
+// passed in the run. Callers hold mu.
+func (s *Store) modeStats(ri *runIndex, f *runFacts) []sandtrap.ModeStat {
+	byRoot := map[string]*sandtrap.ModeStat{}
+	var order []string
+	for k, n := range ri.cube {
+		if k.mode < 0 {
+			continue
+		}
+		e := &s.eff[k.mode]
+		st := byRoot[e.ID]
+		if st == nil {
+			m, ok := s.modeOf(e.ID, false)
+			if !ok {
+				m = sandtrap.Mode{ID: e.ID, Layer: e.Layer, Primitive: e.Primitive, Signature: e.Signature,
+					Title: e.Title, Severity: e.Severity, SeverityReason: e.SeverityReason, Status: e.Status, Owner: e.Owner}
+			}
+			st = &sandtrap.ModeStat{Mode: m, Deterministic: true}
+			byRoot[e.ID] = st
+			order = append(order, e.ID)
+		}
+		st.Count += n
+		if f.intermittent[k.mode] {
+			st.Deterministic = false
+		}
+	}
+	out := make([]sandtrap.ModeStat, 0, len(order))
+	for _, id := range order {
+		out = append(out, *byRoot[id])
+	}
+	return out
+}
+
 // Compare compares run headID against run baseID, with every triage
 // decision applied; the runs may come from different files. limit caps
 // each list of tests (0 keeps them all); the keys of the listed tests are
@@ -72,26 +157,18 @@ func (s *Store) Compare(ctx context.Context, baseID, headID string, limit int) (
 		if err != nil {
 			return compare.Comparison{}, err
 		}
-		modes, _, err := s.RunModes(ctx, run.ID, ResultFilter{})
-		if err != nil {
-			return compare.Comparison{}, err
-		}
-		*side.out = compare.Side{Run: run, Cells: cells, Modes: modes}
+		*side.out = compare.Side{Run: run, Cells: cells}
 	}
 
 	s.mu.RLock()
 	for _, id := range s.history(baseID, headID) {
-		ri, ok := s.runs[id]
-		if !ok {
-			continue
-		}
-		snap := compare.Snapshot{RunID: id, Modes: s.modesIn(ri), Tests: s.testsOf(ri)}
-		in.History = append(in.History, snap)
-		if id == baseID {
-			in.Base.Tests = snap.Tests
-		}
-		if id == headID {
-			in.Head.Tests = snap.Tests
+		ri := s.runs[id]
+		f := s.factsOf(ri)
+		in.History = append(in.History, compare.Snapshot{RunID: id, Modes: s.modesIn(ri), Tests: f.tests})
+		for _, side := range []*compare.Side{&in.Base, &in.Head} {
+			if side.Run.ID == id {
+				side.Tests, side.Modes = f.tests, s.modeStats(ri, f)
+			}
 		}
 	}
 	s.mu.RUnlock()

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"net/http"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"sandtrap/store"
+)
+
+func TestServeClosesLiveStreamsWhenItStops(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "live.db")
+	w, err := store.OpenCampaignWriter(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.InsertRun(ctx, store.CampaignRun{ID: "live", Name: "Live", StartedAt: time.Now()})
+	w.InsertResults(ctx, []store.CampaignResult{{RunID: "live", Test: "a", Target: "browser", Domain: "web-browsing", Status: "passed"}})
+	w.Close()
+
+	base, stop := startServeWith(t, filepath.Join(t.TempDir(), "state.db"), path)
+	var streams []*http.Response
+	for range 5 {
+		req, _ := http.NewRequest("GET", base+"/runs/live/live", nil)
+		req.Header.Set("Datastar-Request", "true")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Fatalf("got status %d for a live stream, want 200", resp.StatusCode)
+		}
+		streams = append(streams, resp)
+	}
+	start := time.Now()
+	stop() // as SIGTERM does: the context of run ends
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("got shutdown in %s with live streams open, want within 5 s", took)
+	}
+	for i, resp := range streams {
+		done := make(chan struct{})
+		go func() {
+			bufio.NewReader(resp.Body).WriteTo(io.Discard)
+			close(done)
+		}()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			t.Errorf("stream %d still open after the server stopped", i)
+		}
+	}
+}

@@ -81,7 +81,11 @@ func (h *Handler) runHeader(ctx context.Context, run sandtrap.Run) (views.RunHea
 	if err != nil {
 		return hd, err
 	}
-	hd.LiveText = liveText(a.PerMinute, run.Planned-run.Counts.Total)
+	quiet := time.Duration(0)
+	if !a.LastAt.IsZero() {
+		quiet = now.Sub(a.LastAt)
+	}
+	hd.LiveText = liveText(a.PerMinute, run.Planned-run.Counts.Total, quiet)
 	return hd, nil
 }
 
@@ -102,8 +106,16 @@ func runHeaderOf(run sandtrap.Run, now time.Time) views.RunHeader {
 	return hd
 }
 
-// liveText is the live indicator: "live · 12 results/min · ETA 14 min".
-func liveText(perMinute float64, remaining int) string {
+// staleAfter is how long a live run may go without a result before the
+// indicator says the harness may have stopped.
+const staleAfter = 10 * time.Minute
+
+// liveText is the live indicator: "live · 12 results/min · ETA 14 min", or
+// how long the run has been quiet when its harness seems to have stopped.
+func liveText(perMinute float64, remaining int, quiet time.Duration) string {
+	if quiet > staleAfter {
+		return "live, but no results for " + views.FormatDuration(quiet.Round(time.Minute))
+	}
 	if perMinute <= 0 {
 		return "live · waiting for results"
 	}

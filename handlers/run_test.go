@@ -1,0 +1,49 @@
+package handlers
+
+import (
+	"testing"
+	"time"
+
+	"sandtrap"
+)
+
+func TestHeadlineSaysHowTheRunWent(t *testing.T) {
+	tests := []struct {
+		name string
+		c    sandtrap.Counts
+		want string
+	}{
+		{"a run with no results", sandtrap.Counts{}, "No results yet"},
+		{"one failure is singular", sandtrap.Counts{Total: 10, Passed: 9, Failed: 1}, "90.0% passed — 1 failure"},
+		{"skipped results do not count against the pass rate", sandtrap.Counts{Total: 1010, Passed: 881, Failed: 100, Errored: 19, Skipped: 10}, "88.1% passed — 119 failures"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := headline(tt.c); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestLiveTextGivesThePaceAndTheETA(t *testing.T) {
+	tests := []struct {
+		name      string
+		perMinute float64
+		remaining int
+		quiet     time.Duration
+		want      string
+	}{
+		{"no results yet", 0, 100, 0, "live · waiting for results"},
+		{"a steady pace gives an ETA", 12, 168, time.Second, "live · 12 results/min · ETA 14m"},
+		{"a slow pace keeps a decimal", 2.5, 0, time.Second, "live · 2.5 results/min"},
+		{"a quiet harness is called out", 12, 100, 2 * time.Hour, "live, but no results for 2h"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := liveText(tt.perMinute, tt.remaining, tt.quiet); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

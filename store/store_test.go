@@ -292,3 +292,46 @@ func TestUnknownRunIsNotFound(t *testing.T) {
 		t.Errorf("got %v, want a not-found error", err)
 	}
 }
+
+func TestAMissingFileIsReportedAndPickedUpAgain(t *testing.T) {
+	path := newCampaign(t, "c.db")
+	addRun(t, path, "r", false, resultsSQL("r", 20))
+	s := openStore(t, filepath.Join(t.TempDir(), "state.db"), path)
+	ctx := context.Background()
+	aside := path + ".aside"
+	for _, suffix := range []string{"", "-wal", "-shm"} {
+		os.Rename(path+suffix, aside+suffix)
+	}
+	waitUntil(t, func() bool { st, _ := s.RunSource(ctx, "r"); return strings.Contains(st.Fault, "missing") })
+	if run, _ := s.FindRun(ctx, "r"); run.Counts.Total != 20 {
+		t.Errorf("got %d results while the file is missing, want the 20 read before", run.Counts.Total)
+	}
+	for _, suffix := range []string{"", "-wal", "-shm"} {
+		os.Rename(aside+suffix, path+suffix)
+	}
+	harness(t, path, `INSERT INTO results (run_id, test, target, domain, status) VALUES ('r', 'late', 'browser', 'web-browsing', 'passed');`)
+	waitUntil(t, func() bool { st, _ := s.RunSource(ctx, "r"); return st.Fault == "" })
+	waitUntil(t, func() bool { run, _ := s.FindRun(ctx, "r"); return run.Counts.Total == 21 })
+}
+
+func TestAFileRewrittenSmallerIsReadAgainWhileWatched(t *testing.T) {
+	path := newCampaign(t, "c.db")
+	addRun(t, path, "r", false, resultsSQL("r", 50))
+	s := openStore(t, filepath.Join(t.TempDir(), "state.db"), path)
+	ctx := context.Background()
+	harness(t, path, `DELETE FROM results; INSERT INTO results (run_id, test, target, domain, status) VALUES ('r', 'x', 'browser', 'web-browsing', 'failed');`)
+	waitUntil(t, func() bool { run, _ := s.FindRun(ctx, "r"); return run.Counts.Total == 1 })
+}
+
+// waitUntil polls cond for up to 10 s.
+func waitUntil(t *testing.T, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if cond() {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatal("condition not met within 10 s")
+}

@@ -133,12 +133,26 @@ func (s *Store) update(ctx context.Context, src *source) error {
 	return nil
 }
 
+// setFault records why src cannot be read ("" when it can again) and, when
+// that changes, tells the live pages of its runs.
 func (s *Store) setFault(src *source, fault string) {
 	s.mu.Lock()
 	changed := src.fault != fault
 	src.fault = fault
+	var runs []string
+	if changed {
+		for id := range src.runs {
+			runs = append(runs, s.publicID(src, id))
+		}
+	}
 	s.mu.Unlock()
-	if changed && fault != "" && s.opts.Logf != nil {
+	if !changed {
+		return
+	}
+	if fault != "" && s.opts.Logf != nil {
 		s.opts.Logf("%s", fault)
+	}
+	if s.opts.OnChange != nil {
+		s.opts.OnChange(Change{Source: src.label, Runs: runs})
 	}
 }

@@ -29,13 +29,12 @@ const (
 	compareAPIRoute = "/api/compare"
 )
 
-// comparer is the store behind the handler, when it can compare runs.
+// comparer returns what compares runs, when the server was given one.
 func (h *Handler) comparer() (Comparer, error) {
-	c, ok := h.runs.(Comparer)
-	if !ok {
+	if h.compare == nil {
 		return nil, sandtrap.Errorf(sandtrap.EUNAVAILABLE, "comparing runs is not available here")
 	}
-	return c, nil
+	return h.compare, nil
 }
 
 // compareRuns serves GET /compare?base=&head=. A missing head is the newest

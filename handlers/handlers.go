@@ -66,6 +66,7 @@ type Config struct {
 	Results  ResultReader
 	Modes    ModeReader
 	Triager  ModeTriager
+	Compare  Comparer
 	ReadOnly bool  // refuse every state change
 	Hub      *Hub  // fans changes out to live pages; nil serves no live updates
 	Static   fs.FS // the stylesheet, scripts and the Datastar bundle
@@ -80,6 +81,7 @@ type Handler struct {
 	modes    ModeReader
 	triager  ModeTriager
 	readOnly bool
+	compare  Comparer
 	hub      *Hub
 	static   fs.FS
 	assets   assets
@@ -102,7 +104,7 @@ func New(c Config) (*Handler, error) {
 	if c.Hub == nil {
 		c.Hub = NewHub(c.Logger)
 	}
-	return &Handler{runs: c.Runs, results: c.Results, modes: c.Modes, triager: c.Triager, readOnly: c.ReadOnly, hub: c.Hub,
+	return &Handler{runs: c.Runs, results: c.Results, modes: c.Modes, triager: c.Triager, compare: c.Compare, readOnly: c.ReadOnly, hub: c.Hub,
 		static: c.Static, assets: a, log: c.Logger, now: c.Now}, nil
 }
 

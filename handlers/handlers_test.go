@@ -87,7 +87,7 @@ func newServer(t *testing.T) (*httptest.Server, map[string]int64) {
 	if err := st.WaitIndexed(ctx); err != nil {
 		t.Fatal(err)
 	}
-	h, err := New(Config{Runs: st, Results: st, Modes: st, Triager: st, Static: static.FS})
+	h, err := New(Config{Runs: st, Results: st, Modes: st, Triager: st, Compare: st, Static: static.FS})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,9 +2,6 @@ package store
 
 import (
 	"context"
-	"runtime"
-	"sync"
-	"weak"
 
 	"sandtrap"
 	"sandtrap/compare"
@@ -34,25 +31,16 @@ type runFacts struct {
 	intermittent map[int32]bool // classifier modes a test failed with and also passed
 }
 
-// facts keeps each run's facts while the run does not grow, since folding a
-// million rows takes longer than a comparison may, and a finished run never
-// changes. Runs are held weakly: a closed store's entries go with it.
-var facts = struct {
-	sync.Mutex
-	m map[weak.Pointer[runIndex]]*runFacts
-}{m: map[weak.Pointer[runIndex]]*runFacts{}}
-
-// factsOf returns a run's facts, folding its rows when they changed.
-// Callers hold mu.
+// factsOf returns a run's facts, folding its rows only when the run grew
+// since: folding a million rows takes longer than a comparison may, and a
+// finished run never changes. Callers hold mu.
 func (s *Store) factsOf(ri *runIndex) *runFacts {
-	key := weak.Make(ri)
-	facts.Lock()
-	f, cached := facts.m[key]
-	facts.Unlock()
-	if cached && f.rows == len(ri.rows) {
+	ri.factsMu.Lock()
+	defer ri.factsMu.Unlock()
+	if f := ri.facts; f != nil && f.rows == len(ri.rows) {
 		return f
 	}
-	f = &runFacts{rows: len(ri.rows), tests: s.testsOf(ri), intermittent: map[int32]bool{}}
+	f := &runFacts{rows: len(ri.rows), tests: s.testsOf(ri), intermittent: map[int32]bool{}}
 	for i := range ri.rows {
 		r := &ri.rows[i]
 		if r.fail < 0 {
@@ -62,16 +50,7 @@ func (s *Store) factsOf(ri *runIndex) *runFacts {
 			f.intermittent[ri.fails[r.fail].mode] = true
 		}
 	}
-	facts.Lock()
-	if _, ok := facts.m[key]; !ok {
-		runtime.AddCleanup(ri, func(k weak.Pointer[runIndex]) {
-			facts.Lock()
-			delete(facts.m, k)
-			facts.Unlock()
-		}, key)
-	}
-	facts.m[key] = f
-	facts.Unlock()
+	ri.facts = f
 	return f
 }
 

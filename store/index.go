@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"hash/fnv"
+	"sync"
 	"time"
 
 	"sandtrap"
@@ -159,6 +160,11 @@ type runIndex struct {
 	rows  []row
 	fails []failure
 	cube  map[cell]int
+
+	// facts caches what comparisons fold from the rows; readers share the
+	// run under the store's read lock, so the cache has a lock of its own.
+	factsMu sync.Mutex
+	facts   *runFacts
 }
 
 func newRunIndex(src *source, rawID string) *runIndex {

@@ -80,7 +80,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer st.Close()
-	h, err := handlers.New(handlers.Config{Runs: st, Results: st, Modes: st, Triager: st, ReadOnly: c.readOnly, Hub: hub,
+	h, err := handlers.New(handlers.Config{Runs: st, Results: st, Modes: st, Triager: st, Compare: st, ReadOnly: c.readOnly, Hub: hub,
 		Static: static.FS, Logger: logger})
 	if err != nil {
 		return err

@@ -101,7 +101,7 @@ type mode struct {
 // row is one result of a run, packed: every result has one, passed or not.
 type row struct {
 	id       int64
-	at       int64 // started_at in Unix milliseconds, 0 when unknown
+	at       uint32 // started_at in Unix seconds, 0 when unknown; 4 bytes, not 8, as there are millions of rows
 	testHash uint64
 	status   uint16
 	target   uint16
@@ -110,14 +110,17 @@ type row struct {
 }
 
 // rowSize is the length of a row in a persisted chunk.
-const rowSize = 8 + 8 + 8 + 2 + 2 + 2
+const rowSize = 8 + 4 + 8 + 2 + 2 + 2
 
 // chunkRows is how many rows a persisted chunk holds.
 const chunkRows = 4096
 
+// startedMS is the row's start time in Unix milliseconds, 0 when unknown.
+func (r *row) startedMS() int64 { return int64(r.at) * 1000 }
+
 func appendRow(b []byte, r row) []byte {
 	b = binary.LittleEndian.AppendUint64(b, uint64(r.id))
-	b = binary.LittleEndian.AppendUint64(b, uint64(r.at))
+	b = binary.LittleEndian.AppendUint32(b, r.at)
 	b = binary.LittleEndian.AppendUint64(b, r.testHash)
 	b = binary.LittleEndian.AppendUint16(b, r.status)
 	b = binary.LittleEndian.AppendUint16(b, r.target)
@@ -127,11 +130,11 @@ func appendRow(b []byte, r row) []byte {
 func decodeRow(b []byte) row {
 	return row{
 		id:       int64(binary.LittleEndian.Uint64(b)),
-		at:       int64(binary.LittleEndian.Uint64(b[8:])),
-		testHash: binary.LittleEndian.Uint64(b[16:]),
-		status:   binary.LittleEndian.Uint16(b[24:]),
-		target:   binary.LittleEndian.Uint16(b[26:]),
-		domain:   binary.LittleEndian.Uint16(b[28:]),
+		at:       binary.LittleEndian.Uint32(b[8:]),
+		testHash: binary.LittleEndian.Uint64(b[12:]),
+		status:   binary.LittleEndian.Uint16(b[20:]),
+		target:   binary.LittleEndian.Uint16(b[22:]),
+		domain:   binary.LittleEndian.Uint16(b[24:]),
 		fail:     -1,
 	}
 }

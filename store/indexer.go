@@ -24,7 +24,7 @@ const maxErrorBytes = 2048
 // classified is a result with its failure mode decided.
 type classified struct {
 	row     resultRow
-	at      int64 // started_at in Unix milliseconds
+	at      uint32 // started_at in Unix seconds
 	modeID  string
 	layer   string
 	prim    string
@@ -145,7 +145,9 @@ func (s *Store) classify(rows []resultRow) []classified {
 func (s *Store) classifyOne(r resultRow) classified {
 	c := classified{row: r}
 	if t := parseTime(r.StartedAt); !t.IsZero() {
-		c.at = t.UnixMilli()
+		if sec := t.Unix(); sec > 0 && sec < 1<<32 {
+			c.at = uint32(sec)
+		}
 	}
 	if !sandtrap.IsFailure(r.Status) {
 		return c

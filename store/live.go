@@ -29,7 +29,7 @@ func (s *Store) RunActivity(ctx context.Context, runID string, now time.Time) (A
 	from := now.Add(-activityWindow).UnixMilli()
 	first, n := int64(0), 0
 	for i := len(ri.rows) - 1; i >= 0; i-- {
-		at := ri.rows[i].at
+		at := ri.rows[i].startedMS()
 		if at == 0 {
 			continue
 		}
@@ -87,8 +87,8 @@ func (s *Store) NewModesSince(ctx context.Context, runID string, since time.Time
 		if elsewhere[id] {
 			continue
 		}
-		if at, seen := first[id]; !seen || (r.at != 0 && r.at < at) {
-			first[id] = r.at
+		if at, seen := first[id]; !seen || (r.at != 0 && r.startedMS() < at) {
+			first[id] = r.startedMS()
 		}
 	}
 	var out []NewMode

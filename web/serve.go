@@ -9,6 +9,8 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
+	"runtime/debug"
 	"time"
 
 	"sandtrap/handlers"
@@ -23,6 +25,7 @@ type serveConfig struct {
 	readOnly                       bool
 	campaigns                      []string
 	poll                           time.Duration
+	memoryLimitMiB                 int64
 }
 
 func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
@@ -35,6 +38,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.StringVar(&c.publicURL, "public-url", "", "base URL of this server as others reach it")
 	fs.BoolVar(&c.readOnly, "read-only", false, "refuse every change to sandtrap's state")
 	fs.DurationVar(&c.poll, "poll", 20*time.Millisecond, "how often each campaign file is checked for new commits")
+	fs.Int64Var(&c.memoryLimitMiB, "memory-limit", 150, "soft memory limit in MiB (the garbage collector works harder near it); GOMEMLIMIT overrides it, 0 turns it off")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: sandtrap serve [flags] CAMPAIGN.db...")
 		fs.PrintDefaults()
@@ -58,6 +62,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	if os.Getenv("GOMEMLIMIT") == "" && c.memoryLimitMiB > 0 {
+		debug.SetMemoryLimit(c.memoryLimitMiB << 20)
+	}
 	var rules []triage.Rule
 	if c.config != "" {
 		cfg, err := triage.LoadConfig(c.config)

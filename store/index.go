@@ -166,8 +166,11 @@ type runIndex struct {
 
 	// facts caches what comparisons fold from the rows; readers share the
 	// run under the store's read lock, so the cache has a lock of its own.
-	factsMu sync.Mutex
-	facts   *runFacts
+	factsMu    sync.Mutex
+	facts      *runFacts
+	passed     map[uint64]bool // failing tests that also passed, by hash
+	passedRows int             // how many rows passed covers
+	queues     map[queueKey]queue
 }
 
 func newRunIndex(src *source, rawID string) *runIndex {

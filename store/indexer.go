@@ -224,6 +224,7 @@ func (s *Store) apply(src *source, rows []classified, b *batch, changed map[*run
 		b.cube[ri][k]++
 		b.lastID, b.lastKey = c.row.ID, resultKey(c.row.RunID, c.row.Test)
 		change.NewResults++
+		s.indexed++
 	}
 }
 

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"sandtrap"
@@ -17,45 +18,144 @@ func (s *Store) RunModes(ctx context.Context, runID string, f ResultFilter) ([]s
 	if !ok {
 		return nil, nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
 	}
-	type agg struct {
-		stat  *sandtrap.ModeStat
-		tests map[uint64]bool
+	key := queueKey{filter: f, indexed: s.indexed, decisions: s.decisionsVersion}
+	q, ok := ri.queue(key)
+	if !ok {
+		q.modes, q.facets = s.runModes(ri, f)
+		ri.keepQueue(key, q)
 	}
-	byRoot := map[string]*agg{}
-	var order []string
+	// Callers sort their copy; the maps inside are only read.
+	return slices.Clone(q.modes), q.facets, nil
+}
+
+// queueKey says what a run's queue was computed from: the same filter over
+// the same index with the same decisions gives the same queue. (First and
+// last seen look at every run, hence the index's count of all results.)
+type queueKey struct {
+	filter    ResultFilter
+	indexed   int
+	decisions int
+}
+
+type queue struct {
+	modes  []sandtrap.ModeStat
+	facets map[string][]FacetValue
+}
+
+// queuesKept bounds the queues a run keeps, one per filter in use.
+const queuesKept = 16
+
+func (ri *runIndex) queue(k queueKey) (queue, bool) {
+	ri.factsMu.Lock()
+	defer ri.factsMu.Unlock()
+	q, ok := ri.queues[k]
+	return q, ok
+}
+
+func (ri *runIndex) keepQueue(k queueKey, q queue) {
+	ri.factsMu.Lock()
+	defer ri.factsMu.Unlock()
+	if ri.queues == nil || len(ri.queues) >= queuesKept {
+		ri.queues = map[queueKey]queue{}
+	}
+	ri.queues[k] = q
+}
+
+// runModes computes a run's queue. Callers hold mu.
+func (s *Store) runModes(ri *runIndex, f ResultFilter) ([]sandtrap.ModeStat, map[string][]FacetValue) {
+	// Count in flat tables indexed by mode and code while walking; strings
+	// come at the end, once per mode rather than once per failure.
+	type test struct {
+		mode int32
+		hash uint64
+	}
+	nd, nt, ns := len(s.names.values[kindDomain])+1, len(s.names.values[kindTarget])+1, len(s.names.values[kindStatus])+1
+	modes := len(s.modes)
+	counts := make([]int, modes)
+	domains, targets, statuses := make([]int, modes*nd), make([]int, modes*nt), make([]int, modes*ns)
+	tests := make(map[test]struct{}, len(ri.fails))
 	facets := s.filter(ri, f, func(r *row, fl *failure) {
 		if fl == nil {
 			return
 		}
-		e := &s.eff[fl.mode]
-		a := byRoot[e.ID]
-		if a == nil {
-			m, _ := s.modeOf(e.ID, false)
-			if m.ID == "" {
-				m = sandtrap.Mode{ID: e.ID, Layer: e.Layer, Primitive: e.Primitive, Signature: e.Signature,
-					Title: e.Title, Severity: e.Severity, SeverityReason: e.SeverityReason, Status: e.Status, Owner: e.Owner}
-			}
-			a = &agg{stat: &sandtrap.ModeStat{Mode: m, Domains: map[string]int{}, Targets: map[string]int{}, Statuses: map[string]int{}},
-				tests: map[uint64]bool{}}
-			byRoot[e.ID] = a
-			order = append(order, e.ID)
-		}
-		a.stat.Count++
-		a.tests[r.testHash] = true
-		a.stat.Domains[s.names.value(kindDomain, r.domain)]++
-		a.stat.Targets[s.names.value(kindTarget, r.target)]++
-		a.stat.Statuses[s.names.value(kindStatus, r.status)]++
+		root := int(s.rootIndex(fl.mode))
+		counts[root]++
+		domains[root*nd+int(r.domain)]++
+		targets[root*nt+int(r.target)]++
+		statuses[root*ns+int(r.status)]++
+		tests[test{int32(root), r.testHash}] = struct{}{}
 	})
-	if len(byRoot) == 0 {
-		return nil, facets, nil
+	stats := map[int32]*sandtrap.ModeStat{}
+	for root, n := range counts {
+		if n == 0 {
+			continue
+		}
+		e := &s.eff[root]
+		m, _ := s.modeOf(e.ID, false)
+		if m.ID == "" {
+			m = sandtrap.Mode{ID: e.ID, Layer: e.Layer, Primitive: e.Primitive, Signature: e.Signature,
+				Title: e.Title, Severity: e.Severity, SeverityReason: e.SeverityReason, Status: e.Status, Owner: e.Owner}
+		}
+		st := &sandtrap.ModeStat{Mode: m, Count: n, Deterministic: true,
+			Domains: map[string]int{}, Targets: map[string]int{}, Statuses: map[string]int{}}
+		tally := func(into map[string]int, kind string, table []int, width int) {
+			for code, c := range table[root*width : (root+1)*width] {
+				if c > 0 {
+					into[s.names.value(kind, uint16(code))] += c
+				}
+			}
+		}
+		tally(st.Domains, kindDomain, domains, nd)
+		tally(st.Targets, kindTarget, targets, nt)
+		tally(st.Statuses, kindStatus, statuses, ns)
+		stats[int32(root)] = st
+	}
+	if len(stats) == 0 {
+		return nil, facets
 	}
 	// A mode is intermittent when one of its tests also passed in the run.
-	failing := map[uint64][]string{}
-	for id, a := range byRoot {
-		a.stat.Tests = len(a.tests)
-		a.stat.Deterministic = true
-		for h := range a.tests {
-			failing[h] = append(failing[h], id)
+	alsoPassed := s.alsoPassed(ri)
+	for t := range tests {
+		st := stats[t.mode]
+		st.Tests++
+		if alsoPassed[t.hash] {
+			st.Deterministic = false
+		}
+	}
+	byID := make(map[string]*sandtrap.ModeStat, len(stats))
+	for _, st := range stats {
+		byID[st.ID] = st
+	}
+	s.seenRange(byID, ri)
+	out := make([]sandtrap.ModeStat, 0, len(stats))
+	for _, st := range stats {
+		out = append(out, *st)
+	}
+	return out, facets
+}
+
+// rootIndex is the index of the mode that absorbs m through merges, or m
+// itself when that mode was never seen. Callers hold mu.
+func (s *Store) rootIndex(m int32) int32 {
+	if r := s.eff[m].root; r >= 0 {
+		return r
+	}
+	return m
+}
+
+// alsoPassed returns the failing tests of a run that also passed in it,
+// by hash. It is cached until the run grows: finding them walks every row.
+// Callers hold mu.
+func (s *Store) alsoPassed(ri *runIndex) map[uint64]bool {
+	ri.factsMu.Lock()
+	defer ri.factsMu.Unlock()
+	if ri.passedRows == len(ri.rows) && ri.passed != nil {
+		return ri.passed
+	}
+	failing := make(map[uint64]bool, len(ri.fails))
+	for i := range ri.rows {
+		if r := &ri.rows[i]; r.fail >= 0 {
+			failing[r.testHash] = false
 		}
 	}
 	passed, _ := s.names.lookup(kindStatus, sandtrap.StatusPassed)
@@ -64,20 +164,12 @@ func (s *Store) RunModes(ctx context.Context, runID string, f ResultFilter) ([]s
 		if r.status != passed || r.fail >= 0 {
 			continue
 		}
-		for _, id := range failing[r.testHash] {
-			byRoot[id].stat.Deterministic = false
+		if _, ok := failing[r.testHash]; ok {
+			failing[r.testHash] = true
 		}
 	}
-	stats := make(map[string]*sandtrap.ModeStat, len(byRoot))
-	for id, a := range byRoot {
-		stats[id] = a.stat
-	}
-	s.seenRange(stats, ri)
-	out := make([]sandtrap.ModeStat, 0, len(order))
-	for _, id := range order {
-		out = append(out, *byRoot[id].stat)
-	}
-	return out, facets, nil
+	ri.passed, ri.passedRows = failing, len(ri.rows)
+	return failing
 }
 
 // seenRange fills in the first and last runs each mode was seen in, and

@@ -250,78 +250,70 @@ func (s *Store) FindResults(ctx context.Context, runID string, f ResultFilter) (
 }
 
 // filter walks every row of ri once, newest first, counting the facets and
-// calling visit for each row that matches f. Facets are counted by code, not
-// by string, since a run may have a million rows. Callers hold mu.
+// calling visit for each row that matches f. A run may have a million rows,
+// so the loop deals only in codes and indexes: facets by their position in
+// Facets, values by their codes, modes by their index. Callers hold mu.
 func (s *Store) filter(ri *runIndex, f ResultFilter, visit func(r *row, fl *failure)) map[string][]FacetValue {
-	active := make([]string, 0, len(Facets))
-	for _, name := range Facets {
-		if val := f.Value(name); val != "" && !(name == FacetStatus && val == StatusAll) {
-			active = append(active, name)
+	const (
+		byStatus = iota
+		byTarget
+		byDomain
+		byLayer
+		byPrimitive
+		byMode
+	)
+	codeKinds := [3]string{kindStatus, kindTarget, kindDomain}
+	// check is one filter in force: the code it wants, or for the facets
+	// that follow from the mode, which modes it accepts.
+	type check struct {
+		facet int
+		code  int64 // -1 when no row can have the value
+		modes []bool
+	}
+	var checks []check
+	for i, name := range Facets {
+		val := f.Value(name)
+		if val == "" || (name == FacetStatus && val == StatusAll) {
+			continue
 		}
-	}
-	// Resolve the wanted values to codes once; a value no row has matches nothing.
-	want := map[string]int64{}
-	for _, name := range active {
-		want[name] = -2
-	}
-	if c, ok := s.names.lookup(kindStatus, f.Status); ok {
-		want[FacetStatus] = int64(c)
-	}
-	if c, ok := s.names.lookup(kindTarget, f.Target); ok {
-		want[FacetTarget] = int64(c)
-	}
-	if c, ok := s.names.lookup(kindDomain, f.Domain); ok {
-		want[FacetDomain] = int64(c)
-	}
-	// A mode-derived facet matches a failure when its mode's value does.
-	modeOK := func(facet string, m int32) bool {
-		e := &s.eff[m]
-		switch facet {
-		case FacetLayer:
-			return e.Layer == f.Layer
-		case FacetPrimitive:
-			return e.Primitive == f.Primitive
-		case FacetMode:
-			return e.ID == f.Mode
-		}
-		return false
-	}
-	perMode := map[string][]bool{}
-	for _, name := range active {
-		if name == FacetLayer || name == FacetPrimitive || name == FacetMode {
-			ok := make([]bool, len(s.modes))
-			for m := range ok {
-				ok[m] = modeOK(name, int32(m))
+		c := check{facet: i, code: -1}
+		if i <= byDomain {
+			if code, ok := s.names.lookup(codeKinds[i], val); ok {
+				c.code = int64(code)
 			}
-			perMode[name] = ok
+		} else {
+			c.modes = make([]bool, len(s.modes))
+			for m := range c.modes {
+				e := &s.eff[m]
+				c.modes[m] = [3]string{e.Layer, e.Primitive, e.ID}[i-byLayer] == val
+			}
+		}
+		checks = append(checks, c)
+	}
+	var codeCounts [3][]int
+	for i, kind := range codeKinds {
+		codeCounts[i] = make([]int, len(s.names.values[kind])+1)
+	}
+	var modeCounts [3][]int
+	for i := range modeCounts {
+		modeCounts[i] = make([]int, len(s.modes))
+	}
+	count := func(facet int, r *row, fl *failure) {
+		switch facet {
+		case byStatus:
+			codeCounts[0][r.status]++
+		case byTarget:
+			codeCounts[1][r.target]++
+		case byDomain:
+			codeCounts[2][r.domain]++
+		default:
+			if fl != nil {
+				modeCounts[facet-byLayer][fl.mode]++
+			}
 		}
 	}
 	q := strings.TrimSpace(f.Q)
 	failuresOnly := f.Status == ""
-
-	kinds := map[string]string{FacetStatus: kindStatus, FacetTarget: kindTarget, FacetDomain: kindDomain}
-	byCode := map[string][]int{}
-	for facet, kind := range kinds {
-		byCode[facet] = make([]int, len(s.names.values[kind])+1)
-	}
-	byMode := map[string][]int{}
-	for _, facet := range []string{FacetLayer, FacetPrimitive, FacetMode} {
-		byMode[facet] = make([]int, len(s.modes))
-	}
-	count := func(facet string, r *row, fl *failure) {
-		switch facet {
-		case FacetStatus:
-			byCode[facet][r.status]++
-		case FacetTarget:
-			byCode[facet][r.target]++
-		case FacetDomain:
-			byCode[facet][r.domain]++
-		default:
-			if fl != nil {
-				byMode[facet][fl.mode]++
-			}
-		}
-	}
 	for i := len(ri.rows) - 1; i >= 0; i-- {
 		r := &ri.rows[i]
 		var fl *failure
@@ -333,31 +325,31 @@ func (s *Store) filter(ri *runIndex, f ResultFilter, visit func(r *row, fl *fail
 		}
 		// missed counts the filters this row fails; a row that fails only
 		// one still counts in that filter's facet.
-		missed, missedFacet := 0, ""
+		missed, missedFacet := 0, 0
 		if failuresOnly && fl == nil {
-			missed, missedFacet = 1, FacetStatus
+			missed, missedFacet = 1, byStatus
 		}
-		for _, name := range active {
+		for _, c := range checks {
 			var ok bool
-			switch name {
-			case FacetStatus:
-				ok = int64(r.status) == want[name]
-			case FacetTarget:
-				ok = int64(r.target) == want[name]
-			case FacetDomain:
-				ok = int64(r.domain) == want[name]
+			switch c.facet {
+			case byStatus:
+				ok = int64(r.status) == c.code
+			case byTarget:
+				ok = int64(r.target) == c.code
+			case byDomain:
+				ok = int64(r.domain) == c.code
 			default:
-				ok = fl != nil && perMode[name][fl.mode]
+				ok = fl != nil && c.modes[fl.mode]
 			}
 			if !ok {
 				missed++
-				missedFacet = name
+				missedFacet = c.facet
 			}
 		}
 		switch missed {
 		case 0:
-			for _, name := range Facets {
-				count(name, r, fl)
+			for facet := byStatus; facet <= byMode; facet++ {
+				count(facet, r, fl)
 			}
 			visit(r, fl)
 		case 1:
@@ -365,28 +357,27 @@ func (s *Store) filter(ri *runIndex, f ResultFilter, visit func(r *row, fl *fail
 		}
 	}
 	counts := map[string]map[string]int{}
-	for facet, kind := range kinds {
+	for i, kind := range codeKinds {
 		m := map[string]int{}
-		for code, n := range byCode[facet] {
+		for code, n := range codeCounts[i] {
 			if n > 0 {
 				m[s.names.value(kind, uint16(code))] += n
 			}
 		}
-		counts[facet] = m
+		counts[Facets[i]] = m
 	}
-	for facet, list := range byMode {
+	for i, list := range modeCounts {
 		m := map[string]int{}
-		for i, n := range list {
+		for mode, n := range list {
 			if n == 0 {
 				continue
 			}
-			e := &s.eff[i]
-			v := map[string]string{FacetLayer: e.Layer, FacetPrimitive: e.Primitive, FacetMode: e.ID}[facet]
-			if v != "" {
+			e := &s.eff[mode]
+			if v := [3]string{e.Layer, e.Primitive, e.ID}[i]; v != "" {
 				m[v] += n
 			}
 		}
-		counts[facet] = m
+		counts[Facets[byLayer+i]] = m
 	}
 	return toFacets(counts)
 }

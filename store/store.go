@@ -50,8 +50,12 @@ type Store struct {
 	modeIdx   map[string]int32
 	eff       []effMode // modes[i] with the decisions applied
 	decisions map[string]triage.Decision
-	runs      map[string]*runIndex // by public id
-	order     []string             // public ids, oldest run first
+	// decisionsVersion counts the changes to eff, so that what was
+	// computed under older decisions is not served.
+	decisionsVersion int
+	indexed          int                  // results applied since the store opened, to date caches
+	runs             map[string]*runIndex // by public id
+	order            []string             // public ids, oldest run first
 
 	wg     sync.WaitGroup
 	cancel context.CancelFunc

@@ -46,6 +46,7 @@ func (s *Store) loadDecisions(ctx context.Context) error {
 // recomputeEffective applies the decisions to every mode. Callers hold mu
 // for writing (or are opening the store).
 func (s *Store) recomputeEffective() {
+	s.decisionsVersion++
 	s.eff = s.eff[:0]
 	for i := range s.modes {
 		s.eff = append(s.eff, s.effectiveOf(int32(i)))

@@ -122,6 +122,7 @@ type Result struct {
 	Worker     string
 	Attempt    int
 	LogSize    int64
+	Problems   []string // values the harness wrote that could not be read
 }
 
 // Artifact is a file a workflow uploaded or downloaded.

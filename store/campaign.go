@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"sandtrap"
@@ -153,9 +154,11 @@ func (c *campaignFile) runs(ctx context.Context) ([]campaignRun, error) {
 	for rows.Next() {
 		var r campaignRun
 		var id, name, started sql.NullString
-		if err := rows.Scan(&id, &name, &started, &r.FinishedAt, &r.Planned, &r.Notes); err != nil {
+		var planned lenientInt
+		if err := rows.Scan(&id, &name, &started, &r.FinishedAt, &planned, &r.Notes); err != nil {
 			return nil, errorf("reading runs of %s: %w", c.path, err)
 		}
+		r.Planned = planned.nullInt()
 		r.ID, r.Name, r.StartedAt = id.String, name.String, started.String
 		out = append(out, r)
 	}
@@ -204,16 +207,17 @@ func (c *campaignFile) scanResults(ctx context.Context, after int64, fn func(*re
 		errText, layer, prim  sql.NullString
 		runID, test, tgt, dom sql.NullString
 		status, started       sql.NullString
-		attempt               sql.NullInt64
+		exit, attempt         lenientInt
 	)
 	for rows.Next() {
-		if err := rows.Scan(&r.ID, &runID, &test, &tgt, &dom, &status, &errText, &layer, &prim, &r.ExitCode, &attempt, &started); err != nil {
+		if err := rows.Scan(&r.ID, &runID, &test, &tgt, &dom, &status, &errText, &layer, &prim, &exit, &attempt, &started); err != nil {
 			return errorf("reading results of %s after id %d: %w", c.path, r.ID, err)
 		}
 		r.RunID, r.Test, r.Target, r.Domain, r.Status = runID.String, test.String, tgt.String, dom.String, status.String
 		r.Error, r.HasError = errText.String, errText.Valid
 		r.Layer, r.Primitive = layer.String, prim.String
 		r.StartedAt = started.String
+		r.ExitCode = exit.nullInt()
 		r.Attempt = attempt.Int64
 		if !attempt.Valid {
 			r.Attempt = 1
@@ -234,7 +238,7 @@ func (c *campaignFile) result(ctx context.Context, id int64) (sandtrap.Result, s
 		r                                     sandtrap.Result
 		runID, test, tgt, dom, title, status  sql.NullString
 		started, errText, layer, prim, worker sql.NullString
-		dur, exit, attempt                    sql.NullInt64
+		dur, exit, attempt                    lenientInt
 	)
 	err := c.db.QueryRowContext(ctx, `SELECT id, run_id, test, target, domain, title, status, started_at, duration_ms,
 		exit_code, CAST(error AS BLOB), layer, primitive, worker, attempt, coalesce(length(CAST(log AS BLOB)), 0)
@@ -259,6 +263,14 @@ func (c *campaignFile) result(ctx context.Context, id int64) (sandtrap.Result, s
 	r.Attempt = int(attempt.Int64)
 	if !attempt.Valid {
 		r.Attempt = 1
+	}
+	for _, f := range []struct {
+		column string
+		v      lenientInt
+	}{{"duration_ms", dur}, {"exit_code", exit}, {"attempt", attempt}} {
+		if f.v.Raw != "" {
+			r.Problems = append(r.Problems, fmt.Sprintf("%s holds %q, which is not a number; it is shown as unknown", f.column, f.v.Raw))
+		}
 	}
 	return r, runID.String, nil
 }
@@ -286,7 +298,7 @@ func (c *campaignFile) resultsByID(ctx context.Context, ids []int64) (map[int64]
 			r                                            sandtrap.Result
 			test, tgt, dom, title, status, started, errT sql.NullString
 			worker                                       sql.NullString
-			dur, exit, attempt                           sql.NullInt64
+			dur, exit, attempt                           lenientInt
 		)
 		if err := rows.Scan(&r.ID, &test, &tgt, &dom, &title, &status, &started, &dur, &exit, &errT, &r.HasError, &attempt, &worker); err != nil {
 			return nil, errorf("reading results of %s: %w", c.path, err)
@@ -389,7 +401,7 @@ func (c *campaignFile) steps(ctx context.Context, resultID int64) ([]sandtrap.St
 	for rows.Next() {
 		var (
 			s          sandtrap.Step
-			seq, dur   sql.NullInt64
+			seq, dur   lenientInt
 			tool, errT sql.NullString
 		)
 		if err := rows.Scan(&s.ID, &s.ResultID, &seq, &tool, &s.Request, &s.Response, &errT, &dur); err != nil {
@@ -406,3 +418,46 @@ func (c *campaignFile) steps(ctx context.Context, resultID int64) ([]sandtrap.St
 }
 
 func (c *campaignFile) String() string { return fmt.Sprintf("campaign %s", c.path) }
+
+// lenientInt reads an INTEGER column the harness may have filled with
+// anything: a number, numeric text, or junk. Junk reads as missing and is
+// kept in Raw, so that one bad value never stops a whole file from being read.
+type lenientInt struct {
+	Int64 int64
+	Valid bool
+	Raw   string // the value as written, when it was not a number
+}
+
+// Scan implements sql.Scanner.
+func (n *lenientInt) Scan(v any) error {
+	*n = lenientInt{}
+	switch x := v.(type) {
+	case nil:
+	case int64:
+		n.Int64, n.Valid = x, true
+	case float64:
+		n.Int64, n.Valid = int64(x), true
+	case []byte:
+		n.parse(string(x))
+	case string:
+		n.parse(x)
+	default:
+		n.Raw = fmt.Sprint(x)
+	}
+	return nil
+}
+
+func (n *lenientInt) parse(s string) {
+	if i, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64); err == nil {
+		n.Int64, n.Valid = i, true
+		return
+	}
+	if f, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err == nil {
+		n.Int64, n.Valid = int64(f), true
+		return
+	}
+	n.Raw = s
+}
+
+// nullInt turns a lenient value into the NullInt64 the rest of the store uses.
+func (n lenientInt) nullInt() sql.NullInt64 { return sql.NullInt64{Int64: n.Int64, Valid: n.Valid} }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"os"
 	"path/filepath"
 	"strings"
@@ -334,4 +335,102 @@ func waitUntil(t *testing.T, cond func() bool) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Fatal("condition not met within 10 s")
+}
+
+func TestCampaignsOutsideTheUsualShapeStillRead(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "odd.db")
+	// No artifacts or steps tables, an extra table and an extra column, and
+	// numbers the harness filled with junk.
+	harness(t, path, `
+		CREATE TABLE runs (id TEXT PRIMARY KEY, name TEXT NOT NULL, started_at TEXT NOT NULL, finished_at TEXT, planned INTEGER, notes TEXT, owner TEXT);
+		CREATE TABLE results (id INTEGER PRIMARY KEY, run_id TEXT NOT NULL, test TEXT NOT NULL, target TEXT NOT NULL, domain TEXT NOT NULL,
+			title TEXT, status TEXT NOT NULL, started_at TEXT, duration_ms INTEGER, exit_code INTEGER, error TEXT, log BLOB,
+			layer TEXT, primitive TEXT, worker TEXT, attempt INTEGER NOT NULL DEFAULT 1, gpu TEXT);
+		CREATE TABLE harness_notes (x);
+		INSERT INTO runs VALUES ('r', 'Odd', '2026-06-30T22:00:00Z', NULL, 'lots', NULL, 'me');
+		INSERT INTO results (run_id, test, target, domain, status, duration_ms, exit_code, attempt, error)
+			VALUES ('r', 'a', 'browser', 'web-browsing', 'failed', 'slow', 'n/a', 'second', 'page.goto: Target crashed'),
+			       ('r', 'b', 'browser', 'web-browsing', 'passed', 12.5, 0, 1, NULL);`)
+	s := openStore(t, filepath.Join(t.TempDir(), "state.db"), path)
+	ctx := context.Background()
+	run, err := s.FindRun(ctx, "r")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if run.Counts.Total != 2 || run.Counts.Failed != 1 {
+		t.Errorf("got counts %+v, want 2 results with 1 failure", run.Counts)
+	}
+	page, err := s.FindResults(ctx, "r", ResultFilter{})
+	if err != nil || page.Total != 1 {
+		t.Fatalf("got %d failures (%v), want 1", page.Total, err)
+	}
+	res, _, err := s.FindResult(ctx, "r", page.Results[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.DurationMS != -1 || res.ExitCode != nil || len(res.Problems) != 3 {
+		t.Errorf("got duration %d, exit code %v and problems %q, want unknowns and three problems named", res.DurationMS, res.ExitCode, res.Problems)
+	}
+	if arts, err := s.Artifacts(ctx, "r", res.ID); err != nil || len(arts) != 0 {
+		t.Errorf("got %v, %v without an artifacts table, want none and no error", arts, err)
+	}
+}
+
+func TestPagesReadWhileAHarnessHoldsTheWriteLock(t *testing.T) {
+	path := newCampaign(t, "busy.db")
+	addRun(t, path, "r", false, resultsSQL("r", 30))
+	s := openStore(t, filepath.Join(t.TempDir(), "state.db"), path)
+	ctx := context.Background()
+
+	w, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)&_txlock=immediate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	tx, err := w.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.Exec(`INSERT INTO results (run_id, test, target, domain, status) VALUES ('r', 'pending', 'browser', 'web-browsing', 'passed')`); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	page, err := s.FindResults(ctx, "r", ResultFilter{Status: StatusAll, Limit: 5})
+	if err != nil || len(page.Results) != 5 || page.Results[0].Test == "" {
+		t.Fatalf("got %v and %d results while the harness writes, want a full page", err, len(page.Results))
+	}
+	if _, _, err := s.FindResult(ctx, "r", page.Results[0].ID); err != nil {
+		t.Errorf("got %v reading one result while the harness writes, want it read", err)
+	}
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("got reads that waited %s on the harness's lock, want none", took)
+	}
+}
+
+func TestOneTransactionOfThousandsIsOneChange(t *testing.T) {
+	path := newCampaign(t, "bulk.db")
+	addRun(t, path, "r", false, resultsSQL("r", 10))
+	changes := make(chan Change, 64)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	s, err := Open(ctx, Options{StatePath: filepath.Join(t.TempDir(), "state.db"), Campaigns: []string{path},
+		Poll: 5 * time.Millisecond, OnChange: func(c Change) { changes <- c }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	s.Start(ctx)
+	s.WaitIndexed(ctx)
+	<-changes
+	harness(t, path, resultsSQL("r", 5000))
+	c := <-changes
+	if c.NewResults != 5000 {
+		t.Errorf("got a change of %d results, want one change of 5000", c.NewResults)
+	}
+	select {
+	case extra := <-changes:
+		t.Errorf("got a second change %+v, want one", extra)
+	case <-time.After(100 * time.Millisecond):
+	}
 }

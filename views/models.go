@@ -201,6 +201,7 @@ type ResultPage struct {
 	Artifacts []ArtifactView
 	Steps     []StepView
 	BackHref  string
+	Problems  []string // unreadable values of the row
 }
 
 // Field is one labelled value of a result.

@@ -94,6 +94,7 @@ type apiResult struct {
 	Primitive    string  `json:"primitive"`
 	ClassifiedBy string  `json:"classified_by"`
 	Mode         string  `json:"mode"`
+	Severity     string  `json:"severity"`
 	Attempt      int     `json:"attempt"`
 }
 
@@ -115,7 +116,7 @@ func (h *Handler) apiListResults(r *http.Request) (any, error) {
 	out := make([]apiResult, 0, len(page.Results))
 	for _, res := range page.Results {
 		a := apiResult{ID: res.ID, Test: res.Test, Title: res.Title, Target: res.Target, Domain: res.Domain, Status: res.Status,
-			Layer: res.Layer, Primitive: res.Primitive, ClassifiedBy: res.ClassifiedBy, Mode: res.Mode, Attempt: res.Attempt}
+			Layer: res.Layer, Primitive: res.Primitive, ClassifiedBy: res.ClassifiedBy, Mode: res.Mode, Severity: res.Severity, Attempt: res.Attempt}
 		if res.HasError {
 			e := res.Error
 			a.Error = &e

@@ -81,7 +81,7 @@ func (h *Handler) failuresView(ctx context.Context, runID string, f store.Result
 	if err != nil {
 		return views.FailuresPage{}, run, err
 	}
-	modes, err := h.runs.FindModes(ctx, facetModes(page.Facets))
+	modes, err := h.runs.FindModes(ctx, append(facetModes(page.Facets), rowModes(page.Results)...))
 	if err != nil {
 		return views.FailuresPage{}, run, err
 	}
@@ -129,7 +129,11 @@ func failuresPage(run sandtrap.Run, f store.ResultFilter, page store.ResultPage,
 		p.Filters = append(p.Filters, views.ActiveFilter{Facet: "search", Value: f.Q, RemoveHref: failuresHref(run.ID, noQ)})
 	}
 	for _, res := range page.Results {
-		p.Rows = append(p.Rows, failureRow(run.ID, res))
+		row := failureRow(run.ID, res)
+		if m, ok := modes[res.Mode]; ok {
+			row.ModeTitle = m.Title
+		}
+		p.Rows = append(p.Rows, row)
 	}
 	p.Range = pageRange(f.Offset, len(page.Results), page.Total)
 	if f.Offset > 0 {
@@ -222,6 +226,17 @@ func facetModes(facets map[string][]store.FacetValue) []string {
 			break
 		}
 		ids = append(ids, v.Value)
+	}
+	return ids
+}
+
+// rowModes lists the modes of a page's rows.
+func rowModes(rows []store.ResultRow) []string {
+	var ids []string
+	for _, r := range rows {
+		if r.Mode != "" {
+			ids = append(ids, r.Mode)
+		}
 	}
 	return ids
 }

@@ -172,6 +172,7 @@ type FailureRow struct {
 	By        string
 	Mode      string
 	ModeHref  string
+	ModeTitle string
 	Error     string
 	Attempt   int
 	Duration  string

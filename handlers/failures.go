@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 
@@ -49,6 +50,20 @@ func parseFilter(q url.Values) (store.ResultFilter, error) {
 	}
 	if f.Limit == 0 {
 		f.Limit = defaultLimit
+	}
+	for _, p := range []struct {
+		name string
+		dst  *time.Time
+	}{{"from", &f.From}, {"to", &f.To}} {
+		v := q.Get(p.name)
+		if v == "" {
+			continue
+		}
+		t, err := time.Parse(time.RFC3339, v)
+		if err != nil {
+			return f, sandtrap.Errorf(sandtrap.EINVALID, "%s must be a time like 2026-07-01T02:14:00Z, not %q", p.name, v)
+		}
+		*p.dst = t
 	}
 	return f, nil
 }
@@ -117,11 +132,17 @@ func failuresPage(run sandtrap.Run, f store.ResultFilter, page store.ResultPage,
 		Empty:     len(page.Results) == 0,
 	}
 	p.Facets, p.Filters = facetViews(f, page.Facets, modes, func(nf store.ResultFilter) string { return failuresHref(run.ID, nf) })
-	for k, vs := range filterQuery(store.ResultFilter{Status: f.Status, Target: f.Target, Domain: f.Domain,
-		Layer: f.Layer, Primitive: f.Primitive, Mode: f.Mode, Limit: f.Limit}) {
+	kept := f
+	kept.Q, kept.Offset = "", 0
+	for k, vs := range filterQuery(kept) {
 		for _, v := range vs {
 			p.Hidden = append(p.Hidden, views.HiddenInput{Name: k, Value: v})
 		}
+	}
+	if !f.From.IsZero() || !f.To.IsZero() {
+		untimed := f
+		untimed.From, untimed.To, untimed.Offset = time.Time{}, time.Time{}, 0
+		p.Filters = append(p.Filters, views.ActiveFilter{Facet: "time", Value: timeSpan(f.From, f.To), RemoveHref: failuresHref(run.ID, untimed)})
 	}
 	if f.Q != "" {
 		noQ := f
@@ -239,4 +260,17 @@ func rowModes(rows []store.ResultRow) []string {
 		}
 	}
 	return ids
+}
+
+// timeSpan names a time filter: "02:14–02:17 UTC on 2026-07-01".
+func timeSpan(from, to time.Time) string {
+	switch {
+	case from.IsZero():
+		return "before " + formatTime(to)
+	case to.IsZero():
+		return "from " + formatTime(from)
+	case from.UTC().Format("2006-01-02") == to.UTC().Format("2006-01-02"):
+		return from.UTC().Format("15:04") + "–" + to.UTC().Format("15:04") + " UTC on " + from.UTC().Format("2006-01-02")
+	}
+	return formatTime(from) + " – " + formatTime(to)
 }

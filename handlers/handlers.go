@@ -18,6 +18,7 @@ import (
 
 	"sandtrap"
 	"sandtrap/store"
+	"sandtrap/triage"
 	"sandtrap/views"
 )
 
@@ -31,6 +32,7 @@ type RunReader interface {
 	Sources(ctx context.Context) []store.SourceStatus
 	RunActivity(ctx context.Context, runID string, now time.Time) (store.Activity, error)
 	NewModesSince(ctx context.Context, runID string, since time.Time) ([]store.NewMode, error)
+	RunTimeline(ctx context.Context, runID string) ([]triage.Minute, []triage.Window, error)
 }
 
 // ResultReader reads results, their logs, artifacts and steps.

@@ -53,6 +53,13 @@ func (h *Handler) modesView(ctx context.Context, runID string, f store.ResultFil
 	if p.Run, err = h.runHeader(ctx, run); err != nil {
 		return views.ModesPage{}, run, err
 	}
+	_, windows, err := h.runs.RunTimeline(ctx, run.ID)
+	if err != nil {
+		return views.ModesPage{}, run, err
+	}
+	for _, w := range windows {
+		p.Outages = append(p.Outages, outageView(run.ID, w, 0, 0))
+	}
 	p.Notices = sourceNotices([]store.SourceStatus{src})
 	if run.Live() {
 		p.Stream = streamHref(modesHref(run.ID, f), "/modes")

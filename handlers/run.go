@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"sort"
 	"time"
 
@@ -34,7 +35,7 @@ func (h *Handler) overviewPage(ctx context.Context, runID string) (views.Overvie
 	if err != nil {
 		return views.OverviewPage{}, run, err
 	}
-	modes, err := h.runs.FindModes(ctx, modeIDs(cells))
+	modes, _, err := h.modes.RunModes(ctx, run.ID, store.ResultFilter{})
 	if err != nil {
 		return views.OverviewPage{}, run, err
 	}
@@ -46,6 +47,11 @@ func (h *Handler) overviewPage(ctx context.Context, runID string) (views.Overvie
 	if p.Run, err = h.runHeader(ctx, run); err != nil {
 		return views.OverviewPage{}, run, err
 	}
+	minutes, windows, err := h.runs.RunTimeline(ctx, run.ID)
+	if err != nil {
+		return views.OverviewPage{}, run, err
+	}
+	p.Timeline = timelineView(run.ID, minutes, windows)
 	p.Notices = sourceNotices([]store.SourceStatus{src})
 	if run.Live() {
 		p.Stream = runHref(run.ID) + "/live"
@@ -172,7 +178,7 @@ func headline(c sandtrap.Counts) string {
 }
 
 // overview builds the overview's view model from a run's breakdown.
-func overview(run sandtrap.Run, cells []sandtrap.Cell, modes map[string]sandtrap.Mode, now time.Time) views.OverviewPage {
+func overview(run sandtrap.Run, cells []sandtrap.Cell, modes []sandtrap.ModeStat, now time.Time) views.OverviewPage {
 	c := sandtrap.Total(cells)
 	run.Counts = c
 	p := views.OverviewPage{
@@ -182,7 +188,7 @@ func overview(run sandtrap.Run, cells []sandtrap.Cell, modes map[string]sandtrap
 		StatusLegend: statusLegend,
 		LayerLegend:  layerLegend,
 	}
-	top := topModes(run.ID, cells, modes)
+	top := topModes(run.ID, modes)
 	critical := 0
 	for _, m := range top {
 		if m.Severity == sandtrap.SeverityCritical {
@@ -382,33 +388,18 @@ func orderPrimitives(seen map[string]bool) []string {
 	return out
 }
 
-// topModes ranks a run's failure modes: by severity, then by how many
-// failures they have.
-func topModes(run string, cells []sandtrap.Cell, modes map[string]sandtrap.Mode) []views.ModeRow {
-	counts := map[string]int{}
-	for _, c := range cells {
-		if c.Mode != "" && sandtrap.IsFailure(c.Status) {
-			counts[c.Mode] += c.N
-		}
-	}
-	rows := make([]views.ModeRow, 0, len(counts))
-	for id, n := range counts {
-		m := modes[id]
+// topModes lists a run's failure modes as the queue ranks them; failures
+// of an outage window are not in them.
+func topModes(run string, modes []sandtrap.ModeStat) []views.ModeRow {
+	modes = slices.Clone(modes)
+	triage.Rank(modes)
+	rows := make([]views.ModeRow, 0, len(modes))
+	for _, m := range modes {
 		rows = append(rows, views.ModeRow{
-			ID: id, Title: m.Title, Signature: m.Signature,
+			ID: m.ID, Title: m.Title, Signature: m.Signature,
 			Layer: m.Layer, Primitive: m.Primitive, Severity: m.Severity, Reason: m.SeverityReason,
-			Count: views.Link{Text: views.FormatInt(n), Href: failuresHref(run, store.ResultFilter{Mode: id})}, Href: modeHref(id),
+			Count: views.Link{Text: views.FormatInt(m.Count), Href: failuresHref(run, store.ResultFilter{Mode: m.ID})}, Href: modeHref(m.ID),
 		})
 	}
-	sort.Slice(rows, func(i, j int) bool {
-		a, b := triage.SeverityRank(rows[i].Severity), triage.SeverityRank(rows[j].Severity)
-		if a != b {
-			return a < b
-		}
-		if counts[rows[i].ID] != counts[rows[j].ID] {
-			return counts[rows[i].ID] > counts[rows[j].ID]
-		}
-		return rows[i].ID < rows[j].ID
-	})
 	return rows
 }

@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"sandtrap/store"
 )
@@ -35,6 +36,12 @@ func filterQuery(f store.ResultFilter) url.Values {
 		if kv[1] != "" {
 			q.Set(kv[0], kv[1])
 		}
+	}
+	if !f.From.IsZero() {
+		q.Set("from", f.From.UTC().Format(time.RFC3339))
+	}
+	if !f.To.IsZero() {
+		q.Set("to", f.To.UTC().Format(time.RFC3339))
 	}
 	if f.Offset > 0 {
 		q.Set("offset", strconv.Itoa(f.Offset))

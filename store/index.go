@@ -171,6 +171,7 @@ type runIndex struct {
 	passed     map[uint64]bool // failing tests that also passed, by hash
 	passedRows int             // how many rows passed covers
 	queues     map[queueKey]queue
+	timeline   *timeline
 }
 
 func newRunIndex(src *source, rawID string) *runIndex {

@@ -74,8 +74,10 @@ func (s *Store) runModes(ri *runIndex, f ResultFilter) ([]sandtrap.ModeStat, map
 	counts := make([]int, modes)
 	domains, targets, statuses := make([]int, modes*nd), make([]int, modes*nt), make([]int, modes*ns)
 	tests := make(map[test]struct{}, len(ri.fails))
+	// Failures in an outage window are the outage's, not their modes'.
+	windows := s.timelineOf(ri).windows
 	facets := s.filter(ri, f, func(r *row, fl *failure) {
-		if fl == nil {
+		if fl == nil || (len(windows) > 0 && inWindow(windows, r.at)) {
 			return
 		}
 		root := int(s.rootIndex(fl.mode))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"sort"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"sandtrap"
@@ -143,7 +144,8 @@ const StatusAll = "all"
 // StatusAll means every result.
 type ResultFilter struct {
 	Status, Target, Domain, Layer, Primitive, Mode string
-	Q                                              string // case-insensitive text in the error or the test key
+	Q                                              string    // case-insensitive text in the error or the test key
+	From, To                                       time.Time // results started in [From, To); zero is open
 	Limit, Offset                                  int
 }
 
@@ -314,6 +316,14 @@ func (s *Store) filter(ri *runIndex, f ResultFilter, visit func(r *row, fl *fail
 	}
 	q := strings.TrimSpace(f.Q)
 	failuresOnly := f.Status == ""
+	from, to := uint32(0), uint32(1<<32-1)
+	if !f.From.IsZero() {
+		from = uint32(max(f.From.Unix(), 0))
+	}
+	if !f.To.IsZero() {
+		to = uint32(max(f.To.Unix(), 0))
+	}
+	timed := !f.From.IsZero() || !f.To.IsZero()
 	for i := len(ri.rows) - 1; i >= 0; i-- {
 		r := &ri.rows[i]
 		var fl *failure
@@ -321,6 +331,9 @@ func (s *Store) filter(ri *runIndex, f ResultFilter, visit func(r *row, fl *fail
 			fl = &ri.fails[r.fail]
 		}
 		if q != "" && (fl == nil || !(containsFold(fl.err, q) || containsFold(fl.test, q))) {
+			continue
+		}
+		if timed && (r.at < from || r.at >= to) {
 			continue
 		}
 		// missed counts the filters this row fails; a row that fails only

@@ -434,3 +434,65 @@ func TestOneTransactionOfThousandsIsOneChange(t *testing.T) {
 	case <-time.After(100 * time.Millisecond):
 	}
 }
+
+// outageSQL writes a run of 10 calm minutes (20 results a minute, every
+// tenth failing with a permission error) and, at minute 5, a burst of 30
+// results of which 25 fail in five different ways.
+const outageSQL = `
+	WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i < 199)
+	INSERT INTO results (run_id, test, target, domain, status, error, started_at)
+	SELECT 'o', 'calm/' || i, 'code-interpreter', 'file-io',
+		CASE WHEN i % 10 = 0 THEN 'failed' ELSE 'passed' END,
+		CASE WHEN i % 10 = 0 THEN 'PermissionError: [Errno 13] Permission denied: ''/data/x' || i || '''' END,
+		strftime('%Y-%m-%dT%H:%M:%SZ', '2026-07-01T02:00:00Z', '+' || (i / 20) || ' minutes', '+' || (i % 20) || ' seconds')
+	FROM seq;
+	WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i < 29)
+	INSERT INTO results (run_id, test, target, domain, status, error, started_at)
+	SELECT 'o', 'burst/' || i, 'browser', 'web-browsing',
+		CASE WHEN i < 25 THEN 'failed' ELSE 'passed' END,
+		CASE WHEN i >= 25 THEN NULL
+			WHEN i % 5 = 0 THEN 'page.goto: net::ERR_CONNECTION_REFUSED at https://a.example/'
+			WHEN i % 5 = 1 THEN 'session sbx-4f2a91c0 expired after 1800 s: sandbox not found (HTTP 404)'
+			WHEN i % 5 = 2 THEN 'MCP error -32603: Internal error: response stream closed before the result was sent'
+			WHEN i % 5 = 3 THEN 'page.goto: Target crashed'
+			ELSE 'TimeoutError: execution exceeded the 300 s CPU time limit' END,
+		strftime('%Y-%m-%dT%H:%M:%SZ', '2026-07-01T02:05:00Z', '+' || i || ' seconds')
+	FROM seq;`
+
+func TestAnOutageBurstIsOneWindowAndStaysOutOfTheModes(t *testing.T) {
+	path := newCampaign(t, "outage.db")
+	addRun(t, path, "o", true, outageSQL)
+	s := openStore(t, filepath.Join(t.TempDir(), "state.db"), path)
+	ctx := context.Background()
+	_, windows, err := s.RunTimeline(ctx, "o")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(windows) != 1 {
+		t.Fatalf("got %d outage windows, want 1: %+v", len(windows), windows)
+	}
+	w := windows[0]
+	if got, want := w.Start.Format("15:04"), "02:05"; got != want {
+		t.Errorf("got a window from %s, want %s", got, want)
+	}
+	modes, _, err := s.RunModes(ctx, "o", ResultFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for _, m := range modes {
+		total += m.Count
+	}
+	// Minute 5 is the outage's, with its two calm failures.
+	if total != 18 {
+		t.Errorf("got %d failures in the modes, want the 18 outside the window", total)
+	}
+	page, err := s.FindResults(ctx, "o", ResultFilter{From: w.Start, To: w.End})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if page.Total != 25+2 {
+		// The burst's 25 failures and minute 5's two calm ones.
+		t.Errorf("got %d failures in the window, want 27", page.Total)
+	}
+}

@@ -67,6 +67,7 @@ type OverviewPage struct {
 	TargetsHref  string
 	Stream       string   // the live stream's URL; "" when the run is over
 	Banner       []Notice // new failure modes, the run's end
+	Timeline     Timeline
 }
 
 // RunHeader is the title block of a run's pages.

@@ -13,6 +13,7 @@ type ModesPage struct {
 	Summary   string // "18 modes · 4 critical · 2 new"
 	Empty     bool
 	Stream    string // the live stream's URL; "" when the run is over
+	Outages   []Outage
 }
 
 // QueueRow is one failure mode in the queue.

@@ -1,0 +1,74 @@
+package handlers
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// post sends a triage request as JSON, from the given origin when set.
+func post(t *testing.T, url, body, origin string) (*http.Response, map[string]any) {
+	t.Helper()
+	req, _ := http.NewRequest("POST", url, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	if origin != "" {
+		req.Header.Set("Origin", origin)
+		req.Header.Set("Sec-Fetch-Site", "cross-site")
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out map[string]any
+	json.NewDecoder(resp.Body).Decode(&out)
+	return resp, out
+}
+
+func TestTriageRefusesWhatItCannotDo(t *testing.T) {
+	srv, _ := newServer(t)
+	var results struct {
+		Results []struct{ Mode string } `json:"results"`
+	}
+	r, err := http.Get(srv.URL + "/api/runs/r1/results")
+	if err != nil {
+		t.Fatal(err)
+	}
+	json.NewDecoder(r.Body).Decode(&results)
+	r.Body.Close()
+	mode := results.Results[0].Mode
+	tests := []struct {
+		name, mode, body, origin string
+		status                   int
+		says                     string
+	}{
+		{"a status outside the vocabulary is a 400 naming it", mode, `{"op":"status","status":"done"}`, "", 400, `unknown status "done"`},
+		{"a primitive of another layer is a 400", mode, `{"op":"classify","layer":"sandbox","primitive":"encoding"}`, "", 400, `primitive "encoding" is not one of layer sandbox`},
+		{"an unknown action is a 400", mode, `{"op":"explode"}`, "", 400, `unknown triage action "explode"`},
+		{"an unknown field is a 400", mode, `{"op":"status","colour":"red"}`, "", 400, "colour"},
+		{"an unknown mode is a 404", "m-000000000000", `{"op":"status","status":"triaged"}`, "", 404, "not found"},
+		{"a post from another site is refused", mode, `{"op":"status","status":"triaged"}`, "https://evil.example", 403, ""},
+		{"a good change answers with the mode", mode, `{"op":"status","status":"triaged"}`, "", 200, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp, body := post(t, srv.URL+"/api/modes/"+tt.mode+"/triage", tt.body, tt.origin)
+			if resp.StatusCode != tt.status {
+				t.Fatalf("got status %d (%v), want %d", resp.StatusCode, body, tt.status)
+			}
+			if tt.says != "" {
+				msg, _ := body["error"].(map[string]any)["message"].(string)
+				if !strings.Contains(msg, tt.says) {
+					t.Errorf("got message %q, want it to say %q", msg, tt.says)
+				}
+			}
+			if tt.status == 200 {
+				m, _ := body["mode"].(map[string]any)
+				if m["status"] != "triaged" {
+					t.Errorf("got mode %v, want status triaged", m)
+				}
+			}
+		})
+	}
+}

@@ -147,8 +147,8 @@ func TestStreamsFreeEverythingWhenClientsLeave(t *testing.T) {
 			t.Fatal(err)
 		}
 		line, _ := bufio.NewReader(resp.Body).ReadString('\n')
-		if line != "event: datastar-patch-elements\n" {
-			t.Fatalf("got first line %q, want a patch event", line)
+		if line != "event: datastar-patch-signals\n" {
+			t.Fatalf("got first line %q, want the event that clears the reconnecting state", line)
 		}
 	}
 	if _, clients := hub.Watchers(); clients != 50 {

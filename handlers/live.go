@@ -44,6 +44,9 @@ func (h *Handler) streamRun(w http.ResponseWriter, r *http.Request) error {
 	})
 }
 
+// connectedEvent tells the page its stream is up again.
+var connectedEvent = []byte("event: datastar-patch-signals\ndata: signals {\"_reconnecting\": false}\n\n")
+
 // stream sends a view's first state and then its changes until the client
 // leaves, the server shuts down, the view ends, or the client falls behind.
 func (h *Handler) stream(w http.ResponseWriter, r *http.Request, key, runID string, render renderFunc) error {
@@ -67,8 +70,9 @@ func (h *Handler) stream(w http.ResponseWriter, r *http.Request, key, runID stri
 		}
 		return rc.Flush() == nil
 	}
-	// From here on the status is sent: failures end the stream quietly.
-	if !send(first) || ended {
+	// From here on the status is sent: failures end the stream quietly. A
+	// (re)connected stream first clears the page's reconnecting state.
+	if !send(connectedEvent) || !send(first) || ended {
 		return nil
 	}
 	ping := time.NewTicker(streamKeepAlive)

@@ -49,7 +49,7 @@ func LiveAnchor(stream string) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "\" data-init=\"@get($_stream, {retry: 'always', retryInterval: 1000, retryMaxCount: 1000})\" data-on:datastar-fetch=\"evt.detail.el === el && (evt.detail.type === 'retrying' || evt.detail.type === 'error' ? $_reconnecting = true : evt.detail.type === 'started' ? $_reconnecting = false : null)\"><span class=\"reconnecting banner banner-warn\" role=\"status\" data-class:on=\"$_reconnecting\" data-testid=\"reconnecting\">reconnecting…</span></div>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "\" data-init=\"@get($_stream, {retry: 'always', retryInterval: 1000, retryScaler: 1, retryMaxCount: 100000})\" data-on:datastar-fetch=\"evt.detail.el === el && (evt.detail.type === 'retrying' || evt.detail.type === 'error' ? $_reconnecting = true : evt.detail.type === 'started' ? $_reconnecting = false : null)\"><span class=\"reconnecting banner banner-warn\" role=\"status\" data-class:on=\"$_reconnecting\" data-testid=\"reconnecting\">reconnecting…</span></div>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -136,5 +138,35 @@ func TestBrowserFollowsALiveRunAsAnotherProcessWritesIt(t *testing.T) {
 	total := read(t, ctx, chromedp.Text(chromedp.CSS(`[data-testid=stat-results] .stat-value`)))
 	if strings.TrimSpace(total) != "250" {
 		t.Errorf("got %q results at the end, want 250", total)
+	}
+}
+
+func TestBrowserSaysReconnectingAndResumesWhenTheServerComesBack(t *testing.T) {
+	chromiumPath(t)
+	campaign := demoCampaign(t)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	state := filepath.Join(t.TempDir(), "state.db")
+	base, stop := startServeWith(t, state, "--addr", addr, campaign)
+	sandtrapProcess(t, "demo", "--out", campaign, "--live", "--rate", "4", "--planned", "10000")
+	runID := liveRunID(t, base)
+	ctx := newBrowser(t, 1366, 900, false)
+	browse(t, ctx, chromedp.Navigate(base+"/runs/"+runID), chromedp.WaitVisible(chromedp.CSS(`[data-testid=live-badge]`)))
+	read(t, ctx, chromedp.Evaluate[bool](`window.__stayed = true`))
+
+	stop()
+	waitFor(t, ctx, `document.querySelector("[data-testid=reconnecting]").classList.contains("on")`)
+	screenshot(t, ctx, "overview-reconnecting-1366")
+
+	startServeWith(t, state, "--addr", addr, campaign)
+	waitFor(t, ctx, `!document.querySelector("[data-testid=reconnecting]").classList.contains("on")`)
+	before := read(t, ctx, chromedp.Text(chromedp.CSS(`[data-testid=stat-results] .stat-value`)))
+	waitFor(t, ctx, `document.querySelector("[data-testid=stat-results] .stat-value").textContent.trim() !== `+strconv.Quote(before))
+	if !read(t, ctx, chromedp.Evaluate[bool](`window.__stayed === true`)) {
+		t.Error("got a page reload, want the stream to resume in place")
 	}
 }

@@ -130,7 +130,24 @@ func (s *Store) update(ctx context.Context, src *source) error {
 	if s.opts.OnChange != nil && (len(change.Runs) > 0 || change.NewResults > 0) {
 		s.opts.OnChange(change)
 	}
+	s.warmFacts(src)
 	return nil
+}
+
+// warmFacts folds the finished runs of src for comparisons ahead of time,
+// so that the first comparison after a run is read answers as fast as the
+// next. A store of one run has nothing to compare and keeps the memory.
+func (s *Store) warmFacts(src *source) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if len(s.runs) < 2 {
+		return
+	}
+	for id, ri := range src.runs {
+		if m, ok := src.meta[id]; ok && m.FinishedAt.Valid {
+			s.factsOf(ri)
+		}
+	}
 }
 
 // setFault records why src cannot be read ("" when it can again) and, when

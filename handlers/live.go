@@ -8,6 +8,8 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"sandtrap"
+	"sandtrap/store"
 	"sandtrap/views"
 )
 
@@ -154,40 +156,53 @@ func (h *Handler) streamRuns(w http.ResponseWriter, r *http.Request) error {
 // streamFailures serves GET /runs/{run}/failures/live: the failures list's
 // event stream, with the page's filters, while the run is live.
 func (h *Handler) streamFailures(w http.ResponseWriter, r *http.Request) error {
-	run, err := h.runs.FindRun(r.Context(), chi.URLParam(r, "run"))
-	if err != nil {
-		return err
-	}
-	f, err := parseFilter(r.URL.Query())
-	if err != nil {
-		return err
-	}
-	if !run.Live() {
-		w.WriteHeader(http.StatusNoContent)
-		return nil
-	}
-	arrived := newArrivals()
-	key := "failures:" + failuresHref(run.ID, f)
-	return h.stream(w, r, key, run.ID, func(ctx context.Context) ([]views.Fragment, bool, error) {
-		p, run, err := h.failuresView(ctx, run.ID, f)
+	return h.streamList(w, r, "failures:", failuresHref, func(ctx context.Context, runID string, f store.ResultFilter, mark marker) ([]views.Fragment, sandtrap.Run, error) {
+		p, run, err := h.failuresView(ctx, runID, f)
 		if err != nil {
-			return nil, false, err
+			return nil, run, err
 		}
 		ids := make([]string, len(p.Rows))
 		for i, row := range p.Rows {
 			ids[i] = strconv.FormatInt(row.ID, 10)
 		}
-		fresh := arrived.mark(ids, h.now())
+		fresh := mark(ids)
 		for i := range p.Rows {
 			p.Rows[i].New = fresh[ids[i]]
 		}
-		return views.FailuresFragments(p), !run.Live(), nil
+		return views.FailuresFragments(p), run, nil
 	})
 }
 
 // streamModes serves GET /runs/{run}/modes/live: the queue's event stream,
 // with the page's filters, while the run is live.
 func (h *Handler) streamModes(w http.ResponseWriter, r *http.Request) error {
+	return h.streamList(w, r, "modes:", modesHref, func(ctx context.Context, runID string, f store.ResultFilter, mark marker) ([]views.Fragment, sandtrap.Run, error) {
+		p, run, err := h.modesView(ctx, runID, f)
+		if err != nil {
+			return nil, run, err
+		}
+		ids := make([]string, len(p.Rows))
+		for i, row := range p.Rows {
+			ids[i] = row.ID
+		}
+		fresh := mark(ids)
+		for i := range p.Rows {
+			p.Rows[i].Arrived = fresh[ids[i]]
+		}
+		return views.ModesFragments(p), run, nil
+	})
+}
+
+// marker reports which of a list's rows arrived recently.
+type marker func(ids []string) map[string]bool
+
+// listRender renders a filtered list of a run, marking new rows.
+type listRender func(ctx context.Context, runID string, f store.ResultFilter, mark marker) ([]views.Fragment, sandtrap.Run, error)
+
+// streamList streams a filtered list of a live run: one view per run and
+// filter, its rows marked new for a few seconds after they arrive. A run
+// that is over answers 204.
+func (h *Handler) streamList(w http.ResponseWriter, r *http.Request, kind string, href func(string, store.ResultFilter) string, render listRender) error {
 	run, err := h.runs.FindRun(r.Context(), chi.URLParam(r, "run"))
 	if err != nil {
 		return err
@@ -201,20 +216,9 @@ func (h *Handler) streamModes(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	arrived := newArrivals()
-	key := "modes:" + modesHref(run.ID, f)
-	return h.stream(w, r, key, run.ID, func(ctx context.Context) ([]views.Fragment, bool, error) {
-		p, run, err := h.modesView(ctx, run.ID, f)
-		if err != nil {
-			return nil, false, err
-		}
-		ids := make([]string, len(p.Rows))
-		for i, row := range p.Rows {
-			ids[i] = row.ID
-		}
-		fresh := arrived.mark(ids, h.now())
-		for i := range p.Rows {
-			p.Rows[i].Arrived = fresh[ids[i]]
-		}
-		return views.ModesFragments(p), !run.Live(), nil
+	mark := func(ids []string) map[string]bool { return arrived.mark(ids, h.now()) }
+	return h.stream(w, r, kind+href(run.ID, f), run.ID, func(ctx context.Context) ([]views.Fragment, bool, error) {
+		frags, run, err := render(ctx, run.ID, f, mark)
+		return frags, !run.Live(), err
 	})
 }

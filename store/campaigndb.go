@@ -325,15 +325,7 @@ func (r *CampaignResult) check() error {
 }
 
 func (w *CampaignWriter) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
-	tx, err := w.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	if err := fn(tx); err != nil {
-		tx.Rollback()
-		return err
-	}
-	return tx.Commit()
+	return inTx(ctx, w.db, fn)
 }
 
 // CampaignBusy reports whether err means the database stayed locked by

@@ -86,3 +86,16 @@ func openStateDBs(ctx context.Context, path string) (writer, reader *sql.DB, err
 func errorf(format string, args ...any) error {
 	return fmt.Errorf("store: "+format, args...)
 }
+
+// inTx runs fn in one transaction on db, committing when fn succeeds.
+func inTx(ctx context.Context, db *sql.DB, fn func(*sql.Tx) error) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}

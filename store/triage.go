@@ -396,17 +396,9 @@ func (s *Store) reloadDecisions(ctx context.Context, id string) (sandtrap.Mode, 
 	return s.FindMode(ctx, id)
 }
 
-// inTx runs fn in one transaction on the writer.
+// inTx runs fn in one transaction on the state's writer.
 func (s *Store) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
-	tx, err := s.writer.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	if err := fn(tx); err != nil {
-		tx.Rollback()
-		return err
-	}
-	return tx.Commit()
+	return inTx(ctx, s.writer, fn)
 }
 
 // writable refuses every change when the store serves read-only.

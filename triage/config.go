@@ -10,6 +10,8 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"sandtrap/filing"
+
 	"sandtrap"
 )
 
@@ -21,13 +23,18 @@ const maxPatternLen = 1000
 // user's classification rules, tried in file order before the built-in ones.
 type Config struct {
 	Rules []Rule
+	// Owners are the [[team]] and [[route]] tables, checked; filing reads
+	// them.
+	Owners filing.Config
 }
 
 // configFile mirrors the tables of the configuration file. Every table the
 // file may hold has a field here; keys without one are refused, so a typo
 // never passes silently. Teams and routes will join as their own tables.
 type configFile struct {
-	Rule []ruleTable `toml:"rule"`
+	Rule  []ruleTable    `toml:"rule"`
+	Team  []filing.Team  `toml:"team"`
+	Route []filing.Route `toml:"route"`
 }
 
 // ruleTable is one [[rule]] table as written.
@@ -99,6 +106,20 @@ func ParseConfig(name string, data []byte) (*Config, error) {
 			firstLine[t.Name] = line
 		}
 		cfg.Rules = append(cfg.Rules, rule)
+	}
+	cfg.Owners = filing.Config{Team: file.Team, Route: file.Route}
+	var owners filing.ConfigErrors
+	if err := cfg.Owners.Validate(); errors.As(err, &owners) {
+		lines := map[string][]int{"team": tableHeaderLines(data, "team"), "route": tableHeaderLines(data, "route")}
+		for _, e := range owners {
+			line := 0
+			if l := lines[e.Table]; e.Index >= 0 && e.Index < len(l) {
+				line = l[e.Index]
+			}
+			problems = append(problems, lineError(line, "%s", e.Error()))
+		}
+	} else if err != nil {
+		problems = append(problems, err)
 	}
 	if len(problems) > 0 {
 		return nil, fmt.Errorf("triage: reading config %s: %w", name, errors.Join(problems...))

@@ -104,9 +104,11 @@ func Title(m ModeFacts) string {
 	return trimRunes(strings.Join(strings.Fields(visible(title)), " "), maxTitle)
 }
 
-// NewIssue is the ticket to create for m in team's tracker.
+// NewIssue is the ticket to create for m in team's tracker. Its labels are
+// the team's and the mode's own, by which a ticket is found again.
 func NewIssue(team Team, m ModeFacts) tracker.Issue {
-	return tracker.Issue{Title: Title(m), Body: Body(m), Labels: slices.Clone(team.Labels), ModeID: m.ID}
+	labels := append(slices.Clone(team.Labels), tracker.ModeLabel(m.ID))
+	return tracker.Issue{Title: Title(m), Body: Body(m), Labels: labels, ModeID: m.ID}
 }
 
 // Body is the ticket's Markdown: the signature, the severity and its

@@ -173,7 +173,7 @@ func TestDescribe(t *testing.T) {
 func TestNewIssueCarriesTitleBodyLabelsAndMode(t *testing.T) {
 	m := exampleMode()
 	is := filing.NewIssue(filing.Team{Labels: []string{"sandtrap", "mcp"}}, m)
-	if is.Title != filing.Title(m) || is.Body != filing.Body(m) || is.ModeID != m.ID || strings.Join(is.Labels, ",") != "sandtrap,mcp" {
-		t.Errorf("got %+v, want the mode's title, body, id and the team's labels", is)
+	if is.Title != filing.Title(m) || is.Body != filing.Body(m) || is.ModeID != m.ID || strings.Join(is.Labels, ",") != "sandtrap,mcp,sandtrap-"+m.ID {
+		t.Errorf("got %+v, want the mode's title, body, id, the team's labels and the mode's own", is)
 	}
 }

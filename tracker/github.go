@@ -96,6 +96,18 @@ func (c *gitHubClient) Get(ctx context.Context, t Ticket) (Ticket, error) {
 
 // split reads the repository and number from a ticket's key. A ticket stays
 // in the repository it was filed in, even if the team's repo changed since.
+func (c *gitHubClient) Find(ctx context.Context, modeID string) (Ticket, bool, error) {
+	issues, resp, err := c.api.Issues.ListByRepo(ctx, c.owner, c.repo, &github.IssueListByRepoOptions{
+		Labels: []string{ModeLabel(modeID)}, State: "all"})
+	if err != nil {
+		return Ticket{}, false, c.fail(ctx, opFind, resp, err)
+	}
+	if len(issues) == 0 {
+		return Ticket{}, false, nil
+	}
+	return c.ticket(c.owner+"/"+c.repo, issues[0]), true, nil
+}
+
 func (c *gitHubClient) split(op string, t Ticket) (owner, repo string, number int, err error) {
 	path, n, err := splitKey(GitHub, op, t.Key)
 	if err != nil {

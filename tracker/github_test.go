@@ -2,6 +2,7 @@ package tracker_test
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"testing"
 
@@ -69,6 +70,21 @@ func TestGitHubClient(t *testing.T) {
 				return c.Get(ctx, ticket)
 			},
 			want: closed,
+		},
+		{
+			name: "find lists the issues, open or closed, that carry the mode's label",
+			script: []exchange{{
+				method: "GET", path: "/api/v3/repos/acme/widgets/issues", query: "labels=sandtrap-m-0123456789ab&state=all",
+				status: 200, reply: "[" + issue7 + "]",
+			}},
+			call: func(ctx context.Context, c tracker.Client) (tracker.Ticket, error) {
+				t, found, err := c.Find(ctx, "m-0123456789ab")
+				if err == nil && !found {
+					return t, errors.New("not found")
+				}
+				return t, err
+			},
+			want: ticket,
 		},
 	}
 	for _, tt := range tests {

@@ -122,6 +122,18 @@ func gitLabCall[T any](ctx context.Context, c *gitLabClient, op string, call fun
 	return v, nil
 }
 
+func (c *gitLabClient) Find(ctx context.Context, modeID string) (Ticket, bool, error) {
+	labels := gitlab.LabelOptions{ModeLabel(modeID)}
+	issues, resp, err := c.api.Issues.ListProjectIssues(c.project, &gitlab.ListProjectIssuesOptions{Labels: &labels}, gitlab.WithContext(ctx))
+	if err != nil {
+		return Ticket{}, false, c.fail(ctx, opFind, resp, err)
+	}
+	if len(issues) == 0 {
+		return Ticket{}, false, nil
+	}
+	return c.ticket(c.project, issues[0]), true, nil
+}
+
 func (c *gitLabClient) ticket(project string, issue *gitlab.Issue) Ticket {
 	state := StateOpen
 	if issue.State == "closed" {

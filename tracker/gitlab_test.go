@@ -2,6 +2,7 @@ package tracker_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"sandtrap/tracker"
@@ -66,6 +67,21 @@ func TestGitLabClient(t *testing.T) {
 			}},
 			call: func(ctx context.Context, c tracker.Client) (tracker.Ticket, error) {
 				return c.Get(ctx, ticket)
+			},
+			want: closed,
+		},
+		{
+			name: "find lists the project's issues that carry the mode's label",
+			script: []exchange{{
+				method: "GET", path: "/api/v4/projects/group%2Fproj/issues", query: "labels=sandtrap-m-0123456789ab", status: 200,
+				reply: `[{"id":9045,"iid":45,"web_url":"https://gitlab.example/group/proj/-/issues/45","state":"closed"}]`,
+			}},
+			call: func(ctx context.Context, c tracker.Client) (tracker.Ticket, error) {
+				t, found, err := c.Find(ctx, "m-0123456789ab")
+				if err == nil && !found {
+					return t, errors.New("not found")
+				}
+				return t, err
 			},
 			want: closed,
 		},

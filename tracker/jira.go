@@ -223,6 +223,35 @@ func (c *jiraClient) get(ctx context.Context, op, key string) (Ticket, error) {
 	return c.ticket(issue.Key, state), nil
 }
 
+func (c *jiraClient) Find(ctx context.Context, modeID string) (Ticket, bool, error) {
+	jql := fmt.Sprintf(`project = "%s" AND labels = "%s"`, c.project, ModeLabel(modeID))
+	var out struct {
+		Issues []struct {
+			Key    string `json:"key"`
+			Fields struct {
+				Status struct {
+					StatusCategory struct {
+						Key string `json:"key"`
+					} `json:"statusCategory"`
+				} `json:"status"`
+			} `json:"fields"`
+		} `json:"issues"`
+	}
+	in := map[string]any{"jql": jql, "maxResults": 1, "fields": []string{"status"}}
+	if err := c.do(ctx, opFind, http.MethodPost, "/rest/api/2/search", in, &out); err != nil {
+		return Ticket{}, false, err
+	}
+	if len(out.Issues) == 0 {
+		return Ticket{}, false, nil
+	}
+	is := out.Issues[0]
+	state := StateOpen
+	if is.Fields.Status.StatusCategory.Key == "done" {
+		state = StateClosed
+	}
+	return c.ticket(is.Key, state), true, nil
+}
+
 func (c *jiraClient) ticket(key, state string) Ticket {
 	return Ticket{Tracker: Jira, Key: key, URL: c.base + "/browse/" + url.PathEscape(key), State: state}
 }

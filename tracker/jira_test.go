@@ -2,6 +2,7 @@ package tracker_test
 
 import (
 	"context"
+	"errors"
 	"encoding/base64"
 	"strings"
 	"testing"
@@ -71,6 +72,20 @@ func TestJiraClient(t *testing.T) {
 			script: []exchange{{method: "GET", path: getIssue, query: "fields=status", status: 200, reply: doneIssue}},
 			call: func(ctx context.Context, c tracker.Client) (tracker.Ticket, error) {
 				return c.Get(ctx, tracker.Ticket{Tracker: "jira", Key: "OPS-12"})
+			},
+			want: closedTicket,
+		},
+		{
+			name: "find searches the project for the mode's label with JQL",
+			script: []exchange{{method: "POST", path: "/rest/api/2/search",
+				body:   `{"jql":"project = \"OPS\" AND labels = \"sandtrap-m-0123456789ab\"","maxResults":1,"fields":["status"]}`,
+				status: 200, reply: `{"issues":[` + doneIssue + `]}`}},
+			call: func(ctx context.Context, c tracker.Client) (tracker.Ticket, error) {
+				t, found, err := c.Find(ctx, "m-0123456789ab")
+				if err == nil && !found {
+					return t, errors.New("not found")
+				}
+				return t, err
 			},
 			want: closedTicket,
 		},

@@ -63,7 +63,14 @@ type Client interface {
 	// Get returns the ticket's current state, to notice a ticket that people
 	// closed in the tracker.
 	Get(ctx context.Context, t Ticket) (Ticket, error)
+	// Find looks for the ticket of a failure mode by its label (ModeLabel),
+	// so that a filing cut short after the tracker made the ticket is not
+	// made twice. A webhook cannot be asked: its receiver keys on mode_id.
+	Find(ctx context.Context, modeID string) (Ticket, bool, error)
 }
+
+// ModeLabel is the label every ticket of a failure mode carries.
+func ModeLabel(modeID string) string { return "sandtrap-" + modeID }
 
 // Operations named in errors.
 const (
@@ -71,6 +78,7 @@ const (
 	opComment = "comment"
 	opReopen  = "reopen"
 	opGet     = "get"
+	opFind    = "find"
 )
 
 // Error is a failed call to a tracker.

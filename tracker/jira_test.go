@@ -2,8 +2,8 @@ package tracker_test
 
 import (
 	"context"
-	"errors"
 	"encoding/base64"
+	"errors"
 	"strings"
 	"testing"
 

@@ -17,6 +17,7 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 
 	"sandtrap"
+	"sandtrap/filing"
 	"sandtrap/store"
 	"sandtrap/triage"
 	"sandtrap/views"
@@ -64,11 +65,16 @@ type ModeTriager interface {
 
 // Config is what the handlers need besides their readers.
 type Config struct {
-	Runs     RunReader
-	Results  ResultReader
-	Modes    ModeReader
-	Triager  ModeTriager
-	Compare  Comparer
+	Runs    RunReader
+	Results ResultReader
+	Modes   ModeReader
+	Triager ModeTriager
+	Compare Comparer
+	// Filer, Tickets and Facts file failure modes; Owners are the teams.
+	Filer    Filer
+	Tickets  Tickets
+	Facts    filing.FactsFunc
+	Owners   filing.Ownership
 	ReadOnly bool  // refuse every state change
 	Hub      *Hub  // fans changes out to live pages; nil serves no live updates
 	Static   fs.FS // the stylesheet, scripts and the Datastar bundle
@@ -84,6 +90,10 @@ type Handler struct {
 	triager  ModeTriager
 	readOnly bool
 	compare  Comparer
+	filer    Filer
+	tickets  Tickets
+	facts    filing.FactsFunc
+	owners   filing.Ownership
 	hub      *Hub
 	static   fs.FS
 	assets   assets
@@ -107,6 +117,7 @@ func New(c Config) (*Handler, error) {
 		c.Hub = NewHub(c.Logger)
 	}
 	return &Handler{runs: c.Runs, results: c.Results, modes: c.Modes, triager: c.Triager, compare: c.Compare, readOnly: c.ReadOnly, hub: c.Hub,
+		filer: c.Filer, tickets: c.Tickets, facts: c.Facts, owners: c.Owners,
 		static: c.Static, assets: a, log: c.Logger, now: c.Now}, nil
 }
 
@@ -130,6 +141,9 @@ func (h *Handler) Routes() http.Handler {
 	r.Get("/runs/{run}/modes", h.handle(h.listModes))
 	r.Get("/runs/{run}/modes/live", h.handle(h.streamModes))
 	r.Get("/modes/{mode}", h.handle(h.showMode))
+	r.Get("/modes/{mode}/ticket.md", h.handle(h.downloadTicket))
+	r.Get("/teams", h.handle(h.listTeams))
+	r.Get("/api/teams", h.handleAPI(h.apiListTeams))
 
 	r.Get("/api/runs", h.handleAPI(h.apiListRuns))
 	r.Get("/api/runs/{run}", h.handleAPI(h.apiShowRun))
@@ -143,6 +157,9 @@ func (h *Handler) Routes() http.Handler {
 		r.Use(http.NewCrossOriginProtection().Handler)
 		r.Post("/modes/{mode}/triage", h.handle(h.triageMode))
 		r.Post("/api/modes/{mode}/triage", h.handleAPI(h.apiTriageMode))
+		r.Post("/modes/{mode}/file", h.handle(h.fileMode))
+		r.Post("/api/modes/{mode}/file", h.handleAPI(h.apiFileMode))
+		r.Post("/runs/{run}/file-critical", h.handle(h.fileCritical))
 	})
 	r.NotFound(h.handle(func(w http.ResponseWriter, r *http.Request) error {
 		return sandtrap.Errorf(sandtrap.ENOTFOUND, "There is no page at %s.", r.URL.Path)
@@ -228,6 +245,17 @@ func (h *Handler) handle(fn func(http.ResponseWriter, *http.Request) error) http
 		w.WriteHeader(status)
 		views.Error(p).Render(r.Context(), w)
 	}
+}
+
+// decodeJSON reads a request's JSON body into v, refusing unknown fields
+// and bodies over 64 KiB, with a message that says what is wrong.
+func decodeJSON(r *http.Request, v any) error {
+	dec := json.NewDecoder(http.MaxBytesReader(nil, r.Body, 64<<10))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return sandtrap.Errorf(sandtrap.EINVALID, "the body must be a JSON object of the documented fields: %v", err)
+	}
+	return nil
 }
 
 // trackingWriter notes whether a response has begun.

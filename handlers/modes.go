@@ -60,6 +60,18 @@ func (h *Handler) modesView(ctx context.Context, runID string, f store.ResultFil
 	for _, w := range windows {
 		p.Outages = append(p.Outages, outageView(run.ID, w, 0, 0))
 	}
+	if h.filer != nil && h.tickets != nil && !h.readOnly {
+		p.FileCriticalHref = runHref(run.ID) + "/file-critical"
+		tickets, err := h.tickets.Tickets(ctx)
+		if err != nil {
+			return views.ModesPage{}, run, err
+		}
+		for i := range p.Rows {
+			if t, ok := tickets[p.Rows[i].ID]; ok {
+				p.Rows[i].TicketKey, p.Rows[i].TicketURL, p.Rows[i].TicketState = t.Key, t.URL, t.State
+			}
+		}
+	}
 	p.Notices = sourceNotices([]store.SourceStatus{src})
 	if run.Live() {
 		p.Stream = streamHref(modesHref(run.ID, f), "/modes")
@@ -210,6 +222,12 @@ func (h *Handler) modePage(r *http.Request, flash views.TriageForm) (views.ModeP
 		}
 	}
 	p := modePage(m, occ, page, total, offset, perRun, notes, events, others)
+	if p.Ticket, err = h.ticketView(ctx, m.ID); err != nil {
+		return views.ModePage{}, err
+	}
+	if p.Filing, err = h.filingForm(ctx, m); err != nil {
+		return views.ModePage{}, err
+	}
 	p.Triage.ReadOnly = h.readOnly
 	p.Triage.Message, p.Triage.Error = flash.Message, flash.Error
 	p.Shell = h.shell(ctx, m.Title, "modes", []views.Crumb{{Label: "Runs", Href: "/"}, {Label: "failure modes"}, {Label: m.Title}})

@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/http"
 
@@ -130,10 +129,8 @@ func (h *Handler) triageMode(w http.ResponseWriter, r *http.Request) error {
 // {"op": …} and returns the mode as it now stands.
 func (h *Handler) apiTriageMode(r *http.Request) (any, error) {
 	var t triageRequest
-	dec := json.NewDecoder(http.MaxBytesReader(nil, r.Body, maxTriageBody))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&t); err != nil {
-		return nil, sandtrap.Errorf(sandtrap.EINVALID, "the body must be a JSON object like {\"op\": \"status\", \"status\": \"triaged\"}: %v", err)
+	if err := decodeJSON(r, &t); err != nil {
+		return nil, err
 	}
 	next, message, err := h.applyTriage(r, chi.URLParam(r, "mode"), t)
 	if err != nil {

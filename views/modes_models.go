@@ -14,6 +14,9 @@ type ModesPage struct {
 	Empty     bool
 	Stream    string // the live stream's URL; "" when the run is over
 	Outages   []Outage
+	// FileCriticalHref files every untriaged critical mode; "" when
+	// filing is off.
+	FileCriticalHref string
 }
 
 // QueueRow is one failure mode in the queue.
@@ -38,6 +41,9 @@ type QueueRow struct {
 	Deterministic bool
 	New           bool // not seen in any earlier run
 	Arrived       bool // appeared since the page was first shown
+	TicketKey     string
+	TicketURL     string
+	TicketState   string
 }
 
 // ModePage is one failure mode across every run.
@@ -67,6 +73,8 @@ type ModePage struct {
 	Notes          []NoteView
 	History        []NoteView
 	Members        []Member
+	Ticket         TicketView
+	Filing         FilingForm
 }
 
 // DiffPart is a piece of a sample message; Varies marks what differs

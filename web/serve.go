@@ -13,6 +13,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"sandtrap/filing"
 	"sandtrap/handlers"
 	"sandtrap/static"
 	"sandtrap/store"
@@ -65,30 +66,44 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if os.Getenv("GOMEMLIMIT") == "" && c.memoryLimitMiB > 0 {
 		debug.SetMemoryLimit(c.memoryLimitMiB << 20)
 	}
-	var rules []triage.Rule
+	var cfg triage.Config
 	if c.config != "" {
-		cfg, err := triage.LoadConfig(c.config)
+		loaded, err := triage.LoadConfig(c.config)
 		if err != nil {
 			return err
 		}
-		rules = cfg.Rules
+		cfg = *loaded
 	}
 	hub := handlers.NewHub(logger)
+	// Filing waits for the store; changes reach it through this channel so
+	// that the watchers never wait on a tracker.
+	changed := make(chan struct{}, 1)
 	st, err := store.Open(ctx, store.Options{
 		StatePath:  c.state,
 		Campaigns:  c.campaigns,
-		Classifier: triage.NewClassifier(rules),
+		Classifier: triage.NewClassifier(cfg.Rules),
 		Poll:       c.poll,
 		Logf:       func(format string, args ...any) { logger.Info(fmt.Sprintf(format, args...)) },
 		ReadOnly:   c.readOnly,
-		OnChange:   hub.Publish,
+		OnChange: func(ch store.Change) {
+			hub.Publish(ch)
+			select {
+			case changed <- struct{}{}:
+			default:
+			}
+		},
 	})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
+	owners := cfg.Owners.Ownership()
+	facts := handlers.ModeFacts(st, st, c.publicURL)
+	filer := &filing.Filer{Outbox: st, Facts: facts, Owners: owners, Getenv: os.Getenv,
+		HTTP: &http.Client{Timeout: 30 * time.Second}, Log: logger,
+		OnFiled: func(string) { hub.Publish(store.Change{Triage: true}) }}
 	h, err := handlers.New(handlers.Config{Runs: st, Results: st, Modes: st, Triager: st, Compare: st, ReadOnly: c.readOnly, Hub: hub,
-		Static: static.FS, Logger: logger})
+		Filer: filer, Tickets: st, Facts: facts, Owners: owners, Static: static.FS, Logger: logger})
 	if err != nil {
 		return err
 	}
@@ -105,6 +120,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		BaseContext: func(net.Listener) context.Context { return ctx },
 	}
 	st.Start(ctx)
+	if !c.readOnly {
+		go filer.Run(ctx)
+		go reopenReturning(ctx, st, filer, changed, logger)
+	}
 	fmt.Fprintf(stdout, "sandtrap is serving %d campaign file(s) at http://%s/\n", len(c.campaigns), ln.Addr())
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -119,4 +138,32 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	return nil
+}
+
+// reopenReturning looks, after changes to the index and at most every few
+// seconds, for filed modes that came back after their ticket was closed or
+// they were marked fixed, and queues their reopening.
+func reopenReturning(ctx context.Context, st *store.Store, filer *filing.Filer, changed <-chan struct{}, log *slog.Logger) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-changed:
+		}
+		tickets, err := st.Tickets(ctx)
+		if err != nil {
+			log.Warn("reading tickets failed", "err", err)
+			continue
+		}
+		ids := make([]string, 0, len(tickets))
+		for id := range tickets {
+			ids = append(ids, id)
+		}
+		filer.Reconcile(ctx, ids)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(2 * time.Second):
+		}
+	}
 }

@@ -1,0 +1,337 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"mime"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/starfederation/datastar-go/datastar"
+
+	"sandtrap"
+	"sandtrap/filing"
+	"sandtrap/store"
+	"sandtrap/triage"
+	"sandtrap/views"
+)
+
+// Filer files failure modes to their owners' trackers.
+type Filer interface {
+	File(ctx context.Context, modeID, team string) (filing.Outcome, error)
+	Owner(m filing.ModeFacts, chosen string) (filing.Team, error)
+}
+
+// Tickets reads what was filed.
+type Tickets interface {
+	Ticket(ctx context.Context, modeID string) (filing.Stored, bool, error)
+	Tickets(ctx context.Context) (map[string]filing.Stored, error)
+	LatestFiling(ctx context.Context, modeID string) (filing.Filing, error)
+}
+
+// samplesForFacts is how many failures a ticket's facts are drawn from.
+const samplesForFacts = 200
+
+// ModeFacts returns what a ticket says about a mode, gathered from the
+// readers: its counts per run, target and domain, its samples, the
+// quickest failing workflow, and a link back when publicURL is set.
+func ModeFacts(runs RunReader, modes ModeReader, publicURL string) filing.FactsFunc {
+	return func(ctx context.Context, id string) (filing.ModeFacts, bool, string, error) {
+		m, err := modes.FindMode(ctx, id)
+		if err != nil {
+			return filing.ModeFacts{}, false, "", err
+		}
+		f := filing.ModeFacts{ID: m.ID, Title: m.Title, Signature: m.Signature, Layer: m.Layer, Primitive: m.Primitive,
+			Severity: m.Severity, SeverityReason: m.SeverityReason, PerTarget: map[string]int{}, PerDomain: map[string]int{}}
+		if publicURL != "" {
+			f.Link = strings.TrimSuffix(publicURL, "/") + modeHref(m.ID)
+		}
+		perRun, err := modes.ModeRuns(ctx, m.ID)
+		if err != nil {
+			return f, false, "", err
+		}
+		for _, rc := range perRun {
+			if rc.Count == 0 {
+				continue
+			}
+			f.PerRun = append(f.PerRun, filing.RunCount{RunID: rc.RunID, Count: rc.Count})
+			f.Count += rc.Count
+			if f.FirstSeen.IsZero() || rc.StartedAt.Before(f.FirstSeen) {
+				f.FirstSeen = rc.StartedAt
+			}
+			if rc.StartedAt.After(f.LastSeen) {
+				f.LastSeen = rc.StartedAt
+			}
+		}
+		occ, _, err := modes.ModeOccurrences(ctx, m.ID, samplesForFacts, 0)
+		if err != nil {
+			return f, false, "", err
+		}
+		seen := map[string]bool{}
+		for _, o := range occ {
+			f.PerTarget[o.Target]++
+			f.PerDomain[o.Domain]++
+			if e := firstLine(o.Error); !seen[e] {
+				seen[e] = true
+				f.Samples = append(f.Samples, filing.Sample{RunID: o.RunID, ResultID: o.ID, Test: o.Test, Error: o.Error})
+			}
+		}
+		if s := smallest(occ); s != nil {
+			for _, o := range occ {
+				if resultHref(o.RunID, o.ID) == s.Href {
+					f.Smallest = &filing.Sample{RunID: o.RunID, ResultID: o.ID, Test: o.Test, Error: o.Error}
+					break
+				}
+			}
+		}
+		return f, m.Status == triage.StatusFixed, m.Owner, nil
+	}
+}
+
+// fileMode serves POST /modes/{mode}/file: files the mode to its owner's
+// tracker, or comments on or reopens its ticket. From Datastar it answers
+// with the page's content, carrying the outcome; from a plain form it
+// redirects back.
+func (h *Handler) fileMode(w http.ResponseWriter, r *http.Request) error {
+	if err := r.ParseForm(); err != nil {
+		return sandtrap.Errorf(sandtrap.EINVALID, "unreadable form: %v", err)
+	}
+	id := chi.URLParam(r, "mode")
+	out, err := h.file(r.Context(), id, r.PostFormValue("team"))
+	if sandtrap.ErrorCode(err) == sandtrap.ENOTFOUND {
+		return err
+	}
+	flash := views.TriageForm{Message: outcomeText(out)}
+	if err != nil {
+		flash = views.TriageForm{Error: filingErrorText(err)}
+	}
+	if r.Header.Get("Datastar-Request") != "true" {
+		if err != nil && !filing.IsRetrying(err) {
+			p, perr := h.modePage(r, flash)
+			if perr != nil {
+				return perr
+			}
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.WriteHeader(statusOf(err))
+			return views.Mode(p).Render(r.Context(), w)
+		}
+		http.Redirect(w, r, modeHref(id), http.StatusSeeOther)
+		return nil
+	}
+	p, err := h.modePage(r, flash)
+	if err != nil {
+		return err
+	}
+	return datastar.NewSSE(w, r).PatchElementTempl(views.ModeBody(p))
+}
+
+// file files a mode, refusing when serving read-only or without a filer.
+func (h *Handler) file(ctx context.Context, id, team string) (filing.Outcome, error) {
+	if h.readOnly {
+		return filing.Outcome{}, sandtrap.Errorf(sandtrap.EFORBIDDEN, "sandtrap is serving read-only (--read-only): filing is refused")
+	}
+	if h.filer == nil {
+		return filing.Outcome{}, sandtrap.Errorf(sandtrap.EUNAVAILABLE, "filing is not set up on this server")
+	}
+	if _, err := h.modes.FindMode(ctx, id); err != nil {
+		return filing.Outcome{}, err
+	}
+	return h.filer.File(ctx, id, team)
+}
+
+func outcomeText(out filing.Outcome) string {
+	t := out.Ticket
+	switch out.Action {
+	case filing.ActionCreate:
+		return fmt.Sprintf("Filed to %s as %s.", t.Team, t.Key)
+	case filing.ActionComment:
+		return fmt.Sprintf("%s already tracks this mode: added a comment with what is new.", t.Key)
+	case filing.ActionReopen:
+		return fmt.Sprintf("The mode came back: reopened %s with a comment.", t.Key)
+	case filing.ActionNone:
+		return fmt.Sprintf("%s is closed and the mode has not come back since; nothing to file.", t.Key)
+	}
+	return ""
+}
+
+func filingErrorText(err error) string {
+	var fe *filing.FilingError
+	if errors.As(err, &fe) {
+		if fe.Retrying {
+			return fe.Message + " The filing is kept and will be retried."
+		}
+		return fe.Message
+	}
+	return sandtrap.ErrorMessage(err)
+}
+
+// actionPast is an action in the API's words.
+func actionPast(a filing.Action) string {
+	switch a {
+	case filing.ActionCreate:
+		return "created"
+	case filing.ActionComment:
+		return "commented"
+	case filing.ActionReopen:
+		return "reopened"
+	}
+	return "none"
+}
+
+// apiFileMode serves POST /api/modes/{mode}/file with an optional
+// {"team": …}, and returns the ticket and what was done to it.
+func (h *Handler) apiFileMode(r *http.Request) (any, error) {
+	var body struct {
+		Team string `json:"team"`
+	}
+	if r.ContentLength != 0 {
+		if err := decodeJSON(r, &body); err != nil {
+			return nil, err
+		}
+	}
+	out, err := h.file(r.Context(), chi.URLParam(r, "mode"), body.Team)
+	if err != nil {
+		var fe *filing.FilingError
+		if errors.As(err, &fe) {
+			code := sandtrap.EUNAVAILABLE
+			if !fe.Retrying {
+				code = sandtrap.EINVALID
+			}
+			return nil, sandtrap.Errorf(code, "%s", filingErrorText(err))
+		}
+		return nil, err
+	}
+	t := out.Ticket
+	return map[string]any{"ticket": map[string]string{
+		"url": t.URL, "key": t.Key, "tracker": t.Tracker, "state": t.State, "team": t.Team, "action": actionPast(out.Action)}}, nil
+}
+
+// downloadTicket serves GET /modes/{mode}/ticket.md: the ticket's Markdown,
+// for teams without a tracker.
+func (h *Handler) downloadTicket(w http.ResponseWriter, r *http.Request) error {
+	m, err := h.modes.FindMode(r.Context(), chi.URLParam(r, "mode"))
+	if err != nil {
+		return err
+	}
+	facts, _, _, err := h.facts(r.Context(), m.ID)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "text/markdown; charset=utf-8")
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": m.ID + ".md"}))
+	_, err = fmt.Fprintf(w, "# %s\n\n%s", filing.Title(facts), filing.Body(facts))
+	return err
+}
+
+// fileCritical serves POST /runs/{run}/file-critical: files every critical
+// mode of the run that nobody has triaged or filed yet, one after another,
+// with the progress sent as it goes.
+func (h *Handler) fileCritical(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	run, err := h.runs.FindRun(ctx, chi.URLParam(r, "run"))
+	if err != nil {
+		return err
+	}
+	modes, _, err := h.modes.RunModes(ctx, run.ID, store.ResultFilter{})
+	if err != nil {
+		return err
+	}
+	tickets, err := h.tickets.Tickets(ctx)
+	if err != nil {
+		return err
+	}
+	var todo []sandtrap.ModeStat
+	for _, m := range modes {
+		if _, filed := tickets[m.ID]; m.Severity == sandtrap.SeverityCritical && m.Status == triage.StatusNew && !filed {
+			todo = append(todo, m)
+		}
+	}
+	triage.Rank(todo)
+	datastarRequest := r.Header.Get("Datastar-Request") == "true"
+	var sse *datastar.ServerSentEventGenerator
+	if datastarRequest {
+		sse = datastar.NewSSE(w, r)
+	}
+	var lines []string
+	report := func(done int) error {
+		if sse == nil {
+			return nil
+		}
+		return sse.PatchElementTempl(views.FilingProgress(views.Progress{Done: done, Total: len(todo), Lines: lines}))
+	}
+	if len(todo) == 0 {
+		lines = append(lines, "No untriaged critical mode is left to file.")
+	}
+	if err := report(0); err != nil {
+		return nil
+	}
+	for i, m := range todo {
+		out, err := h.file(ctx, m.ID, "")
+		if err != nil {
+			lines = append(lines, fmt.Sprintf("%s: %s", m.Title, filingErrorText(err)))
+		} else {
+			lines = append(lines, fmt.Sprintf("%s: %s", m.Title, outcomeText(out)))
+		}
+		if err := report(i + 1); err != nil {
+			return nil
+		}
+	}
+	if !datastarRequest {
+		http.Redirect(w, r, modesHref(run.ID, store.ResultFilter{}), http.StatusSeeOther)
+	}
+	return nil
+}
+
+// ticketView is a mode's ticket and latest filing as pages show them.
+func (h *Handler) ticketView(ctx context.Context, id string) (views.TicketView, error) {
+	var v views.TicketView
+	if h.tickets == nil {
+		return v, nil
+	}
+	t, has, err := h.tickets.Ticket(ctx, id)
+	if err != nil {
+		return v, err
+	}
+	if has {
+		v = views.TicketView{Key: t.Key, URL: t.URL, State: t.State, Tracker: t.Tracker, Team: t.Team}
+	}
+	fl, err := h.tickets.LatestFiling(ctx, id)
+	if err == nil {
+		v.Filing = fl.State
+		v.Error = fl.LastError
+		if fl.State == filing.StatePending && fl.Attempts > 0 {
+			v.Filing = "retrying"
+		}
+	} else if sandtrap.ErrorCode(err) != sandtrap.ENOTFOUND {
+		return v, err
+	}
+	return v, nil
+}
+
+// filingForm lays out "File to TEAM" for a mode: the owner, the other
+// teams, and the ticket that would be written.
+func (h *Handler) filingForm(ctx context.Context, m sandtrap.Mode) (views.FilingForm, error) {
+	form := views.FilingForm{Action: modeHref(m.ID) + "/file", MarkdownHref: modeHref(m.ID) + "/ticket.md", ReadOnly: h.readOnly}
+	if h.filer == nil || h.facts == nil {
+		return form, nil
+	}
+	facts, _, chosen, err := h.facts(ctx, m.ID)
+	if err != nil {
+		return form, err
+	}
+	owner, err := h.filer.Owner(facts, chosen)
+	if err != nil {
+		form.Error = sandtrap.ErrorMessage(err)
+	}
+	form.Owner, form.Tracker = owner.Name, owner.Tracker
+	form.Routed = chosen == ""
+	for _, t := range h.owners.Teams {
+		form.Teams = append(form.Teams, views.Option{Value: t.Name, Label: t.Name + " (" + t.Tracker + ")", Selected: t.Name == owner.Name})
+	}
+	slices.SortFunc(form.Teams, func(a, b views.Option) int { return strings.Compare(a.Label, b.Label) })
+	form.Title, form.Body = filing.Title(facts), filing.Body(facts)
+	return form, nil
+}

@@ -1,0 +1,148 @@
+package handlers
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"sort"
+	"strings"
+
+	"sandtrap/filing"
+	"sandtrap/store"
+	"sandtrap/triage"
+	"sandtrap/views"
+)
+
+// listTeams serves GET /teams: each team, its routes and its queue in the
+// latest run.
+func (h *Handler) listTeams(w http.ResponseWriter, r *http.Request) error {
+	p, err := h.teamsPage(r.Context())
+	if err != nil {
+		return err
+	}
+	return render(w, r, views.Teams(p))
+}
+
+// teamsPage routes the latest run's modes to their teams and counts each
+// team's queue.
+func (h *Handler) teamsPage(ctx context.Context) (views.TeamsPage, error) {
+	p := views.TeamsPage{Shell: h.shell(ctx, "Teams", "teams", []views.Crumb{{Label: "Runs", Href: "/"}, {Label: "teams"}})}
+	byTeam := map[string]*views.TeamView{}
+	var order []string
+	for _, t := range h.owners.Teams {
+		byTeam[t.Name] = &views.TeamView{Name: t.Name, Tracker: t.Tracker, Destination: destination(t), Labels: strings.Join(t.Labels, ", ")}
+		order = append(order, t.Name)
+	}
+	for i, rt := range h.owners.Routes {
+		if tv := byTeam[rt.Team]; tv != nil {
+			tv.Routes = append(tv.Routes, fmt.Sprintf("%d. %s", i+1, routeText(rt)))
+		}
+	}
+	runs, err := h.runs.ListRuns(ctx)
+	if err != nil || len(runs) == 0 {
+		return p, err
+	}
+	latest := runs[len(runs)-1]
+	p.RunName = latest.Name
+	modes, _, err := h.modes.RunModes(ctx, latest.ID, store.ResultFilter{})
+	if err != nil {
+		return p, err
+	}
+	tickets := map[string]filing.Stored{}
+	if h.tickets != nil {
+		if tickets, err = h.tickets.Tickets(ctx); err != nil {
+			return p, err
+		}
+	}
+	triage.Rank(modes)
+	for _, m := range modes {
+		name := m.Owner
+		if name == "" {
+			name, _ = h.owners.Route(filing.ModeFacts{ID: m.ID, Layer: m.Layer, Primitive: m.Primitive, PerDomain: m.Domains, PerTarget: m.Targets})
+		}
+		tv := byTeam[name]
+		if tv == nil {
+			tv = &views.TeamView{Name: name, Tracker: "not configured"}
+			byTeam[name] = tv
+			order = append(order, name)
+		}
+		tm := views.TeamMode{ID: m.ID, Title: m.Title, Href: modeHref(m.ID), Severity: m.Severity, Status: m.Status}
+		tv.Owned++
+		if m.Status == triage.StatusFixed {
+			tv.Fixed++
+		}
+		if t, ok := tickets[m.ID]; ok {
+			tm.TicketKey, tm.TicketURL, tm.TicketState = t.Key, t.URL, t.State
+			tv.Filed++
+			if t.State == "open" {
+				tv.Open++
+			}
+		}
+		tv.Modes = append(tv.Modes, tm)
+	}
+	sort.SliceStable(order, func(i, j int) bool { return byTeam[order[i]].Owned > byTeam[order[j]].Owned })
+	for _, name := range order {
+		p.Teams = append(p.Teams, *byTeam[name])
+	}
+	return p, nil
+}
+
+// destination is where a team's tickets go.
+func destination(t filing.Team) string {
+	switch {
+	case t.Repo != "":
+		return t.Repo
+	case t.Project != "":
+		return t.Project
+	}
+	return t.APIURL
+}
+
+// routeText says what a route matches: "layer=sandbox primitive=memory".
+func routeText(r filing.Route) string {
+	var parts []string
+	for _, kv := range [][2]string{{"layer", r.Layer}, {"primitive", r.Primitive}, {"domain", r.Domain}, {"target", r.Target}, {"mode", r.Mode}} {
+		if kv[1] != "" {
+			parts = append(parts, kv[0]+"="+kv[1])
+		}
+	}
+	if len(parts) == 0 {
+		return "everything"
+	}
+	return strings.Join(parts, " ")
+}
+
+// apiListTeams serves GET /api/teams: the teams, their routes and queues.
+func (h *Handler) apiListTeams(r *http.Request) (any, error) {
+	p, err := h.teamsPage(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	type mode struct {
+		ID       string `json:"id"`
+		Title    string `json:"title"`
+		Severity string `json:"severity"`
+		Status   string `json:"status"`
+		Ticket   string `json:"ticket,omitempty"`
+		State    string `json:"ticket_state,omitempty"`
+	}
+	type team struct {
+		Name    string   `json:"name"`
+		Tracker string   `json:"tracker"`
+		Routes  []string `json:"routes"`
+		Owned   int      `json:"owned"`
+		Filed   int      `json:"filed"`
+		Open    int      `json:"open"`
+		Fixed   int      `json:"fixed"`
+		Modes   []mode   `json:"modes"`
+	}
+	out := make([]team, 0, len(p.Teams))
+	for _, t := range p.Teams {
+		tt := team{Name: t.Name, Tracker: t.Tracker, Routes: t.Routes, Owned: t.Owned, Filed: t.Filed, Open: t.Open, Fixed: t.Fixed, Modes: []mode{}}
+		for _, m := range t.Modes {
+			tt.Modes = append(tt.Modes, mode{ID: m.ID, Title: m.Title, Severity: m.Severity, Status: m.Status, Ticket: m.TicketURL, State: m.TicketState})
+		}
+		out = append(out, tt)
+	}
+	return map[string]any{"teams": out}, nil
+}

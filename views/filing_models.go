@@ -1,0 +1,56 @@
+package views
+
+// TicketView is a mode's ticket and its latest filing.
+type TicketView struct {
+	Key, URL, State, Tracker, Team string
+	Filing                         string // pending, sending, retrying, done, failed; "" when never filed
+	Error                          string // the tracker's own words, when the last filing failed
+}
+
+// FilingForm is "File to TEAM" on a mode's page, with the ticket it would
+// write.
+type FilingForm struct {
+	Action       string
+	MarkdownHref string
+	Owner        string
+	Tracker      string
+	Routed       bool // the owner comes from the routes, not from a person
+	Teams        []Option
+	Title        string
+	Body         string
+	Error        string
+	ReadOnly     bool
+}
+
+// Progress is how far a batch of filings has come.
+type Progress struct {
+	Done, Total int
+	Lines       []string
+}
+
+// TeamsPage is /teams: each team, its routes and its queue.
+type TeamsPage struct {
+	Shell   Shell
+	RunName string
+	Teams   []TeamView
+}
+
+// TeamView is one team.
+type TeamView struct {
+	Name        string
+	Tracker     string
+	Destination string // repo, project or URL
+	Labels      string
+	Routes      []string
+	Owned       int
+	Filed       int
+	Open        int
+	Fixed       int
+	Modes       []TeamMode
+}
+
+// TeamMode is a mode in a team's queue.
+type TeamMode struct {
+	ID, Title, Href, Severity, Status string
+	TicketKey, TicketURL, TicketState string
+}

@@ -265,16 +265,26 @@ func (f *Filer) Reconcile(ctx context.Context, modeIDs []string) {
 			continue
 		}
 		m, fixed, _, err := f.Facts(ctx, id)
-		if err != nil {
+		if err != nil || !reappeared(m, stored.Snapshot) {
 			continue
 		}
-		if (stored.State == tracker.StateClosed || fixed) && reappeared(m, stored.Snapshot) {
-			if _, err := f.Outbox.EnqueueFiling(ctx, id, stored.Team, f.now()); err != nil {
-				f.log().Warn("queueing a reopen failed", "mode", id, "err", err)
+		if !fixed && stored.State != tracker.StateClosed {
+			// People may have closed it in the tracker since: ask.
+			team, _ := f.Owners.Team(stored.Team)
+			client, err := NewClient(team, f.getenv(), f.HTTP)
+			if err != nil {
 				continue
 			}
-			f.Wake()
+			t, err := client.Get(ctx, stored.Ticket)
+			if err != nil || t.State != tracker.StateClosed {
+				continue
+			}
 		}
+		if _, err := f.Outbox.EnqueueFiling(ctx, id, stored.Team, f.now()); err != nil {
+			f.log().Warn("queueing a reopen failed", "mode", id, "err", err)
+			continue
+		}
+		f.Wake()
 	}
 }
 

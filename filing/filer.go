@@ -149,7 +149,7 @@ func (f *Filer) Run(ctx context.Context) {
 func (f *Filer) process(ctx context.Context, fl Filing) (Outcome, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	out, err := f.attempt(ctx, fl)
+	out, err := f.attempt(ctx, &fl)
 	if err != nil {
 		team, _ := f.Owners.Team(fl.Team)
 		msg := Describe(team, err)
@@ -171,7 +171,8 @@ func (f *Filer) process(ctx context.Context, fl Filing) (Outcome, error) {
 	return out, nil
 }
 
-func (f *Filer) attempt(ctx context.Context, fl Filing) (Outcome, error) {
+// attempt files once; it sets fl.Team to the team it files to.
+func (f *Filer) attempt(ctx context.Context, fl *Filing) (Outcome, error) {
 	m, fixed, chosen, err := f.Facts(ctx, fl.ModeID)
 	if err != nil {
 		return Outcome{}, err

@@ -89,5 +89,15 @@ func (h *Handler) apiShowMode(r *http.Request) (any, error) {
 	for _, rc := range runs {
 		counts = append(counts, perRun{RunID: rc.RunID, StartedAt: rc.StartedAt.UTC().Format(time.RFC3339), Count: rc.Count, Total: rc.Total})
 	}
-	return map[string]any{"mode": toAPIMode(m), "runs": counts}, nil
+	mode := toAPIMode(m)
+	if h.tickets != nil {
+		t, has, err := h.tickets.Ticket(r.Context(), m.ID)
+		if err != nil {
+			return nil, err
+		}
+		if has {
+			mode.Ticket = &t.URL
+		}
+	}
+	return map[string]any{"mode": mode, "runs": counts}, nil
 }

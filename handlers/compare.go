@@ -79,6 +79,24 @@ func (h *Handler) compareRuns(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	p = comparePage(c)
+	if h.tickets != nil {
+		// A mode that came back is one to chase: link its ticket.
+		tickets, err := h.tickets.Tickets(ctx)
+		if err != nil {
+			return err
+		}
+		groups := []*views.ModeGroup{&p.Returned}
+		for i := range p.ModeGroups {
+			groups = append(groups, &p.ModeGroups[i])
+		}
+		for _, g := range groups {
+			for i := range g.Rows {
+				if t, ok := tickets[g.Rows[i].ID]; ok {
+					g.Rows[i].Ticket = views.Link{Text: t.Key + " (" + t.State + ")", Href: t.URL}
+				}
+			}
+		}
+	}
 	p.Shell = h.shell(ctx, "Compare "+c.Base.Name+" with "+c.Head.Name, "compare", []views.Crumb{
 		{Label: "Runs", Href: "/"}, {Label: c.Head.Name, Href: runHref(c.Head.ID)}, {Label: "compare with " + c.Base.Name}})
 	p.BaseOptions, p.HeadOptions = runOptions(runs, c.Base.ID), runOptions(runs, c.Head.ID)

@@ -51,6 +51,7 @@ type ModeChangeRow struct {
 	Base, Head  Link // counts, linking to the failures of the mode in each run
 	Change      string
 	ChangeClass string // "check-bad" when it got worse, "check-ok" when better
+	Ticket      Link   // the mode's ticket, when it was filed
 }
 
 // TestGroup is one group of test keys: fixed, regressed, still failing,

@@ -191,6 +191,15 @@ func TestBrowserFilesModesOnceCommentsAfterAndReopensOnReturn(t *testing.T) {
 	if state := read(t, ctx, chromedp.Text(chromedp.CSS(`[data-testid=ticket-state]`))); state != "open" {
 		t.Errorf("got ticket state %q after the mode came back, want open", state)
 	}
+
+	// The comparison of the new run links the mode to its ticket.
+	browse(t, ctx, chromedp.Navigate(base+"/compare?base=2026-07-01-overnight&head=2026-07-03-overnight"),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=mode-change-row]`)))
+	links := read(t, ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("[data-testid=mode-ticket]")].map(a => a.textContent).join(" ")`))
+	if !strings.Contains(links, "acme/sandbox#1") {
+		t.Errorf("got ticket links %q on the comparison, want acme/sandbox#1", links)
+	}
+	screenshot(t, ctx, "compare-ticket-1366")
 }
 
 // addReturningRun writes a new finished run holding one failure of mode,

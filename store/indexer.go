@@ -217,6 +217,9 @@ func (s *Store) apply(src *source, rows []classified, b *batch, changed map[*run
 			k.mode = m
 		}
 		ri.rows = append(ri.rows, r)
+		if _, seen := ri.cube[k]; !seen {
+			s.cells++
+		}
 		ri.cube[k]++
 		if b.cube[ri] == nil {
 			b.cube[ri] = map[cell]int{}
@@ -224,7 +227,6 @@ func (s *Store) apply(src *source, rows []classified, b *batch, changed map[*run
 		b.cube[ri][k]++
 		b.lastID, b.lastKey = c.row.ID, resultKey(c.row.RunID, c.row.Test)
 		change.NewResults++
-		s.indexed++
 	}
 }
 

@@ -18,7 +18,7 @@ func (s *Store) RunModes(ctx context.Context, runID string, f ResultFilter) ([]s
 	if !ok {
 		return nil, nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
 	}
-	key := queueKey{filter: f, indexed: s.indexed, decisions: s.decisionsVersion}
+	key := queueKey{filter: f, rows: len(ri.rows), cells: s.cells, decisions: s.decisionsVersion}
 	q, ok := ri.queue(key)
 	if !ok {
 		q.modes, q.facets = s.runModes(ri, f)
@@ -29,11 +29,12 @@ func (s *Store) RunModes(ctx context.Context, runID string, f ResultFilter) ([]s
 }
 
 // queueKey says what a run's queue was computed from: the same filter over
-// the same index with the same decisions gives the same queue. (First and
-// last seen look at every run, hence the index's count of all results.)
+// the same rows with the same decisions gives the same queue. (First and
+// last seen look at every run's breakdown, hence its count of cells.)
 type queueKey struct {
 	filter    ResultFilter
-	indexed   int
+	rows      int
+	cells     int
 	decisions int
 }
 

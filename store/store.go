@@ -53,9 +53,12 @@ type Store struct {
 	// decisionsVersion counts the changes to eff, so that what was
 	// computed under older decisions is not served.
 	decisionsVersion int
-	indexed          int                  // results applied since the store opened, to date caches
-	runs             map[string]*runIndex // by public id
-	order            []string             // public ids, oldest run first
+	// cells counts the breakdown cells ever opened in any run: a mode's
+	// first and last seen change only when it grows, so caches keyed on
+	// it and on their own run's rows stay right while other runs grow.
+	cells int
+	runs  map[string]*runIndex // by public id
+	order []string             // public ids, oldest run first
 
 	wg     sync.WaitGroup
 	cancel context.CancelFunc

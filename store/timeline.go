@@ -33,7 +33,7 @@ func (s *Store) RunTimeline(ctx context.Context, runID string) ([]triage.Minute,
 // or of the decisions (a merge changes how many modes a minute has).
 // Callers hold mu.
 func (s *Store) timelineOf(ri *runIndex) *timeline {
-	key := queueKey{indexed: s.indexed, decisions: s.decisionsVersion}
+	key := queueKey{rows: len(ri.rows), decisions: s.decisionsVersion}
 	ri.factsMu.Lock()
 	defer ri.factsMu.Unlock()
 	if ri.timeline != nil && ri.timeline.key == key {

@@ -134,19 +134,26 @@ func (s *Store) update(ctx context.Context, src *source) error {
 	return nil
 }
 
-// warmFacts folds the finished runs of src for comparisons ahead of time,
-// so that the first comparison after a run is read answers as fast as the
-// next. A store of one run has nothing to compare and keeps the memory.
+// warmFacts computes ahead of time what the pages of src's finished runs
+// need and keep until the run changes (the queue, the timeline), so that
+// the first view after a run is read answers as fast as the next; and,
+// when there is more than one run, what comparisons need. A store of one
+// run has nothing to compare and keeps that memory.
 func (s *Store) warmFacts(src *source) {
 	s.mu.RLock()
-	defer s.mu.RUnlock()
-	if len(s.runs) < 2 {
-		return
-	}
+	var finished []string
 	for id, ri := range src.runs {
 		if m, ok := src.meta[id]; ok && m.FinishedAt.Valid {
-			s.factsOf(ri)
+			finished = append(finished, s.publicID(src, id))
+			s.timelineOf(ri)
+			if len(s.runs) > 1 {
+				s.factsOf(ri)
+			}
 		}
+	}
+	s.mu.RUnlock()
+	for _, id := range finished {
+		s.RunModes(context.Background(), id, ResultFilter{})
 	}
 }
 

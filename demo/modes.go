@@ -215,19 +215,6 @@ func renderB64(c *renderCtx) failure {
 	upload := fmt.Sprintf("uploaded %s (%d bytes, sha256 %s)\n[mcp] -> tools/call read_file {\"path\": \"/workspace/out/%s\", \"encoding\": \"base64\"}\n",
 		name, size, want, name)
 
-	if rng.IntN(4) == 0 {
-		f := failure{err: "binascii.Error: Incorrect padding", exitCode: new(int64(1)), tool: "read_file", args: args}
-		f.log = upload + fmt.Sprintf("[mcp] <- %d bytes of base64\n", size*4/3) + pyTraceback(f.err,
-			pyFrame("/workspace/roundtrip.py", between(rng, 10, 40), "<module>", "data = base64.b64decode(payload)"),
-			pyFrame("/usr/lib/python3.11/base64.py", 88, "b64decode", "return binascii.a2b_base64(s, strict_mode=validate)"))
-		if data != nil {
-			encoded := base64Text(data)
-			f.text = string(encoded[:len(encoded)-between(rng, 1, 3)])
-			f.artifacts = []store.CampaignArtifact{artifact(name, media, data, want)}
-		}
-		return f
-	}
-
 	got := randomHex(rng, 64)
 	var out []byte
 	if data != nil {
@@ -365,9 +352,6 @@ func renderBrowserOOM(c *renderCtx) failure {
 	fmt.Fprintf(&b, "[pw:browser] <chromium> [pid=%d] <process did exit: exitCode=137, signal=null>\n", pid)
 	f := failure{exitCode: new(int64(137)), tool: "browser_navigate", leavesOpen: true, args: map[string]any{"url": url}}
 	f.err = "page.goto: Target crashed"
-	if rng.IntN(5) == 0 {
-		f.err = "Page crashed!"
-	}
 	fmt.Fprintf(&b, "%s\n=========================== logs ===========================\nnavigating to %q, waiting until \"load\"\n"+
 		"============================================================\n", f.err, url)
 	f.log = b.String()
@@ -412,18 +396,8 @@ func renderSpawnDenied(c *renderCtx) failure {
 	rng := c.rng
 	f := failure{exitCode: new(int64(1)), tool: "run_code"}
 	program := map[string]string{"c-gcc-make": "gcc", "rust-cargo-build": "cargo", "go-build": "go", "node-tsc": "tsc", "polyglot-pipeline": "g++"}[c.wf.template]
-	if program == "" || rng.IntN(4) == 0 {
+	if program == "" {
 		program = pick(rng, "javac", "javac", "mvn", "gradle")
-		f.err = fmt.Sprintf(`java.io.IOException: Cannot run program "%s": error=1, Operation not permitted`, program)
-		f.log = fmt.Sprintf("Exception in thread \"main\" %s\n"+
-			"\tat java.base/java.lang.ProcessBuilder.start(ProcessBuilder.java:1143)\n"+
-			"\tat java.base/java.lang.ProcessBuilder.start(ProcessBuilder.java:1073)\n"+
-			"\tat BuildRunner.main(BuildRunner.java:%d)\n"+
-			"Caused by: java.io.IOException: error=1, Operation not permitted\n"+
-			"\tat java.base/java.lang.ProcessImpl.forkAndExec(Native Method)\n"+
-			"\tat java.base/java.lang.ProcessImpl.<init>(ProcessImpl.java:314)\n"+
-			"\t... 3 more\n", f.err, between(rng, 12, 60))
-		return f
 	}
 	f.err = fmt.Sprintf("Error: spawn %s EPERM", program)
 	f.log = fmt.Sprintf("node:internal/child_process:421\n    throw errnoException(err, 'spawn');\n    ^\n\n%s\n"+
@@ -604,7 +578,7 @@ func renderDiskFull(c *renderCtx) failure {
 	var frames []string
 	var path string
 	if domains[c.wf.domain].key == "ml-training" {
-		path = fmt.Sprintf("/tmp/ckpt/epoch-%d.pt", between(rng, 1, 12))
+		path = fmt.Sprintf("/workspace/out/epoch-%d.pt", between(rng, 1, 12))
 		frames = []string{
 			pyFrame("/workspace/train.py", between(rng, 40, 120), "<module>", "torch.save(model.state_dict(), ckpt_path)"),
 			pyFrame("/usr/local/lib/python3.11/site-packages/torch/serialization.py", 628, "save", "with _open_zipfile_writer(f) as opened_zipfile:"),

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"path/filepath"
@@ -237,7 +238,7 @@ func TestCompareGates(t *testing.T) {
 		wantGate   bool
 		wantOutput string
 	}{
-		{"new modes fail the new-modes gate", []string{"--fail-on", "new-modes", path, demoBase, demoHead}, true, "New failure modes (3)"},
+		{"new modes fail the new-modes gate", []string{"--fail-on", "new-modes", path, demoBase, demoHead}, true, fmt.Sprintf("New failure modes (%d)", len(demo.Expected().ModesAdded))},
 		{"regressed tests fail the regressions gate", []string{"--fail-on", "regressions", path, demoBase, demoHead}, true, "Regressed tests (4)"},
 		{"comparing backwards turns the fixed tests into regressions", []string{"--fail-on", "regressions", path, demoHead, demoBase}, true, "Fixed tests (4)"},
 		{"a run against itself is identical and passes every gate", []string{"--fail-on", "new-modes", path, demoHead, demoHead}, false, "identical"},

@@ -22,13 +22,18 @@ const streamWriteTimeout = 5 * time.Second
 const streamKeepAlive = 15 * time.Second
 
 // streamRun serves GET /runs/{run}/live: the overview's event stream while
-// the run is live. A finished run answers 204, which tells Datastar to stop.
+// the run is live or its file is first read. Otherwise it answers 204,
+// which tells Datastar to stop.
 func (h *Handler) streamRun(w http.ResponseWriter, r *http.Request) error {
 	run, err := h.runs.FindRun(r.Context(), chi.URLParam(r, "run"))
 	if err != nil {
 		return err
 	}
-	if !run.Live() {
+	src, err := h.runs.RunSource(r.Context(), run.ID)
+	if err != nil {
+		return err
+	}
+	if !changing(run, src) {
 		w.WriteHeader(http.StatusNoContent)
 		return nil
 	}
@@ -38,11 +43,12 @@ func (h *Handler) streamRun(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return nil, false, err
 		}
-		if !run.Live() {
+		ended := p.Stream == ""
+		if ended {
 			p.Banner = append(p.Banner, views.Notice{Kind: "info",
-				Text: "This run finished at " + formatTime(run.FinishedAt) + "; the page no longer updates."})
+				Text: "This run finished at " + formatTime(run.FinishedAt) + " and is read in full; the page no longer updates."})
 		}
-		return views.OverviewFragments(p), !run.Live(), nil
+		return views.OverviewFragments(p), ended, nil
 	})
 }
 

@@ -53,14 +53,22 @@ func (h *Handler) overviewPage(ctx context.Context, runID string) (views.Overvie
 	}
 	p.Timeline = timelineView(run.ID, minutes, windows)
 	p.Notices = sourceNotices([]store.SourceStatus{src})
-	if run.Live() {
+	if changing(run, src) {
 		p.Stream = runHref(run.ID) + "/live"
+	}
+	if run.Live() {
 		if p.Banner, err = h.newModeBanners(ctx, run.ID); err != nil {
 			return views.OverviewPage{}, run, err
 		}
 	}
 	p.Shell = withRun(h.shell(ctx, run.Name, "runs", []views.Crumb{{Label: "Runs", Href: "/"}, {Label: run.Name}}), run)
 	return p, run, nil
+}
+
+// changing reports whether a run's pages should follow it as it changes:
+// while it is live, and while its file is first read.
+func changing(run sandtrap.Run, src store.SourceStatus) bool {
+	return run.Live() || src.Progress.Reading
 }
 
 func modeIDs(cells []sandtrap.Cell) []string {

@@ -20,14 +20,19 @@ func (h *Handler) listRuns(w http.ResponseWriter, r *http.Request) error {
 	return render(w, r, views.RunsList(p))
 }
 
-// runsPage gathers the runs list; live says whether a run is still going.
+// runsPage gathers the runs list; live says whether it still changes: a
+// run is live, or a file is being read for the first time.
 func (h *Handler) runsPage(ctx context.Context) (p views.RunsPage, live bool, err error) {
 	runs, err := h.runs.ListRuns(ctx)
 	if err != nil {
 		return p, false, err
 	}
 	p = views.RunsPage{Shell: h.shell(ctx, "Runs", "runs", []views.Crumb{{Label: "Runs"}})}
-	p.Notices = sourceNotices(h.runs.Sources(ctx))
+	sources := h.runs.Sources(ctx)
+	p.Notices = sourceNotices(sources)
+	for _, src := range sources {
+		live = live || src.Progress.Reading
+	}
 	modes := make([]int, len(runs))
 	for i, run := range runs {
 		cells, err := h.runs.Breakdown(ctx, run.ID)

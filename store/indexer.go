@@ -70,8 +70,21 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 		src.progress.Read = b.lastID - (maxID - src.progress.Total)
 		read, total := src.progress.Read, src.progress.Total
 		s.mu.Unlock()
-		if s.opts.Logf != nil && time.Since(lastLog) > time.Second {
-			s.opts.Logf("indexing %s: %d of about %d results (%.0f%%)", src.label, read, total, 100*float64(read)/float64(max(total, 1)))
+		if time.Since(lastLog) > time.Second {
+			// A long first read reports its progress, in the terminal and
+			// to the pages watching it.
+			if s.opts.Logf != nil {
+				s.opts.Logf("indexing %s: %d of about %d results (%.0f%%)", src.label, read, total, 100*float64(read)/float64(max(total, 1)))
+			}
+			if s.opts.OnChange != nil {
+				s.mu.RLock()
+				progress := Change{Source: src.label}
+				for ri := range changed {
+					progress.Runs = append(progress.Runs, s.publicID(src, ri.rawID))
+				}
+				s.mu.RUnlock()
+				s.opts.OnChange(progress)
+			}
 			lastLog = time.Now()
 		}
 		if sinceSave >= persistEvery {

@@ -163,9 +163,8 @@ func (s *Store) resetSource(ctx context.Context, src *source) error {
 	}
 	s.mu.Lock()
 	src.lastID, src.lastKey, src.device, src.inode = 0, "", 0, 0
-	for id := range src.runs {
-		src.runs[id] = newRunIndex(src, id)
-	}
+	src.runs = map[string]*runIndex{}
+	s.publicIDs()
 	s.mu.Unlock()
 	return nil
 }

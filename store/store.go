@@ -66,19 +66,22 @@ type Store struct {
 
 // source is one campaign file and the state of its index.
 type source struct {
-	id       int64
-	path     string
-	label    string
-	file     *campaignFile
-	device   uint64
-	inode    uint64
-	lastID   int64
-	lastKey  string
-	runs     map[string]*runIndex // by the harness's run id
-	meta     map[string]campaignRun
-	progress Progress
-	fault    string // why the file cannot be read right now, if it cannot
-	ready    bool   // read to its end at least once, or found unreadable
+	id     int64
+	path   string
+	label  string
+	file   *campaignFile
+	device uint64 // identity of the file the index was read from
+	inode  uint64
+	// openDevice and openInode identify the file open now: a different
+	// file at the path means it was replaced.
+	openDevice, openInode uint64
+	lastID                int64
+	lastKey               string
+	runs                  map[string]*runIndex // by the harness's run id
+	meta                  map[string]campaignRun
+	progress              Progress
+	fault                 string // why the file cannot be read right now, if it cannot
+	ready                 bool   // read to its end at least once, or found unreadable
 }
 
 // Progress tells how far the first read of a campaign file has come.
@@ -115,7 +118,8 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 			s.closeFiles()
 			return nil, err
 		}
-		s.sources = append(s.sources, &source{path: abs, file: f, runs: map[string]*runIndex{}})
+		dev, ino, _ := fileIdentity(abs)
+		s.sources = append(s.sources, &source{path: abs, file: f, runs: map[string]*runIndex{}, openDevice: dev, openInode: ino})
 	}
 	assignLabels(s.sources)
 	w, r, err := openStateDBs(ctx, opts.StatePath)

@@ -496,3 +496,27 @@ func TestAnOutageBurstIsOneWindowAndStaysOutOfTheModes(t *testing.T) {
 		t.Errorf("got %d failures in the window, want 27", page.Total)
 	}
 }
+
+func TestAFileReplacedWhileWatchedIsReadAgain(t *testing.T) {
+	path := newCampaign(t, "c.db")
+	addRun(t, path, "old", true, resultsSQL("old", 60))
+	s := openStore(t, filepath.Join(t.TempDir(), "state.db"), path)
+	ctx := context.Background()
+
+	other := newCampaign(t, "next.db")
+	addRun(t, other, "new", true, resultsSQL("new", 25))
+	for _, suffix := range []string{"-wal", "-shm"} {
+		os.Remove(path + suffix)
+	}
+	if err := os.Rename(other, path); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, func() bool { run, err := s.FindRun(ctx, "new"); return err == nil && run.Counts.Total == 25 })
+	if _, err := s.FindRun(ctx, "old"); sandtrap.ErrorCode(err) != sandtrap.ENOTFOUND {
+		t.Errorf("got %v for the replaced file's run, want not found", err)
+	}
+	page, err := s.FindResults(ctx, "new", ResultFilter{Status: StatusAll})
+	if err != nil || page.Total != 25 || page.Results[0].Test == "" {
+		t.Errorf("got %d results (%v), want the new file's 25 with their details", page.Total, err)
+	}
+}

@@ -24,11 +24,17 @@ func (s *Store) watch(ctx context.Context, src *source) {
 	defer closeConn()
 	tick := time.NewTicker(s.opts.Poll)
 	defer tick.Stop()
+	replaced := false
 	for {
-		if err := s.checkFile(ctx, src); err != nil {
+		if swapped, err := s.checkFile(ctx, src); err != nil {
 			closeConn()
 			s.setFault(src, err.Error())
 		} else {
+			if swapped {
+				// The watcher's connection still holds the old file.
+				closeConn()
+				replaced = true
+			}
 			if conn == nil {
 				c, err := src.file.db.Conn(ctx)
 				if err != nil {
@@ -42,11 +48,11 @@ func (s *Store) watch(ctx context.Context, src *source) {
 				case err != nil && ctx.Err() == nil:
 					closeConn()
 					s.setFault(src, fmt.Sprintf("campaign %s cannot be read: %v", src.path, err))
-				case err == nil && v != version:
-					if err := s.update(ctx, src); err != nil && ctx.Err() == nil {
+				case err == nil && (v != version || replaced):
+					if err := s.update(ctx, src, replaced); err != nil && ctx.Err() == nil {
 						s.setFault(src, err.Error())
 					} else {
-						version = v
+						version, replaced = v, false
 						s.setFault(src, "")
 					}
 				}
@@ -63,41 +69,45 @@ func (s *Store) watch(ctx context.Context, src *source) {
 	}
 }
 
-// checkFile notices a campaign file that was deleted, moved or replaced; a
-// replaced file is reopened and, if its rows differ, indexed from scratch.
-func (s *Store) checkFile(ctx context.Context, src *source) error {
+// checkFile notices a campaign file that was deleted, moved or replaced. A
+// file replaced by another at its path is reopened, and swapped says so:
+// it is then read from scratch.
+func (s *Store) checkFile(ctx context.Context, src *source) (swapped bool, err error) {
 	dev, ino, err := fileIdentity(src.path)
 	if err != nil {
-		return fmt.Errorf("campaign %s is missing (deleted or moved): showing what was read before; it is picked up again when the file is back", src.path)
+		return false, fmt.Errorf("campaign %s is missing (deleted or moved): showing what was read before; it is picked up again when the file is back", src.path)
 	}
 	s.mu.RLock()
-	same := src.device == 0 || (dev == src.device && ino == src.inode)
+	same := dev == src.openDevice && ino == src.openInode
 	s.mu.RUnlock()
 	if same {
-		return nil
+		return false, nil
 	}
 	f, err := openCampaignFile(ctx, src.path)
 	if err != nil {
-		return err
+		return false, err
 	}
 	s.mu.Lock()
 	old := src.file
 	src.file = f
-	src.device, src.inode = dev, ino
+	src.openDevice, src.openInode = dev, ino
 	s.mu.Unlock()
 	old.close()
-	return nil
+	return true, nil
 }
 
 // update rereads the runs table and every new result of src, then reports
-// what changed.
-func (s *Store) update(ctx context.Context, src *source) error {
+// what changed. replaced says another file took the old one's place.
+func (s *Store) update(ctx context.Context, src *source, replaced bool) error {
 	s.mu.RLock()
 	before := src.meta
 	s.mu.RUnlock()
-	same, err := s.sameFile(ctx, src)
-	if err != nil {
-		return err
+	same := !replaced
+	if same {
+		var err error
+		if same, err = s.sameFile(ctx, src); err != nil {
+			return err
+		}
 	}
 	if !same {
 		if s.opts.Logf != nil {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"runtime"
 	"sync"
 	"time"
@@ -109,6 +110,15 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 	if err == nil && b.lastID > 0 {
 		err = s.commit(ctx, src, b)
 	}
+	if err != nil {
+		// What was read since the last save is in memory but not in the
+		// state: drop it, so that reading again from the saved watermark
+		// counts nothing twice.
+		if rerr := s.reloadSource(ctx, src); rerr != nil {
+			err = errors.Join(err, rerr)
+		}
+		change.NewResults = 0
+	}
 	s.mu.RLock()
 	for ri := range changed {
 		change.Runs = append(change.Runs, s.publicID(src, ri.rawID))
@@ -121,10 +131,13 @@ func newBatch() *batch {
 	return &batch{rows: map[*runIndex]int{}, cube: map[*runIndex]map[cell]int{}}
 }
 
-// commit persists b and moves src's watermark past it.
+// commit persists b and moves src's watermark past it. A read-only store
+// keeps its index in memory: it never writes the state.
 func (s *Store) commit(ctx context.Context, src *source, b *batch) error {
-	if err := s.persist(ctx, src, b); err != nil {
-		return err
+	if !s.opts.ReadOnly {
+		if err := s.persist(ctx, src, b); err != nil {
+			return err
+		}
 	}
 	s.mu.Lock()
 	src.lastID, src.lastKey = b.lastID, b.lastKey
@@ -219,7 +232,7 @@ func (s *Store) apply(src *source, rows []classified, b *batch, changed map[*run
 				if s.isMergeTarget(c.modeID) {
 					s.recomputeEffective()
 				}
-				b.newModes = append(b.newModes, nm)
+				s.unsavedModes = append(s.unsavedModes, nm)
 				change.NewModes = append(change.NewModes, c.modeID)
 			}
 			f := failure{id: c.row.ID, test: c.row.Test, err: clip(c.row.Error, maxErrorBytes), mode: m,

@@ -169,6 +169,34 @@ func (s *Store) resetSource(ctx context.Context, src *source) error {
 	return nil
 }
 
+// reloadSource replaces src's index in memory with what the state holds,
+// after a read that could not be saved.
+func (s *Store) reloadSource(ctx context.Context, src *source) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	src.runs = map[string]*runIndex{}
+	err := s.reader.QueryRowContext(ctx, `SELECT last_result_id, last_result_key FROM sources WHERE id = ?`, src.id).Scan(&src.lastID, &src.lastKey)
+	if err == nil {
+		err = s.loadRows(ctx, src)
+	}
+	if err == nil {
+		err = s.loadFailures(ctx, src)
+	}
+	if err == nil {
+		err = s.loadCounts(ctx, src)
+	}
+	for id := range src.meta {
+		if src.runs[id] == nil {
+			src.runs[id] = newRunIndex(src, id)
+		}
+	}
+	s.publicIDs()
+	if err != nil {
+		return errorf("reloading the index of %s: %w", src.path, err)
+	}
+	return nil
+}
+
 func (s *Store) loadRows(ctx context.Context, src *source) error {
 	rows, err := s.reader.QueryContext(ctx, `SELECT run_id, data FROM row_chunks WHERE source_id = ? ORDER BY run_id, chunk`, src.id)
 	if err != nil {
@@ -271,12 +299,11 @@ func (s *Store) loadCounts(ctx context.Context, src *source) error {
 
 // batch is what one indexing pass adds, to be persisted in one transaction.
 type batch struct {
-	rows     map[*runIndex]int // per run, how many rows it had before the batch
-	fails    []batchFailure
-	cube     map[*runIndex]map[cell]int
-	newModes []mode
-	lastID   int64
-	lastKey  string
+	rows    map[*runIndex]int // per run, how many rows it had before the batch
+	fails   []batchFailure
+	cube    map[*runIndex]map[cell]int
+	lastID  int64
+	lastKey string
 }
 
 type batchFailure struct {
@@ -285,17 +312,21 @@ type batchFailure struct {
 }
 
 // persist writes a batch to the state in one transaction: the rows, the
-// failures, the counts and the watermark move together or not at all.
-func (s *Store) persist(ctx context.Context, src *source, b *batch) error {
+// failures, the counts and the watermark move together or not at all. The
+// names and modes not saved yet go with it, and stay unsaved if it fails.
+// The watermark moves only from where this store left it, so a second
+// sandtrap writing the same state file is noticed instead of counted twice.
+func (s *Store) persist(ctx context.Context, src *source, b *batch) (err error) {
 	tx, err := s.writer.BeginTx(ctx, nil)
 	if err != nil {
 		return errorf("saving the index of %s: %w", src.path, err)
 	}
 	defer tx.Rollback()
 
-	s.mu.RLock()
-	added := s.names.added
-	s.names.added = nil
+	s.mu.Lock()
+	added, modes := s.names.added, s.unsavedModes
+	s.names.added, s.unsavedModes = nil, nil
+	from := src.lastID
 	chunks := map[*runIndex][][]byte{}
 	firstChunk := map[*runIndex]int{}
 	for ri, before := range b.rows {
@@ -310,14 +341,22 @@ func (s *Store) persist(ctx context.Context, src *source, b *batch) error {
 			chunks[ri] = append(chunks[ri], buf)
 		}
 	}
-	s.mu.RUnlock()
+	s.mu.Unlock()
+	defer func() {
+		if err != nil {
+			s.mu.Lock()
+			s.names.added = append(added, s.names.added...)
+			s.unsavedModes = append(modes, s.unsavedModes...)
+			s.mu.Unlock()
+		}
+	}()
 
 	for _, e := range added {
 		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO names (kind, code, value) VALUES (?, ?, ?)`, e.kind, int(e.code), e.value); err != nil {
 			return errorf("saving names: %w", err)
 		}
 	}
-	for _, m := range b.newModes {
+	for _, m := range modes {
 		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO modes (id, layer, primitive, signature, first_seen) VALUES (?, ?, ?, ?, ?)`,
 			m.ID, m.Layer, m.Primitive, m.Signature, m.FirstSeen.UTC().Format(time.RFC3339)); err != nil {
 			return errorf("saving modes: %w", err)
@@ -338,14 +377,16 @@ func (s *Store) persist(ctx context.Context, src *source, b *batch) error {
 		return err
 	}
 	dev, ino, _ := fileIdentity(src.path)
-	if _, err := tx.ExecContext(ctx, `UPDATE sources SET last_result_id = ?, last_result_key = ?, device = ?, inode = ?, indexed_at = ? WHERE id = ?`,
-		b.lastID, b.lastKey, int64(dev), int64(ino), time.Now().UTC().Format(time.RFC3339), src.id); err != nil {
+	res, err := tx.ExecContext(ctx, `UPDATE sources SET last_result_id = ?, last_result_key = ?, device = ?, inode = ?, indexed_at = ?
+		WHERE id = ? AND last_result_id = ?`,
+		b.lastID, b.lastKey, int64(dev), int64(ino), time.Now().UTC().Format(time.RFC3339), src.id, from)
+	if err != nil {
 		return errorf("saving the watermark of %s: %w", src.path, err)
 	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return errorf("saving the index of %s: another sandtrap is writing the state file %s; give each its own --state", src.path, s.opts.StatePath)
+	}
 	if err := tx.Commit(); err != nil {
-		s.mu.Lock()
-		s.names.added = append(added, s.names.added...)
-		s.mu.Unlock()
 		return errorf("saving the index of %s: %w", src.path, err)
 	}
 	s.mu.Lock()

@@ -43,13 +43,15 @@ type Store struct {
 	writer *sql.DB // the state file's single writer connection
 	reader *sql.DB
 
-	mu        sync.RWMutex
-	sources   []*source
-	names     *names
-	modes     []mode
-	modeIdx   map[string]int32
-	eff       []effMode // modes[i] with the decisions applied
-	decisions map[string]triage.Decision
+	mu      sync.RWMutex
+	sources []*source
+	names   *names
+	modes   []mode
+	modeIdx map[string]int32
+	eff     []effMode // modes[i] with the decisions applied
+	// unsavedModes are modes found since the last save of the index.
+	unsavedModes []mode
+	decisions    map[string]triage.Decision
 	// decisionsVersion counts the changes to eff, so that what was
 	// computed under older decisions is not served.
 	decisionsVersion int

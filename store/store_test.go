@@ -520,3 +520,30 @@ func TestAFileReplacedWhileWatchedIsReadAgain(t *testing.T) {
 		t.Errorf("got %d results (%v), want the new file's 25 with their details", page.Total, err)
 	}
 }
+
+func TestAReadOnlyStoreNeverWritesTheIndex(t *testing.T) {
+	path := newCampaign(t, "c.db")
+	addRun(t, path, "r", false, resultsSQL("r", 50))
+	state := filepath.Join(t.TempDir(), "state.db")
+	a := openStore(t, state, path)
+	a.Close()
+
+	harness(t, path, resultsSQL("r", 20))
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	b, err := Open(ctx, Options{StatePath: state, Campaigns: []string{path}, ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Start(ctx)
+	b.WaitIndexed(ctx)
+	if run, _ := b.FindRun(ctx, "r"); run.Counts.Total != 70 {
+		t.Errorf("got %d results in the read-only store, want 70", run.Counts.Total)
+	}
+	b.Close()
+
+	c := openStore(t, state, path)
+	if run, _ := c.FindRun(ctx, "r"); run.Counts.Total != 70 {
+		t.Errorf("got %d results after a read-only store read the same rows, want 70 counted once", run.Counts.Total)
+	}
+}

@@ -53,7 +53,10 @@ type Outbox interface {
 	// DueFilings lists the filings to work on now: pending ones whose time
 	// has come, and any left sending by a stop.
 	DueFilings(ctx context.Context, now time.Time) ([]Filing, error)
-	MarkSending(ctx context.Context, id int64, now time.Time) error
+	// MarkSending claims a filing for a call to the tracker, if it is still
+	// in the state and at the attempt the caller read; false means someone
+	// else has taken it since.
+	MarkSending(ctx context.Context, id int64, state string, attempts int, now time.Time) (bool, error)
 	// FinishFiling ends a filing and stores the ticket in one step.
 	FinishFiling(ctx context.Context, id int64, action Action, t Stored, now time.Time) error
 	// FailFiling records a failure; a zero retryAt gives up.
@@ -150,6 +153,9 @@ func (f *Filer) process(ctx context.Context, fl Filing) (Outcome, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	out, err := f.attempt(ctx, &fl)
+	if errors.Is(err, errTaken) {
+		return Outcome{}, sandtrap.Errorf(sandtrap.ECONFLICT, "%s is being filed already", fl.ModeID)
+	}
 	if err != nil {
 		team, _ := f.Owners.Team(fl.Team)
 		msg := Describe(team, err)
@@ -212,8 +218,10 @@ func (f *Filer) attempt(ctx context.Context, fl *Filing) (Outcome, error) {
 		existing = &stored.Ticket
 	}
 	action := Decide(existing, fixed, has && reappeared(m, stored.Snapshot))
-	if err := f.Outbox.MarkSending(ctx, fl.ID, f.now()); err != nil {
+	if claimed, err := f.Outbox.MarkSending(ctx, fl.ID, fl.State, fl.Attempts, f.now()); err != nil {
 		return Outcome{}, err
+	} else if !claimed {
+		return Outcome{}, errTaken
 	}
 	now := f.now()
 	switch action {
@@ -302,6 +310,10 @@ func (f *Filer) Wake() {
 	default:
 	}
 }
+
+// errTaken means another worker claimed the filing first: a request and
+// the outbox's loop both found it due.
+var errTaken = errors.New("filing: taken by another worker")
 
 // FilingError is a filing that did not go through, worded for people.
 type FilingError struct {

@@ -97,13 +97,16 @@ func (s *Store) LatestFiling(ctx context.Context, modeID string) (filing.Filing,
 	return fl, nil
 }
 
-// MarkSending notes that the tracker is about to be called.
-func (s *Store) MarkSending(ctx context.Context, id int64, now time.Time) error {
-	_, err := s.writer.ExecContext(ctx, `UPDATE outbox SET state = 'sending', attempts = attempts + 1, updated_at = ? WHERE id = ?`, stamp(now), id)
+// MarkSending claims a filing for a call to the tracker, only if it is
+// still as the caller read it: two workers never both call.
+func (s *Store) MarkSending(ctx context.Context, id int64, state string, attempts int, now time.Time) (bool, error) {
+	res, err := s.writer.ExecContext(ctx, `UPDATE outbox SET state = 'sending', attempts = attempts + 1, updated_at = ?
+		WHERE id = ? AND state = ? AND attempts = ?`, stamp(now), id, state, attempts)
 	if err != nil {
-		return errorf("marking filing %d: %w", id, err)
+		return false, errorf("marking filing %d: %w", id, err)
 	}
-	return nil
+	n, err := res.RowsAffected()
+	return n == 1, err
 }
 
 // FinishFiling ends a filing and stores its ticket in one transaction.

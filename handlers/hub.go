@@ -58,38 +58,51 @@ type subscriber struct {
 // of the view has it, so that the diffs that follow apply to it too; ended
 // says the view has already ended.
 func (h *Hub) Subscribe(ctx context.Context, key, runID string, render renderFunc) (sub *subscriber, first []byte, ended bool, err error) {
-	h.mu.Lock()
-	v := h.views[key]
-	if v == nil {
-		v = &liveView{key: key, runID: runID, render: render, subs: map[*subscriber]bool{}}
-		h.views[key] = v
+	for {
+		h.mu.Lock()
+		v := h.views[key]
+		if v == nil {
+			v = &liveView{key: key, runID: runID, render: render, subs: map[*subscriber]bool{}}
+			h.views[key] = v
+		}
+		h.mu.Unlock()
+		sub, first, ended, ok, err := h.join(ctx, v)
+		if err != nil || ok {
+			return sub, first, ended, err
+		}
+		// Another view took the key while this one rendered: join that one.
 	}
-	h.mu.Unlock()
+}
 
-	// Holding v.mu keeps a render and broadcast from slipping in between
-	// the snapshot and the registration.
+// join registers a client with v. Holding v.mu keeps a render and broadcast
+// from slipping in between the snapshot and the registration. ok is false
+// when v is no longer the view of its key.
+func (h *Hub) join(ctx context.Context, v *liveView) (sub *subscriber, first []byte, ended, ok bool, err error) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	if v.last == nil {
-		frags, done, err := render(ctx)
+		frags, done, err := v.render(ctx)
 		if err == nil {
 			v.last, err = renderFragments(ctx, frags)
 		}
 		if err != nil {
 			h.forgetIfIdle(v)
-			return nil, nil, false, err
+			return nil, nil, false, false, err
 		}
 		v.order, v.ended = fragmentIDs(frags), done
 	}
-	sub = &subscriber{events: make(chan []byte, subscriberBuffer), view: v}
 	h.mu.Lock()
-	if h.views[key] != v {
-		// The view was forgotten meanwhile: take it back.
-		h.views[key] = v
+	defer h.mu.Unlock()
+	switch h.views[v.key] {
+	case v:
+	case nil:
+		h.views[v.key] = v // forgotten while it rendered, with nobody else in its place
+	default:
+		return nil, nil, false, false, nil
 	}
+	sub = &subscriber{events: make(chan []byte, subscriberBuffer), view: v}
 	v.subs[sub] = true
-	h.mu.Unlock()
-	return sub, patchEvent(v.last, v.order), v.ended, nil
+	return sub, patchEvent(v.last, v.order), v.ended, true, nil
 }
 
 // forgetIfIdle drops a view nobody watches.
@@ -239,7 +252,10 @@ func patchEvent(html map[string][]byte, ids []string) []byte {
 	var b bytes.Buffer
 	b.WriteString("event: datastar-patch-elements\n")
 	for _, id := range ids {
-		for _, line := range strings.Split(string(html[id]), "\n") {
+		// An event stream also ends a line at a bare CR: split there too,
+		// so that no text can start a field of its own.
+		text := strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(string(html[id]))
+		for _, line := range strings.Split(text, "\n") {
 			b.WriteString("data: elements ")
 			b.WriteString(line)
 			b.WriteByte('\n')

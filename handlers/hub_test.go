@@ -182,3 +182,13 @@ func TestAFinishedRunTellsTheStreamToStop(t *testing.T) {
 		t.Errorf("got %d for the stream of a finished run, want 204", resp.StatusCode)
 	}
 }
+
+func TestPatchEventsKeepEveryLineOfTextInsideItsField(t *testing.T) {
+	html := map[string][]byte{"x": []byte("<p id=\"x\">a\rdata: selector #evil\r\nb\nc</p>")}
+	ev := string(patchEvent(html, []string{"x"}))
+	for _, line := range strings.FieldsFunc(ev, func(r rune) bool { return r == '\n' || r == '\r' }) {
+		if !strings.HasPrefix(line, "event: ") && !strings.HasPrefix(line, "data: elements ") {
+			t.Errorf("got the line %q in the event, want every line a field of ours", line)
+		}
+	}
+}

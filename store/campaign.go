@@ -279,9 +279,21 @@ func (c *campaignFile) result(ctx context.Context, id int64) (sandtrap.Result, s
 // left out.
 func (c *campaignFile) resultsByID(ctx context.Context, ids []int64) (map[int64]sandtrap.Result, error) {
 	out := make(map[int64]sandtrap.Result, len(ids))
-	if len(ids) == 0 {
-		return out, nil
+	// SQLite caps the parameters of one statement: ask in slices.
+	for len(ids) > 0 {
+		n := min(len(ids), idsPerQuery)
+		if err := c.resultsByIDInto(ctx, ids[:n], out); err != nil {
+			return nil, err
+		}
+		ids = ids[n:]
 	}
+	return out, nil
+}
+
+// idsPerQuery is how many ids one query of resultsByID names.
+const idsPerQuery = 500
+
+func (c *campaignFile) resultsByIDInto(ctx context.Context, ids []int64, out map[int64]sandtrap.Result) error {
 	args := make([]any, len(ids))
 	marks := make([]string, len(ids))
 	for i, id := range ids {
@@ -290,7 +302,7 @@ func (c *campaignFile) resultsByID(ctx context.Context, ids []int64) (map[int64]
 	rows, err := c.db.QueryContext(ctx, `SELECT id, test, target, domain, title, status, started_at, duration_ms, exit_code,
 		CAST(error AS BLOB), error IS NOT NULL, attempt, worker FROM results WHERE id IN (`+strings.Join(marks, ",")+`)`, args...)
 	if err != nil {
-		return nil, errorf("reading results of %s: %w", c.path, err)
+		return errorf("reading results of %s: %w", c.path, err)
 	}
 	defer rows.Close()
 	for rows.Next() {
@@ -301,7 +313,7 @@ func (c *campaignFile) resultsByID(ctx context.Context, ids []int64) (map[int64]
 			dur, exit, attempt                           lenientInt
 		)
 		if err := rows.Scan(&r.ID, &test, &tgt, &dom, &title, &status, &started, &dur, &exit, &errT, &r.HasError, &attempt, &worker); err != nil {
-			return nil, errorf("reading results of %s: %w", c.path, err)
+			return errorf("reading results of %s: %w", c.path, err)
 		}
 		r.Test, r.Target, r.Domain, r.Title, r.Status = test.String, tgt.String, dom.String, title.String, status.String
 		r.StartedAt, r.Error, r.Worker = started.String, errT.String, worker.String
@@ -316,7 +328,7 @@ func (c *campaignFile) resultsByID(ctx context.Context, ids []int64) (map[int64]
 		r.Attempt = int(max(attempt.Int64, 1))
 		out[r.ID] = r
 	}
-	return out, rows.Err()
+	return rows.Err()
 }
 
 // resultLog returns up to limit bytes of a result's log and its full size.

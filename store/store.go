@@ -62,6 +62,8 @@ type Store struct {
 	runs  map[string]*runIndex // by public id
 	order []string             // public ids, oldest run first
 
+	reloadMu sync.Mutex // serialises reloads of the decisions
+
 	wg     sync.WaitGroup
 	cancel context.CancelFunc
 }

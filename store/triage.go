@@ -367,8 +367,11 @@ func (s *Store) rootOf(id string) (string, error) {
 }
 
 // reloadDecisions rereads the decisions after a change and returns the
-// mode id as it now stands.
+// mode id as it now stands. Reloads take turns, so that an older read never
+// replaces a newer one.
 func (s *Store) reloadDecisions(ctx context.Context, id string) (sandtrap.Mode, error) {
+	s.reloadMu.Lock()
+	defer s.reloadMu.Unlock()
 	rows, err := s.writer.QueryContext(ctx, `SELECT mode_id, layer, primitive, severity, title, status, merged_into, owner FROM decisions`)
 	if err != nil {
 		return sandtrap.Mode{}, errorf("reloading decisions: %w", err)
@@ -384,6 +387,10 @@ func (s *Store) reloadDecisions(ctx context.Context, id string) (sandtrap.Mode, 
 			return sandtrap.Mode{}, errorf("reloading decisions: %w", err)
 		}
 		decisions[mid] = d
+	}
+	if err := rows.Err(); err != nil {
+		rows.Close()
+		return sandtrap.Mode{}, errorf("reloading decisions: %w", err)
 	}
 	rows.Close()
 	s.mu.Lock()

@@ -100,7 +100,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	owners := cfg.Owners.Ownership()
 	facts := handlers.ModeFacts(st, st, c.publicURL)
 	filer := &filing.Filer{Outbox: st, Facts: facts, Owners: owners, Getenv: os.Getenv,
-		HTTP: &http.Client{Timeout: 30 * time.Second}, Log: logger,
+		HTTP: trackerClient(), Log: logger,
 		OnFiled: func(string) { hub.Publish(store.Change{Triage: true}) }}
 	h, err := handlers.New(handlers.Config{Runs: st, Results: st, Modes: st, Triager: st, Compare: st, ReadOnly: c.readOnly, Hub: hub,
 		Filer: filer, Tickets: st, Facts: facts, Owners: owners, Static: static.FS, Logger: logger})
@@ -165,5 +165,22 @@ func reopenReturning(ctx context.Context, st *store.Store, filer *filing.Filer, 
 			return
 		case <-time.After(2 * time.Second):
 		}
+	}
+}
+
+// trackerClient is the HTTP client of the trackers. It refuses redirects to
+// another host: Go drops Authorization there, but not GitLab's PRIVATE-TOKEN.
+func trackerClient() *http.Client {
+	return &http.Client{
+		Timeout: 30 * time.Second,
+		CheckRedirect: func(req *http.Request, via []*http.Request) error {
+			if len(via) >= 5 {
+				return fmt.Errorf("stopped after %d redirects", len(via))
+			}
+			if req.URL.Host != via[0].URL.Host {
+				return fmt.Errorf("refused a redirect from %s to another host, %s", via[0].URL.Host, req.URL.Host)
+			}
+			return nil
+		},
 	}
 }

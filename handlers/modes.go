@@ -99,6 +99,12 @@ func modesPage(run sandtrap.Run, f store.ResultFilter, modes []sandtrap.ModeStat
 		Empty:     len(modes) == 0,
 	}
 	p.Facets, p.Filters = facetViews(f, facets, labels, func(nf store.ResultFilter) string { return modesHref(run.ID, nf) })
+	// The mode facet counts a mode's failures in outage windows too; the
+	// queue leaves them out and says how many.
+	all := map[string]int{}
+	for _, v := range facets[store.FacetMode] {
+		all[v.Value] = v.Count
+	}
 	critical, fresh := 0, 0
 	for _, m := range modes {
 		if m.Severity == sandtrap.SeverityCritical {
@@ -107,7 +113,11 @@ func modesPage(run sandtrap.Run, f store.ResultFilter, modes []sandtrap.ModeStat
 		if m.NewInRun {
 			fresh++
 		}
-		p.Rows = append(p.Rows, queueRow(run.ID, f, m))
+		row := queueRow(run.ID, f, m)
+		if extra := all[m.ID] - m.Count; extra > 0 {
+			row.InOutages = fmt.Sprintf("+%s in outage windows", views.FormatInt(extra))
+		}
+		p.Rows = append(p.Rows, row)
 	}
 	p.Summary = fmt.Sprintf("%s failure modes · %s critical · %s new in this run", views.FormatInt(len(modes)), views.FormatInt(critical), views.FormatInt(fresh))
 	return p

@@ -44,6 +44,7 @@ type QueueRow struct {
 	TicketKey     string
 	TicketURL     string
 	TicketState   string
+	InOutages     string // failures of the mode inside outage windows, left out of Count
 }
 
 // ModePage is one failure mode across every run.

@@ -71,13 +71,17 @@ type Config struct {
 	Triager ModeTriager
 	Compare Comparer
 	// Filer, Tickets and Facts file failure modes; Owners are the teams.
-	Filer    Filer
-	Tickets  Tickets
-	Facts    filing.FactsFunc
-	Owners   filing.Ownership
-	ReadOnly bool  // refuse every state change
-	Hub      *Hub  // fans changes out to live pages; nil serves no live updates
-	Static   fs.FS // the stylesheet, scripts and the Datastar bundle
+	Filer   Filer
+	Tickets Tickets
+	Facts   filing.FactsFunc
+	Owners  filing.Ownership
+	// Token, when set, is required of every request. Without it only
+	// loopback names and Hosts are served.
+	Token    string
+	Hosts    []string // names besides loopback the server answers to
+	ReadOnly bool     // refuse every state change
+	Hub      *Hub     // fans changes out to live pages; nil serves no live updates
+	Static   fs.FS    // the stylesheet, scripts and the Datastar bundle
 	Logger   *slog.Logger
 	Now      func() time.Time
 }
@@ -94,6 +98,8 @@ type Handler struct {
 	tickets  Tickets
 	facts    filing.FactsFunc
 	owners   filing.Ownership
+	token    string
+	hosts    []string
 	hub      *Hub
 	static   fs.FS
 	assets   assets
@@ -117,14 +123,14 @@ func New(c Config) (*Handler, error) {
 		c.Hub = NewHub(c.Logger)
 	}
 	return &Handler{runs: c.Runs, results: c.Results, modes: c.Modes, triager: c.Triager, compare: c.Compare, readOnly: c.ReadOnly, hub: c.Hub,
-		filer: c.Filer, tickets: c.Tickets, facts: c.Facts, owners: c.Owners,
+		filer: c.Filer, tickets: c.Tickets, facts: c.Facts, owners: c.Owners, token: c.Token, hosts: c.Hosts,
 		static: c.Static, assets: a, log: c.Logger, now: c.Now}, nil
 }
 
 // Routes returns the router with every route and the security middleware.
 func (h *Handler) Routes() http.Handler {
 	r := chi.NewRouter()
-	r.Use(middleware.Recoverer, secureHeaders, compressPages(middleware.Compress(5)))
+	r.Use(middleware.Recoverer, secureHeaders, h.guard, compressPages(middleware.Compress(5)))
 	r.Get("/static/*", h.serveStatic)
 
 	r.Get("/", h.handle(h.listRuns))

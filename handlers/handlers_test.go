@@ -44,8 +44,8 @@ func pngBytes(t *testing.T, flip bool) []byte {
 }
 
 // newServer writes a small campaign with the given writer, indexes it and
-// serves the real routes.
-func newServer(t *testing.T) (*httptest.Server, map[string]int64) {
+// serves the real routes, configured further by opts.
+func newServer(t *testing.T, opts ...func(*Config)) (*httptest.Server, map[string]int64) {
 	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "campaign.db")
@@ -87,7 +87,11 @@ func newServer(t *testing.T) (*httptest.Server, map[string]int64) {
 	if err := st.WaitIndexed(ctx); err != nil {
 		t.Fatal(err)
 	}
-	h, err := New(Config{Runs: st, Results: st, Modes: st, Triager: st, Compare: st, Static: static.FS})
+	cfg := Config{Runs: st, Results: st, Modes: st, Triager: st, Compare: st, Static: static.FS}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	h, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -63,3 +63,13 @@ func TestServeStopsAtOnceOnABadCampaign(t *testing.T) {
 		t.Errorf("got %v, want an error naming bad.db", err)
 	}
 }
+
+func TestServeBeyondLoopbackNeedsAToken(t *testing.T) {
+	t.Setenv("SANDTRAP_TOKEN", "")
+	var out, errOut bytes.Buffer
+	err := run(context.Background(), []string{"serve", "--addr", "0.0.0.0:0", "--state", filepath.Join(t.TempDir(), "s.db"), "x.db"}, &out, &errOut)
+	var ue usageError
+	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "SANDTRAP_TOKEN") {
+		t.Errorf("got %v, want a usage error asking for the token", err)
+	}
+}

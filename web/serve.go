@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"runtime/debug"
 	"time"
@@ -27,6 +28,7 @@ type serveConfig struct {
 	campaigns                      []string
 	poll                           time.Duration
 	memoryLimitMiB                 int64
+	tokenEnv                       string
 }
 
 func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
@@ -39,6 +41,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.StringVar(&c.publicURL, "public-url", "", "base URL of this server as others reach it")
 	fs.BoolVar(&c.readOnly, "read-only", false, "refuse every change to sandtrap's state")
 	fs.DurationVar(&c.poll, "poll", 20*time.Millisecond, "how often each campaign file is checked for new commits")
+	fs.StringVar(&c.tokenEnv, "token-env", "SANDTRAP_TOKEN", "environment variable holding the access token every request must carry; required to listen beyond loopback")
 	fs.Int64Var(&c.memoryLimitMiB, "memory-limit", 150, "soft memory limit in MiB (the garbage collector works harder near it); GOMEMLIMIT overrides it, 0 turns it off")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: sandtrap serve [flags] CAMPAIGN.db...")
@@ -63,6 +66,14 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	token := os.Getenv(c.tokenEnv)
+	hosts, err := servedHosts(c.addr, c.publicURL)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	if token == "" && !loopback(c.addr) {
+		return usageError{fmt.Sprintf("serving on %s, beyond loopback, needs an access token: put one in $%s (or name another variable with --token-env)", c.addr, c.tokenEnv)}
+	}
 	if os.Getenv("GOMEMLIMIT") == "" && c.memoryLimitMiB > 0 {
 		debug.SetMemoryLimit(c.memoryLimitMiB << 20)
 	}
@@ -103,7 +114,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		HTTP: trackerClient(), Log: logger,
 		OnFiled: func(string) { hub.Publish(store.Change{Triage: true}) }}
 	h, err := handlers.New(handlers.Config{Runs: st, Results: st, Modes: st, Triager: st, Compare: st, ReadOnly: c.readOnly, Hub: hub,
-		Filer: filer, Tickets: st, Facts: facts, Owners: owners, Static: static.FS, Logger: logger})
+		Filer: filer, Tickets: st, Facts: facts, Owners: owners, Token: token, Hosts: hosts, Static: static.FS, Logger: logger})
 	if err != nil {
 		return err
 	}
@@ -183,4 +194,36 @@ func trackerClient() *http.Client {
 			return nil
 		},
 	}
+}
+
+// loopback reports whether addr listens on loopback only.
+func loopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// servedHosts are the names, besides loopback, that requests may address
+// the server by: the listening host and the host of --public-url.
+func servedHosts(addr, publicURL string) ([]string, error) {
+	var hosts []string
+	if host, _, err := net.SplitHostPort(addr); err == nil && host != "" {
+		if ip := net.ParseIP(host); ip == nil || !ip.IsUnspecified() {
+			hosts = append(hosts, host)
+		}
+	}
+	if publicURL != "" {
+		u, err := url.Parse(publicURL)
+		if err != nil || u.Hostname() == "" {
+			return nil, fmt.Errorf("--public-url %q is not a URL like https://sandtrap.example.com", publicURL)
+		}
+		hosts = append(hosts, u.Hostname())
+	}
+	return hosts, nil
 }

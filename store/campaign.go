@@ -232,22 +232,23 @@ func (c *campaignFile) scanResults(ctx context.Context, after int64, fn func(*re
 	return nil
 }
 
-// result reads one full results row, its log's size but not the log.
-func (c *campaignFile) result(ctx context.Context, id int64) (sandtrap.Result, string, error) {
+// resultColumns are the columns of a results row that pages show: all of
+// them but the log, whose size comes last.
+const resultColumns = `id, run_id, test, target, domain, title, status, started_at, duration_ms, exit_code,
+	CAST(error AS BLOB), layer, primitive, worker, attempt, coalesce(length(CAST(log AS BLOB)), 0)`
+
+// scanResult reads one row of resultColumns. Numbers the harness filled with
+// something else read as unknown and are named in Problems.
+func scanResult(row interface{ Scan(...any) error }) (sandtrap.Result, string, error) {
 	var (
 		r                                     sandtrap.Result
 		runID, test, tgt, dom, title, status  sql.NullString
 		started, errText, layer, prim, worker sql.NullString
 		dur, exit, attempt                    lenientInt
 	)
-	err := c.db.QueryRowContext(ctx, `SELECT id, run_id, test, target, domain, title, status, started_at, duration_ms,
-		exit_code, CAST(error AS BLOB), layer, primitive, worker, attempt, coalesce(length(CAST(log AS BLOB)), 0)
-		FROM results WHERE id = ?`, id).Scan(&r.ID, &runID, &test, &tgt, &dom, &title, &status, &started, &dur,
-		&exit, &errText, &layer, &prim, &worker, &attempt, &r.LogSize)
-	if errors.Is(err, sql.ErrNoRows) {
-		return r, "", sandtrap.Errorf(sandtrap.ENOTFOUND, "result %d not found", id)
-	} else if err != nil {
-		return r, "", errorf("reading result %d of %s: %w", id, c.path, err)
+	if err := row.Scan(&r.ID, &runID, &test, &tgt, &dom, &title, &status, &started, &dur,
+		&exit, &errText, &layer, &prim, &worker, &attempt, &r.LogSize); err != nil {
+		return r, "", err
 	}
 	r.Test, r.Target, r.Domain, r.Title, r.Status = test.String, tgt.String, dom.String, title.String, status.String
 	r.StartedAt, r.Error, r.HasError = started.String, errText.String, errText.Valid
@@ -261,7 +262,7 @@ func (c *campaignFile) result(ctx context.Context, id int64) (sandtrap.Result, s
 		r.ExitCode = &v
 	}
 	r.Attempt = int(attempt.Int64)
-	if !attempt.Valid {
+	if !attempt.Valid || r.Attempt < 1 {
 		r.Attempt = 1
 	}
 	for _, f := range []struct {
@@ -273,6 +274,17 @@ func (c *campaignFile) result(ctx context.Context, id int64) (sandtrap.Result, s
 		}
 	}
 	return r, runID.String, nil
+}
+
+// result reads one results row, its log's size but not the log.
+func (c *campaignFile) result(ctx context.Context, id int64) (sandtrap.Result, string, error) {
+	r, runID, err := scanResult(c.db.QueryRowContext(ctx, `SELECT `+resultColumns+` FROM results WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return r, "", sandtrap.Errorf(sandtrap.ENOTFOUND, "result %d not found", id)
+	} else if err != nil {
+		return r, "", errorf("reading result %d of %s: %w", id, c.path, err)
+	}
+	return r, runID, nil
 }
 
 // resultsByID reads the listed results, keyed by id; ids that are gone are
@@ -299,33 +311,16 @@ func (c *campaignFile) resultsByIDInto(ctx context.Context, ids []int64, out map
 	for i, id := range ids {
 		args[i], marks[i] = id, "?"
 	}
-	rows, err := c.db.QueryContext(ctx, `SELECT id, test, target, domain, title, status, started_at, duration_ms, exit_code,
-		CAST(error AS BLOB), error IS NOT NULL, attempt, worker FROM results WHERE id IN (`+strings.Join(marks, ",")+`)`, args...)
+	rows, err := c.db.QueryContext(ctx, `SELECT `+resultColumns+` FROM results WHERE id IN (`+strings.Join(marks, ",")+`)`, args...)
 	if err != nil {
 		return errorf("reading results of %s: %w", c.path, err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var (
-			r                                            sandtrap.Result
-			test, tgt, dom, title, status, started, errT sql.NullString
-			worker                                       sql.NullString
-			dur, exit, attempt                           lenientInt
-		)
-		if err := rows.Scan(&r.ID, &test, &tgt, &dom, &title, &status, &started, &dur, &exit, &errT, &r.HasError, &attempt, &worker); err != nil {
+		r, _, err := scanResult(rows)
+		if err != nil {
 			return errorf("reading results of %s: %w", c.path, err)
 		}
-		r.Test, r.Target, r.Domain, r.Title, r.Status = test.String, tgt.String, dom.String, title.String, status.String
-		r.StartedAt, r.Error, r.Worker = started.String, errT.String, worker.String
-		r.DurationMS = -1
-		if dur.Valid {
-			r.DurationMS = dur.Int64
-		}
-		if exit.Valid {
-			v := exit.Int64
-			r.ExitCode = &v
-		}
-		r.Attempt = int(max(attempt.Int64, 1))
 		out[r.ID] = r
 	}
 	return rows.Err()

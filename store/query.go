@@ -466,12 +466,52 @@ func containsFold(s, sub string) bool {
 	if len(sub) > len(s) {
 		return false
 	}
+	if c := sub[0]; c < utf8.RuneSelf && foldsWithinASCII(c) {
+		// Jump between the places where the first byte, in either case,
+		// occurs: IndexByte scans far faster than decoding every rune.
+		lo, up := lowerASCII(c), upperASCII(c)
+		for i := 0; i+len(sub) <= len(s); i++ {
+			j := strings.IndexByte(s[i:], lo)
+			if up != lo {
+				if k := strings.IndexByte(s[i:], up); k >= 0 && (j < 0 || k < j) {
+					j = k
+				}
+			}
+			if j < 0 {
+				return false
+			}
+			i += j
+			if hasPrefixFold(s[i:], sub) {
+				return true
+			}
+		}
+		return false
+	}
 	for i := 0; i+len(sub) <= len(s); i++ {
 		if hasPrefixFold(s[i:], sub) {
 			return true
 		}
 	}
 	return false
+}
+
+// foldsWithinASCII reports whether an ASCII byte matches, ignoring case,
+// only itself and its other ASCII case. K and S do not: Unicode folds them
+// with the Kelvin sign and the long s too.
+func foldsWithinASCII(c byte) bool { return c != 'k' && c != 'K' && c != 's' && c != 'S' }
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func upperASCII(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - ('a' - 'A')
+	}
+	return c
 }
 
 func hasPrefixFold(s, prefix string) bool {

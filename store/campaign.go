@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"sandtrap"
 )
@@ -45,7 +46,7 @@ type campaignFile struct {
 
 // openCampaignFile opens path read-only and checks it against the contract.
 // Its errors name the file and, where one is missing, the table and column.
-func openCampaignFile(ctx context.Context, path string) (*campaignFile, error) {
+func openCampaignFile(ctx context.Context, path string, busy time.Duration) (*campaignFile, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, sandtrap.Errorf(sandtrap.EINVALID, "campaign %s: %v", path, pathErrText(err))
@@ -53,7 +54,7 @@ func openCampaignFile(ctx context.Context, path string) (*campaignFile, error) {
 	if fi.IsDir() {
 		return nil, sandtrap.Errorf(sandtrap.EINVALID, "campaign %s: is a directory, not a SQLite file", path)
 	}
-	db, err := openCampaignDB(ctx, path, 4)
+	db, err := openCampaignDB(ctx, path, 4, busy)
 	if err != nil {
 		return nil, sandtrap.Errorf(sandtrap.EINVALID, "campaign %s: cannot open as SQLite: %v", path, err)
 	}
@@ -282,7 +283,7 @@ func (c *campaignFile) result(ctx context.Context, id int64) (sandtrap.Result, s
 	if errors.Is(err, sql.ErrNoRows) {
 		return r, "", sandtrap.Errorf(sandtrap.ENOTFOUND, "result %d not found", id)
 	} else if err != nil {
-		return r, "", errorf("reading result %d of %s: %w", id, c.path, err)
+		return r, "", c.readErr(fmt.Sprintf("reading result %d", id), err)
 	}
 	return r, runID, nil
 }
@@ -337,7 +338,7 @@ func (c *campaignFile) resultLog(ctx context.Context, id int64, limit int64) ([]
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, 0, sandtrap.Errorf(sandtrap.ENOTFOUND, "result %d not found", id)
 	} else if err != nil {
-		return nil, 0, errorf("reading the log of result %d in %s: %w", id, c.path, err)
+		return nil, 0, c.readErr(fmt.Sprintf("reading the log of result %d", id), err)
 	}
 	return b, size, nil
 }
@@ -349,7 +350,7 @@ func (c *campaignFile) artifacts(ctx context.Context, resultID int64) ([]sandtra
 	rows, err := c.db.QueryContext(ctx, `SELECT id, result_id, name, media_type, coalesce(length(CAST(data AS BLOB)), 0),
 		coalesce(expected_sha256, ''), data FROM artifacts WHERE result_id = ? ORDER BY id`, resultID)
 	if err != nil {
-		return nil, errorf("reading artifacts of result %d in %s: %w", resultID, c.path, err)
+		return nil, c.readErr(fmt.Sprintf("reading artifacts of result %d", resultID), err)
 	}
 	defer rows.Close()
 	var out []sandtrap.Artifact
@@ -386,7 +387,7 @@ func (c *campaignFile) artifactData(ctx context.Context, resultID, artifactID in
 	if errors.Is(err, sql.ErrNoRows) {
 		return a, nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "artifact %d of result %d not found", artifactID, resultID)
 	} else if err != nil {
-		return a, nil, errorf("reading artifact %d in %s: %w", artifactID, c.path, err)
+		return a, nil, c.readErr(fmt.Sprintf("reading artifact %d", artifactID), err)
 	}
 	a.Name, a.MediaType, a.ExpectedSHA256 = name.String, mt.String, strings.ToLower(exp.String)
 	a.Size = int64(len(data))
@@ -401,7 +402,7 @@ func (c *campaignFile) steps(ctx context.Context, resultID int64) ([]sandtrap.St
 	rows, err := c.db.QueryContext(ctx, `SELECT id, result_id, seq, tool, request, response, error, duration_ms
 		FROM steps WHERE result_id = ? ORDER BY seq, id`, resultID)
 	if err != nil {
-		return nil, errorf("reading steps of result %d in %s: %w", resultID, c.path, err)
+		return nil, c.readErr(fmt.Sprintf("reading steps of result %d", resultID), err)
 	}
 	defer rows.Close()
 	var out []sandtrap.Step
@@ -468,3 +469,12 @@ func (n *lenientInt) parse(s string) {
 
 // nullInt turns a lenient value into the NullInt64 the rest of the store uses.
 func (n lenientInt) nullInt() sql.NullInt64 { return sql.NullInt64{Int64: n.Int64, Valid: n.Valid} }
+
+// readErr wraps an error reading the campaign. A file the harness keeps
+// locked past the busy timeout is said to be busy, for a moment, not broken.
+func (c *campaignFile) readErr(doing string, err error) error {
+	if CampaignBusy(err) {
+		return sandtrap.Errorf(sandtrap.EUNAVAILABLE, "the campaign file %s is busy: the harness holds it locked; try again in a moment", c.path)
+	}
+	return errorf("%s in %s: %w", doing, c.path, err)
+}

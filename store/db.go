@@ -9,13 +9,14 @@ import (
 	"net/url"
 	"path/filepath"
 	"runtime"
+	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
 
 // dsn builds a modernc DSN for path. busy_timeout comes first so that every
 // later pragma already waits for a lock instead of failing at once.
-func dsn(path string, query url.Values, pragmas ...string) (string, error) {
+func dsn(path string, query url.Values, busy time.Duration, pragmas ...string) (string, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return "", err
@@ -24,15 +25,15 @@ func dsn(path string, query url.Values, pragmas ...string) (string, error) {
 	for k, v := range query {
 		q[k] = v
 	}
-	q["_pragma"] = append([]string{"busy_timeout(5000)"}, pragmas...)
+	q["_pragma"] = append([]string{fmt.Sprintf("busy_timeout(%d)", busy.Milliseconds())}, pragmas...)
 	u := url.URL{Scheme: "file", Path: abs, RawQuery: q.Encode()}
 	return u.String(), nil
 }
 
 // openCampaignDB opens a campaign file read-only. mode=ro, never immutable:
 // the harness may still be writing, and immutable would hide its commits.
-func openCampaignDB(ctx context.Context, path string, conns int) (*sql.DB, error) {
-	d, err := dsn(path, url.Values{"mode": {"ro"}}, "query_only(1)")
+func openCampaignDB(ctx context.Context, path string, conns int, busy time.Duration) (*sql.DB, error) {
+	d, err := dsn(path, url.Values{"mode": {"ro"}}, busy, "query_only(1)")
 	if err != nil {
 		return nil, err
 	}
@@ -49,11 +50,15 @@ func openCampaignDB(ctx context.Context, path string, conns int) (*sql.DB, error
 	return db, nil
 }
 
+// stateBusyTimeout is how long a write to sandtrap's own state waits for
+// the lock; only sandtrap writes it, so waits are short.
+const stateBusyTimeout = 5 * time.Second
+
 // openStateDBs opens sandtrap's own state file as one writer connection
 // beside a pool of readers, both in WAL mode so reads never wait on writes.
 func openStateDBs(ctx context.Context, path string) (writer, reader *sql.DB, err error) {
 	pragmas := []string{"journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)"}
-	d, err := dsn(path, url.Values{"_txlock": {"immediate"}}, pragmas...)
+	d, err := dsn(path, url.Values{"_txlock": {"immediate"}}, stateBusyTimeout, pragmas...)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -66,7 +71,7 @@ func openStateDBs(ctx context.Context, path string) (writer, reader *sql.DB, err
 		writer.Close()
 		return nil, nil, err
 	}
-	rd, err := dsn(path, nil, append(pragmas, "query_only(1)")...)
+	rd, err := dsn(path, nil, stateBusyTimeout, append(pragmas, "query_only(1)")...)
 	if err != nil {
 		writer.Close()
 		return nil, nil, err

@@ -26,6 +26,9 @@ type Options struct {
 	OnChange func(Change)
 	// ReadOnly refuses every triage change.
 	ReadOnly bool
+	// BusyTimeout is how long a read of a campaign file waits while the
+	// harness holds it locked; 5 s when zero.
+	BusyTimeout time.Duration
 }
 
 // Change says what one indexing pass found in a campaign file.
@@ -106,6 +109,9 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 	if opts.Poll <= 0 {
 		opts.Poll = 20 * time.Millisecond
 	}
+	if opts.BusyTimeout <= 0 {
+		opts.BusyTimeout = 5 * time.Second
+	}
 	s := &Store{opts: opts, names: newNames(), modeIdx: map[string]int32{}, runs: map[string]*runIndex{}, decisions: map[string]triage.Decision{}}
 	seen := map[string]bool{}
 	for _, p := range opts.Campaigns {
@@ -117,7 +123,7 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 			continue
 		}
 		seen[abs] = true
-		f, err := openCampaignFile(ctx, abs)
+		f, err := openCampaignFile(ctx, abs, opts.BusyTimeout)
 		if err != nil {
 			s.closeFiles()
 			return nil, err

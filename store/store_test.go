@@ -569,3 +569,49 @@ func TestContainsFoldFindsTextInAnyCase(t *testing.T) {
 		}
 	}
 }
+
+func TestAFileLockedByItsHarnessIsBusyNotBroken(t *testing.T) {
+	path := newCampaign(t, "rollback.db")
+	addRun(t, path, "r", true, resultsSQL("r", 10))
+	// A harness in rollback-journal mode locks readers out while it writes.
+	if db, err := sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(DELETE)"); err != nil {
+		t.Fatal(err)
+	} else if err := db.Ping(); err != nil {
+		t.Fatal(err)
+	} else {
+		db.Close()
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	s, err := Open(ctx, Options{StatePath: filepath.Join(t.TempDir(), "s.db"), Campaigns: []string{path}, BusyTimeout: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	s.Start(ctx)
+	s.WaitIndexed(ctx)
+
+	w, err := sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(DELETE)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	conn, err := w.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `BEGIN EXCLUSIVE`); err != nil {
+		t.Fatal(err)
+	}
+	defer conn.ExecContext(ctx, `ROLLBACK`)
+
+	page, err := s.FindResults(ctx, "r", ResultFilter{})
+	if err != nil || page.Total != 3 || page.Results[0].Test == "" {
+		t.Errorf("got %d failures (%v) while the harness holds the file, want the 3 from the index, with their tests", page.Total, err)
+	}
+	_, _, err = s.FindResult(ctx, "r", page.Results[0].ID)
+	if sandtrap.ErrorCode(err) != sandtrap.EUNAVAILABLE || !strings.Contains(err.Error(), "busy") {
+		t.Errorf("got %v for one result while the harness holds the file, want it called busy", err)
+	}
+}

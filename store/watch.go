@@ -83,7 +83,7 @@ func (s *Store) checkFile(ctx context.Context, src *source) (swapped bool, err e
 	if same {
 		return false, nil
 	}
-	f, err := openCampaignFile(ctx, src.path)
+	f, err := openCampaignFile(ctx, src.path, s.opts.BusyTimeout)
 	if err != nil {
 		return false, err
 	}

@@ -261,10 +261,8 @@ func modePage(m sandtrap.Mode, sample []store.Occurrence, page []store.Occurrenc
 		domains[o.Domain]++
 		targets[o.Target]++
 	}
+	// Every run, the ones without the mode too: the trend is the point.
 	for _, rc := range perRun {
-		if rc.Count == 0 {
-			continue
-		}
 		f := store.ResultFilter{Mode: m.ID}
 		p.PerRun = append(p.PerRun, views.Bar{Label: rc.RunName, Href: failuresHref(rc.RunID, f),
 			Segments: []views.Segment{{Class: "sev-" + m.Severity, Value: rc.Count, Label: "failures", Href: failuresHref(rc.RunID, f)}}})

@@ -19,9 +19,11 @@ const subscriberBuffer = 16
 // view (a page with its filters) is rendered once per change and the same
 // bytes go to all of its clients.
 type Hub struct {
-	log   *slog.Logger
-	mu    sync.Mutex
-	views map[string]*liveView
+	log     *slog.Logger
+	mu      sync.Mutex
+	views   map[string]*liveView
+	closed  bool           // no render starts once the hub is closed
+	renders sync.WaitGroup // renders in flight, waited for by Close
 }
 
 // NewHub returns an empty hub.
@@ -153,13 +155,15 @@ func (h *Hub) Publish(c store.Change) {
 // arrive during a render are folded into the next one.
 func (h *Hub) refresh(v *liveView) {
 	h.mu.Lock()
-	if v.pending {
+	if v.pending || h.closed {
 		h.mu.Unlock()
 		return
 	}
 	v.pending = true
+	h.renders.Add(1)
 	h.mu.Unlock()
 	go func() {
+		defer h.renders.Done()
 		v.mu.Lock()
 		defer v.mu.Unlock()
 		h.mu.Lock()
@@ -214,8 +218,17 @@ func (h *Hub) broadcast(v *liveView, event []byte, ended bool) {
 	}
 }
 
-// Watchers reports how many views and clients the hub holds, for tests.
-func (h *Hub) Watchers() (viewCount, clients int) {
+// Close stops the hub starting renders and waits for those in flight, so
+// that the store can be closed after it.
+func (h *Hub) Close() {
+	h.mu.Lock()
+	h.closed = true
+	h.mu.Unlock()
+	h.renders.Wait()
+}
+
+// watchers reports how many views and clients the hub holds.
+func (h *Hub) watchers() (viewCount, clients int) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for _, v := range h.views {

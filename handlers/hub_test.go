@@ -93,11 +93,11 @@ func TestHubDropsASlowClientWithoutHoldingTheOthers(t *testing.T) {
 	if drained > subscriberBuffer {
 		t.Errorf("got %d queued events for the client that never read, want at most %d", drained, subscriberBuffer)
 	}
-	if _, clients := hub.Watchers(); clients != 1 {
+	if _, clients := hub.watchers(); clients != 1 {
 		t.Errorf("got %d clients, want only the reading one left", clients)
 	}
 	hub.Unsubscribe(fast)
-	if views, clients := hub.Watchers(); views != 0 || clients != 0 {
+	if views, clients := hub.watchers(); views != 0 || clients != 0 {
 		t.Errorf("got %d views and %d clients after everyone left, want none", views, clients)
 	}
 }
@@ -151,19 +151,19 @@ func TestStreamsFreeEverythingWhenClientsLeave(t *testing.T) {
 			t.Fatalf("got first line %q, want the event that clears the reconnecting state", line)
 		}
 	}
-	if _, clients := hub.Watchers(); clients != 50 {
+	if _, clients := hub.watchers(); clients != 50 {
 		t.Errorf("got %d clients, want 50", clients)
 	}
 	cancel()
 	deadline := time.Now().Add(5 * time.Second)
 	for time.Now().Before(deadline) {
-		_, clients := hub.Watchers()
+		_, clients := hub.watchers()
 		if clients == 0 && runtime.NumGoroutine() <= before+2 {
 			break
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	if views, clients := hub.Watchers(); views != 0 || clients != 0 {
+	if views, clients := hub.watchers(); views != 0 || clients != 0 {
 		t.Errorf("got %d views and %d clients after they left, want none", views, clients)
 	}
 	if after := runtime.NumGoroutine(); after > before+2 {

@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"runtime/debug"
+	"sync"
 	"time"
 
 	"sandtrap/filing"
@@ -130,10 +131,19 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		// No WriteTimeout: live pages hold a stream open for hours.
 		BaseContext: func(net.Listener) context.Context { return ctx },
 	}
+	// Everything that uses the store stops, in this order, before the
+	// deferred st.Close: filings in flight are saved, renders end.
+	ctx, stop := context.WithCancel(ctx)
+	var background sync.WaitGroup
+	defer func() {
+		stop()
+		background.Wait()
+		hub.Close()
+	}()
 	st.Start(ctx)
 	if !c.readOnly {
-		go filer.Run(ctx)
-		go reopenReturning(ctx, st, filer, changed, logger)
+		background.Go(func() { filer.Run(ctx) })
+		background.Go(func() { reopenReturning(ctx, st, filer, changed, logger) })
 	}
 	fmt.Fprintf(stdout, "sandtrap is serving %d campaign file(s) at http://%s/\n", len(c.campaigns), ln.Addr())
 	errc := make(chan error, 1)

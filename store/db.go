@@ -5,8 +5,11 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
+	"os"
 	"path/filepath"
 	"runtime"
 	"time"
@@ -103,4 +106,40 @@ func inTx(ctx context.Context, db *sql.DB, fn func(*sql.Tx) error) error {
 		return err
 	}
 	return tx.Commit()
+}
+
+// snapshotState copies the state file at path, as it stands, into a new
+// temporary directory and returns the copy's path; a read-only store works
+// on it so that nothing it does reaches the original. A missing state file
+// gives a path where an empty one will be made.
+func snapshotState(ctx context.Context, path string) (string, error) {
+	dir, err := os.MkdirTemp("", "sandtrap-read-only-")
+	if err != nil {
+		return "", errorf("copying state %s: %w", path, err)
+	}
+	snapshot := filepath.Join(dir, "state.db")
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return snapshot, nil
+	}
+	if err := vacuumInto(ctx, path, snapshot); err != nil {
+		os.RemoveAll(dir)
+		return "", errorf("copying state %s: %w", path, err)
+	}
+	return snapshot, nil
+}
+
+// vacuumInto writes a consistent copy of the database at path to dst,
+// opening path read-only.
+func vacuumInto(ctx context.Context, path, dst string) error {
+	d, err := dsn(path, url.Values{"mode": {"ro"}}, stateBusyTimeout)
+	if err != nil {
+		return err
+	}
+	db, err := sql.Open("sqlite", d)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	_, err = db.ExecContext(ctx, `VACUUM INTO ?`, dst)
+	return err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
 	"sync"
@@ -24,7 +25,8 @@ type Options struct {
 	// OnChange is called after new results, run changes or triage
 	// decisions; it must not block.
 	OnChange func(Change)
-	// ReadOnly refuses every triage change.
+	// ReadOnly refuses every triage change and leaves the state file as
+	// it is: the store works on a private copy of it.
 	ReadOnly bool
 	// BusyTimeout is how long a read of a campaign file waits while the
 	// harness holds it locked; 5 s when zero.
@@ -69,6 +71,9 @@ type Store struct {
 
 	wg     sync.WaitGroup
 	cancel context.CancelFunc
+	// removeSnapshot deletes the private copy of the state that a
+	// read-only store works on.
+	removeSnapshot func()
 }
 
 // source is one campaign file and the state of its index.
@@ -132,9 +137,21 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		s.sources = append(s.sources, &source{path: abs, file: f, runs: map[string]*runIndex{}, openDevice: dev, openInode: ino})
 	}
 	assignLabels(s.sources)
-	w, r, err := openStateDBs(ctx, opts.StatePath)
+	statePath := opts.StatePath
+	if opts.ReadOnly {
+		snapshot, err := snapshotState(ctx, opts.StatePath)
+		if err != nil {
+			s.closeFiles()
+			return nil, err
+		}
+		statePath, s.removeSnapshot = snapshot, func() { os.RemoveAll(filepath.Dir(snapshot)) }
+	}
+	w, r, err := openStateDBs(ctx, statePath)
 	if err != nil {
 		s.closeFiles()
+		if s.removeSnapshot != nil {
+			s.removeSnapshot()
+		}
 		return nil, errorf("opening state %s: %w", opts.StatePath, err)
 	}
 	s.writer, s.reader = w, r
@@ -223,6 +240,9 @@ func (s *Store) Close() error {
 		if e := s.writer.Close(); err == nil {
 			err = e
 		}
+	}
+	if s.removeSnapshot != nil {
+		s.removeSnapshot()
 	}
 	return err
 }

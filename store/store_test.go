@@ -2,7 +2,11 @@ package store
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -521,31 +525,80 @@ func TestAFileReplacedWhileWatchedIsReadAgain(t *testing.T) {
 	}
 }
 
-func TestAReadOnlyStoreNeverWritesTheIndex(t *testing.T) {
+func TestAReadOnlyStoreLeavesTheStateFileAsItWas(t *testing.T) {
 	path := newCampaign(t, "c.db")
 	addRun(t, path, "r", false, resultsSQL("r", 50))
-	state := filepath.Join(t.TempDir(), "state.db")
-	a := openStore(t, state, path)
-	a.Close()
-
-	harness(t, path, resultsSQL("r", 20))
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	b, err := Open(ctx, Options{StatePath: state, Campaigns: []string{path}, ReadOnly: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b.Start(ctx)
-	b.WaitIndexed(ctx)
-	if run, _ := b.FindRun(ctx, "r"); run.Counts.Total != 70 {
-		t.Errorf("got %d results in the read-only store, want 70", run.Counts.Total)
-	}
-	b.Close()
 
-	c := openStore(t, state, path)
-	if run, _ := c.FindRun(ctx, "r"); run.Counts.Total != 70 {
-		t.Errorf("got %d results after a read-only store read the same rows, want 70 counted once", run.Counts.Total)
+	t.Run("an existing state file keeps its bytes while the store reads new rows and a triage change is refused", func(t *testing.T) {
+		state := filepath.Join(t.TempDir(), "state.db")
+		a := openStore(t, state, path)
+		a.Close()
+		before := stateFiles(t, state)
+
+		harness(t, path, resultsSQL("r", 20))
+		b, err := Open(ctx, Options{StatePath: state, Campaigns: []string{path}, ReadOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Start(ctx)
+		b.WaitIndexed(ctx)
+		if run, _ := b.FindRun(ctx, "r"); run.Counts.Total != 70 {
+			t.Errorf("got %d results in the read-only store, want 70", run.Counts.Total)
+		}
+		modes, _, err := b.RunModes(ctx, "r", ResultFilter{})
+		if err != nil || len(modes) == 0 {
+			t.Fatalf("got %d modes (%v), want the run's", len(modes), err)
+		}
+		if err := b.AddNote(ctx, modes[0].ID, "seen"); sandtrap.ErrorCode(err) != sandtrap.EFORBIDDEN {
+			t.Errorf("got %v for a note on a read-only store, want forbidden", err)
+		}
+		b.Close()
+		// Reading a WAL file leaves its -wal and -shm beside it, as any
+		// reader does; the database itself must be byte for byte the same.
+		if got := stateFiles(t, state); got["state.db"] != before["state.db"] {
+			t.Errorf("the state's files changed under a read-only store: got %v, want %v", got, before)
+		}
+
+		c := openStore(t, state, path)
+		if run, _ := c.FindRun(ctx, "r"); run.Counts.Total != 70 {
+			t.Errorf("got %d results after a read-only store read the same rows, want 70 counted once", run.Counts.Total)
+		}
+	})
+	t.Run("a missing state file is not created", func(t *testing.T) {
+		state := filepath.Join(t.TempDir(), "state.db")
+		b, err := Open(ctx, Options{StatePath: state, Campaigns: []string{path}, ReadOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Start(ctx)
+		b.WaitIndexed(ctx)
+		if run, err := b.FindRun(ctx, "r"); err != nil || run.Counts.Total == 0 {
+			t.Errorf("got %d results (%v) from a read-only store without state, want the run's results", run.Counts.Total, err)
+		}
+		b.Close()
+		if got := stateFiles(t, state); len(got) != 0 {
+			t.Errorf("got state files %v, want none", got)
+		}
+	})
+}
+
+// stateFiles returns the sha256 of the state file and of its -wal and -shm
+// companions, by name, for those that exist.
+func stateFiles(t *testing.T, state string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, suffix := range []string{"", "-wal", "-shm"} {
+		b, err := os.ReadFile(state + suffix)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		out[filepath.Base(state+suffix)] = fmt.Sprintf("%x", sha256.Sum256(b))
 	}
+	return out
 }
 
 func TestContainsFoldFindsTextInAnyCase(t *testing.T) {

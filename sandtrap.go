@@ -156,6 +156,7 @@ const (
 	EINVALID     = "invalid"
 	ENOTFOUND    = "not_found"
 	EUNAVAILABLE = "unavailable"
+	EUPSTREAM    = "upstream" // a service sandtrap calls, such as a tracker, refused
 )
 
 // Error is an application error with a code and a message meant for users.

@@ -2,6 +2,7 @@ package filing_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -175,5 +176,27 @@ func TestNewIssueCarriesTitleBodyLabelsAndMode(t *testing.T) {
 	is := filing.NewIssue(filing.Team{Labels: []string{"sandtrap", "mcp"}}, m)
 	if is.Title != filing.Title(m) || is.Body != filing.Body(m) || is.ModeID != m.ID || strings.Join(is.Labels, ",") != "sandtrap,mcp,sandtrap-"+m.ID {
 		t.Errorf("got %+v, want the mode's title, body, id, the team's labels and the mode's own", is)
+	}
+}
+
+func TestErrorCodeSaysWhoseFaultAFilingFailureIs(t *testing.T) {
+	refused := &tracker.Error{Tracker: "github", Op: "create", Status: 401, Message: "Bad credentials"}
+	tests := []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"a filing kept to retry is unavailable for now", &filing.FilingError{Retrying: true, Err: &tracker.Error{Status: 503, Temporary: true}}, sandtrap.EUNAVAILABLE},
+		{"a tracker's refusal is the upstream's", &filing.FilingError{Err: refused}, sandtrap.EUPSTREAM},
+		{"a team without a tracker is an invalid request", &filing.FilingError{Err: filing.ErrNoTracker}, sandtrap.EINVALID},
+		{"an unknown mode stays not found", &filing.FilingError{Err: sandtrap.Errorf(sandtrap.ENOTFOUND, "mode %q not found", "m")}, sandtrap.ENOTFOUND},
+		{"a broken state file is internal", &filing.FilingError{Err: errors.New("store: disk I/O error")}, sandtrap.EINTERNAL},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := filing.ErrorCode(tt.err); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
 	}
 }

@@ -327,6 +327,22 @@ func (e *FilingError) Error() string { return fmt.Sprintf("filing: %s", e.Messag
 // Unwrap gives the cause.
 func (e *FilingError) Unwrap() error { return e.Err }
 
+// ErrorCode classifies a failed filing for its caller: a filing kept to
+// retry is unavailable for now, a tracker's refusal is the upstream's, no
+// tracker is an invalid request, and anything else keeps its own code.
+func ErrorCode(err error) string {
+	var te *tracker.Error
+	switch {
+	case IsRetrying(err):
+		return sandtrap.EUNAVAILABLE
+	case errors.As(err, &te):
+		return sandtrap.EUPSTREAM
+	case errors.Is(err, ErrNoTracker):
+		return sandtrap.EINVALID
+	}
+	return sandtrap.ErrorCode(err)
+}
+
 // IsRetrying reports whether err is a filing left in the outbox to retry.
 func IsRetrying(err error) bool {
 	var fe *FilingError

@@ -114,8 +114,12 @@ func (h *Handler) fileMode(w http.ResponseWriter, r *http.Request) error {
 			if perr != nil {
 				return perr
 			}
+			status := statusOf(filingFailure(err))
+			if status == http.StatusInternalServerError {
+				h.log.Error("filing failed", "mode", id, "err", err)
+			}
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			w.WriteHeader(statusOf(err))
+			w.WriteHeader(status)
 			return views.Mode(p).Render(r.Context(), w)
 		}
 		http.Redirect(w, r, modeHref(id), http.StatusSeeOther)
@@ -157,6 +161,18 @@ func outcomeText(out filing.Outcome) string {
 	return ""
 }
 
+// filingFailure is a failed filing as the error its response reports: its
+// status from filing.ErrorCode, and the words shown on the mode. Internal
+// errors are kept whole, to be logged.
+func filingFailure(err error) error {
+	code := filing.ErrorCode(err)
+	if code == sandtrap.EINTERNAL {
+		return err
+	}
+	return sandtrap.Errorf(code, "%s", filingErrorText(err))
+}
+
+// filingErrorText is what a failed filing says on the mode's page.
 func filingErrorText(err error) string {
 	var fe *filing.FilingError
 	if errors.As(err, &fe) {
@@ -194,15 +210,7 @@ func (h *Handler) apiFileMode(r *http.Request) (any, error) {
 	}
 	out, err := h.file(r.Context(), chi.URLParam(r, "mode"), body.Team)
 	if err != nil {
-		var fe *filing.FilingError
-		if errors.As(err, &fe) {
-			code := sandtrap.EUNAVAILABLE
-			if !fe.Retrying {
-				code = sandtrap.EINVALID
-			}
-			return nil, sandtrap.Errorf(code, "%s", filingErrorText(err))
-		}
-		return nil, err
+		return nil, filingFailure(err)
 	}
 	t := out.Ticket
 	return map[string]any{"ticket": map[string]string{

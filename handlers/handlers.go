@@ -218,6 +218,8 @@ func statusOf(err error) int {
 		return http.StatusForbidden
 	case sandtrap.EUNAVAILABLE:
 		return http.StatusServiceUnavailable
+	case sandtrap.EUPSTREAM:
+		return http.StatusBadGateway
 	}
 	return http.StatusInternalServerError
 }
@@ -297,7 +299,7 @@ func (h *Handler) handleAPI(fn func(*http.Request) (any, error)) http.HandlerFun
 		w.Header().Set("Content-Type", "application/json")
 		if err != nil {
 			status := statusOf(err)
-			if status == http.StatusInternalServerError {
+			if status == http.StatusInternalServerError && r.Context().Err() == nil {
 				h.log.Error("api failed", "path", r.URL.Path, "err", err)
 			}
 			w.WriteHeader(status)

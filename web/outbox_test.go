@@ -134,8 +134,8 @@ func TestATrackerRefusalIsShownWithItsOwnWords(t *testing.T) {
 	}
 	b, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode != 400 {
-		t.Errorf("got status %d, want 400", resp.StatusCode)
+	if resp.StatusCode != http.StatusBadGateway {
+		t.Errorf("got status %d, want %d: the tracker refused, not the caller", resp.StatusCode, http.StatusBadGateway)
 	}
 	for _, want := range []string{"401", "Bad credentials", "SANDTRAP_TEST_TOKEN"} {
 		if !strings.Contains(string(b), want) {

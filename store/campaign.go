@@ -324,7 +324,10 @@ func (c *campaignFile) resultsByIDInto(ctx context.Context, ids []int64, out map
 		}
 		out[r.ID] = r
 	}
-	return rows.Err()
+	if err := rows.Err(); err != nil {
+		return c.readErr("reading results", err)
+	}
+	return nil
 }
 
 // resultLog returns up to limit bytes of a result's log and its full size.
@@ -368,7 +371,10 @@ func (c *campaignFile) artifacts(ctx context.Context, resultID int64) ([]sandtra
 		a.ExpectedSHA256 = strings.ToLower(strings.TrimSpace(a.ExpectedSHA256))
 		out = append(out, a)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, c.readErr(fmt.Sprintf("reading artifacts of result %d", resultID), err)
+	}
+	return out, nil
 }
 
 // artifactData returns an artifact's bytes, checking it belongs to resultID.
@@ -422,7 +428,10 @@ func (c *campaignFile) steps(ctx context.Context, resultID int64) ([]sandtrap.St
 		}
 		out = append(out, s)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, c.readErr(fmt.Sprintf("reading steps of result %d", resultID), err)
+	}
+	return out, nil
 }
 
 func (c *campaignFile) String() string { return fmt.Sprintf("campaign %s", c.path) }

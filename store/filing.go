@@ -36,7 +36,10 @@ func (s *Store) EnqueueFiling(ctx context.Context, modeID, team string, now time
 		if err != nil {
 			return err
 		}
-		id, _ := res.LastInsertId()
+		id, err := res.LastInsertId()
+		if err != nil {
+			return err
+		}
 		fl = filing.Filing{ID: id, ModeID: root, Team: team, State: filing.StatePending, NextAt: now, UpdatedAt: now}
 		return nil
 	})
@@ -79,7 +82,10 @@ func (s *Store) DueFilings(ctx context.Context, now time.Time) ([]filing.Filing,
 		}
 		out = append(out, fl)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, errorf("reading the outbox: %w", err)
+	}
+	return out, nil
 }
 
 // LatestFiling returns the newest filing of a mode.
@@ -106,7 +112,10 @@ func (s *Store) MarkSending(ctx context.Context, id int64, state string, attempt
 		return false, errorf("marking filing %d: %w", id, err)
 	}
 	n, err := res.RowsAffected()
-	return n == 1, err
+	if err != nil {
+		return false, errorf("marking filing %d: %w", id, err)
+	}
+	return n == 1, nil
 }
 
 // FinishFiling ends a filing and stores its ticket in one transaction.
@@ -180,7 +189,10 @@ func (s *Store) Tickets(ctx context.Context) (map[string]filing.Stored, error) {
 		}
 		out[t.ModeID] = t
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, errorf("reading tickets: %w", err)
+	}
+	return out, nil
 }
 
 const ticketColumns = `SELECT mode_id, team, tracker, key, url, state, snapshot, filed_at`

@@ -19,7 +19,7 @@ var migrations embed.FS
 func migrate(ctx context.Context, db *sql.DB) error {
 	names, err := fs.Glob(migrations, "migrations/*.sql")
 	if err != nil {
-		return err
+		return errorf("listing migrations: %w", err)
 	}
 	sort.Strings(names)
 	var current int
@@ -39,7 +39,7 @@ func migrate(ctx context.Context, db *sql.DB) error {
 		}
 		body, err := migrations.ReadFile(name)
 		if err != nil {
-			return err
+			return errorf("reading migration %s: %w", name, err)
 		}
 		tx, err := db.BeginTx(ctx, nil)
 		if err != nil {

@@ -60,7 +60,10 @@ func (s *Store) loadNames(ctx context.Context) error {
 		}
 		s.names.load(kind, uint16(code), value)
 	}
-	return rows.Err()
+	if err := rows.Err(); err != nil {
+		return errorf("loading names: %w", err)
+	}
+	return nil
 }
 
 func (s *Store) loadModes(ctx context.Context) error {
@@ -81,7 +84,10 @@ func (s *Store) loadModes(ctx context.Context) error {
 		s.modeIdx[m.ID] = int32(len(s.modes))
 		s.modes = append(s.modes, m)
 	}
-	return rows.Err()
+	if err := rows.Err(); err != nil {
+		return errorf("loading modes: %w", err)
+	}
+	return nil
 }
 
 // loadSource restores src's index from the state, or clears it when the
@@ -95,8 +101,10 @@ func (s *Store) loadSource(ctx context.Context, src *source) error {
 		if err != nil {
 			return errorf("registering %s: %w", src.path, err)
 		}
-		src.id, err = res.LastInsertId()
-		return err
+		if src.id, err = res.LastInsertId(); err != nil {
+			return errorf("registering %s: %w", src.path, err)
+		}
+		return nil
 	} else if err != nil {
 		return errorf("loading source %s: %w", src.path, err)
 	}
@@ -220,7 +228,10 @@ func (s *Store) loadRows(ctx context.Context, src *source) error {
 			ri.rows = append(ri.rows, decodeRow(data[off:]))
 		}
 	}
-	return rows.Err()
+	if err := rows.Err(); err != nil {
+		return errorf("loading the index of %s: %w", src.path, err)
+	}
+	return nil
 }
 
 func (s *Store) loadFailures(ctx context.Context, src *source) error {
@@ -294,7 +305,10 @@ func (s *Store) loadCounts(ctx context.Context, src *source) error {
 		}
 		ri.cube[c] += n
 	}
-	return rows.Err()
+	if err := rows.Err(); err != nil {
+		return errorf("loading counts of %s: %w", src.path, err)
+	}
+	return nil
 }
 
 // batch is what one indexing pass adds, to be persisted in one transaction.

@@ -313,46 +313,75 @@ func (s *Store) AddNote(ctx context.Context, id, body string) error {
 // ModeNotes returns a mode's notes, oldest first, including those left on
 // modes merged into it.
 func (s *Store) ModeNotes(ctx context.Context, m sandtrap.Mode) ([]sandtrap.Note, []sandtrap.Event, error) {
-	in := strings.TrimSuffix(strings.Repeat("?,", len(m.Members)), ",")
-	args := make([]any, len(m.Members))
-	for i, id := range m.Members {
-		args[i] = id
-	}
-	var notes []sandtrap.Note
-	rows, err := s.reader.QueryContext(ctx, `SELECT body, created_at FROM notes WHERE mode_id IN (`+in+`) ORDER BY id`, args...)
+	tx, err := s.reader.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return nil, nil, errorf("reading notes of %s: %w", m.ID, err)
 	}
+	defer tx.Rollback()
+	notes, err := findNotes(ctx, tx, m.Members)
+	if err != nil {
+		return nil, nil, errorf("reading notes of %s: %w", m.ID, err)
+	}
+	events, err := findHistory(ctx, tx, m.Members)
+	if err != nil {
+		return nil, nil, errorf("reading the history of %s: %w", m.ID, err)
+	}
+	return notes, events, nil
+}
+
+// inList returns the placeholders and arguments of an SQL IN list of ids.
+func inList(ids []string) (string, []any) {
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	return strings.TrimSuffix(strings.Repeat("?,", len(ids)), ","), args
+}
+
+// findNotes returns the notes on any of the modes, oldest first.
+func findNotes(ctx context.Context, tx *sql.Tx, modeIDs []string) ([]sandtrap.Note, error) {
+	in, args := inList(modeIDs)
+	rows, err := tx.QueryContext(ctx, `SELECT body, created_at FROM notes WHERE mode_id IN (`+in+`) ORDER BY id`, args...)
+	if err != nil {
+		return nil, err
+	}
 	defer rows.Close()
+	var notes []sandtrap.Note
 	for rows.Next() {
 		var (
 			n  sandtrap.Note
 			at string
 		)
 		if err := rows.Scan(&n.Body, &at); err != nil {
-			return nil, nil, errorf("reading notes of %s: %w", m.ID, err)
+			return nil, err
 		}
 		n.CreatedAt = parseTime(at)
 		notes = append(notes, n)
 	}
-	var events []sandtrap.Event
-	hrows, err := s.reader.QueryContext(ctx, `SELECT what, created_at FROM history WHERE mode_id IN (`+in+`) ORDER BY id`, args...)
+	return notes, rows.Err()
+}
+
+// findHistory returns what was done to any of the modes, oldest first.
+func findHistory(ctx context.Context, tx *sql.Tx, modeIDs []string) ([]sandtrap.Event, error) {
+	in, args := inList(modeIDs)
+	rows, err := tx.QueryContext(ctx, `SELECT what, created_at FROM history WHERE mode_id IN (`+in+`) ORDER BY id`, args...)
 	if err != nil {
-		return nil, nil, errorf("reading the history of %s: %w", m.ID, err)
+		return nil, err
 	}
-	defer hrows.Close()
-	for hrows.Next() {
+	defer rows.Close()
+	var events []sandtrap.Event
+	for rows.Next() {
 		var (
 			e  sandtrap.Event
 			at string
 		)
-		if err := hrows.Scan(&e.What, &at); err != nil {
-			return nil, nil, errorf("reading the history of %s: %w", m.ID, err)
+		if err := rows.Scan(&e.What, &at); err != nil {
+			return nil, err
 		}
 		e.CreatedAt = parseTime(at)
 		events = append(events, e)
 	}
-	return notes, events, hrows.Err()
+	return events, rows.Err()
 }
 
 // rootOf returns the id of the mode that absorbs id through merges.

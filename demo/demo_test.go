@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"sandtrap"
+	"sandtrap/logview"
 )
 
 // modePatterns recognise each mode's message by its first line, the way a
@@ -507,7 +508,7 @@ func artifactsByResult(t *testing.T, db *sql.DB) map[int64][]artifactRow {
 		if err := rows.Scan(&id, &a.name, &a.expected, &a.data); err != nil {
 			t.Fatal(err)
 		}
-		a.digest = sha256Hex(a.data)
+		a.digest = logview.SHA256Hex(a.data)
 		out[id] = append(out[id], a)
 	}
 	return out

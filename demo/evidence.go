@@ -2,9 +2,7 @@ package demo
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/base64"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -16,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"sandtrap/logview"
 	"sandtrap/store"
 )
 
@@ -29,11 +28,6 @@ const (
 	mediaGzip = "application/gzip"
 	mediaBin  = "application/octet-stream"
 )
-
-func sha256Hex(b []byte) string {
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
-}
 
 // The demo draws its images from a small fixed set: encoding a fresh PNG
 // for every result would cost more than everything else it writes.
@@ -131,14 +125,14 @@ func passedArtifacts(rng *rand.Rand, wf workflow) []store.CampaignArtifact {
 	case "file-io":
 		name := imageName(rng)
 		img := picture(rng)
-		digest := sha256Hex(img)
+		digest := logview.SHA256Hex(img)
 		return []store.CampaignArtifact{
 			artifact(name, mediaPNG, img, digest),
 			artifact("roundtrip-"+name, mediaPNG, img, digest),
 		}
 	case "binary-download":
 		blob := randomBlob(rng, "\x1f\x8b\x08\x00", between(rng, 2048, 12288))
-		return []store.CampaignArtifact{artifact(archiveName(rng), mediaGzip, blob, sha256Hex(blob))}
+		return []store.CampaignArtifact{artifact(archiveName(rng), mediaGzip, blob, logview.SHA256Hex(blob))}
 	case "data-analysis":
 		return []store.CampaignArtifact{artifact("summary.csv", mediaCSV, summaryCSV(rng), "")}
 	case "report-generation":

@@ -87,6 +87,12 @@ func Live(ctx context.Context, path string, opts LiveOptions) error {
 	if err := context.Cause(work); err != nil {
 		return fmt.Errorf("demo: live run %s: %w", opts.RunID, err)
 	}
+	// The notes said the sub-agents were still at work; a harness says
+	// when they are done.
+	done := fmt.Sprintf("All %d planned results written by %d sub-agents (sandtrap demo --live).", opts.Planned, opts.Writers)
+	if err := w.SetRunNotes(ctx, opts.RunID, done); err != nil {
+		return fmt.Errorf("demo: %w", err)
+	}
 	if err := w.FinishRun(ctx, opts.RunID, time.Now().UTC()); err != nil {
 		return fmt.Errorf("demo: %w", err)
 	}

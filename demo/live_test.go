@@ -15,6 +15,7 @@ type liveState struct {
 	newMode          int
 	earliest         string
 	runStart         string
+	notes            string
 }
 
 func readLive(t *testing.T, path, runID string) liveState {
@@ -22,7 +23,7 @@ func readLive(t *testing.T, path, runID string) liveState {
 	db := openRO(t, path)
 	var s liveState
 	var finished sql.NullString
-	if err := db.QueryRow(`SELECT finished_at, started_at FROM runs WHERE id = ?`, runID).Scan(&finished, &s.runStart); err != nil {
+	if err := db.QueryRow(`SELECT finished_at, started_at, coalesce(notes, '') FROM runs WHERE id = ?`, runID).Scan(&finished, &s.runStart, &s.notes); err != nil {
 		t.Fatal(err)
 	}
 	s.finished = finished.Valid
@@ -52,6 +53,9 @@ func TestLive(t *testing.T) {
 			got := readLive(t, path, tt.opts.RunID)
 			if got.results != tt.opts.Planned || !got.finished {
 				t.Errorf("got %d results and finished %v, want %d and true", got.results, got.finished, tt.opts.Planned)
+			}
+			if !strings.HasPrefix(got.notes, "All ") {
+				t.Errorf("got notes %q on the finished run, want them to say all results are written", got.notes)
 			}
 			if got.workers < 2 {
 				t.Errorf("got results from %d writers, want several", got.workers)

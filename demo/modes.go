@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"sandtrap/logview"
 	"sandtrap/store"
 )
 
@@ -209,7 +210,7 @@ func renderB64(c *renderCtx) failure {
 		data = picture(rng)
 	}
 	if data != nil {
-		size, want = len(data), sha256Hex(data)
+		size, want = len(data), logview.SHA256Hex(data)
 	}
 	args := map[string]any{"path": "/workspace/out/" + name}
 	upload := fmt.Sprintf("uploaded %s (%d bytes, sha256 %s)\n[mcp] -> tools/call read_file {\"path\": \"/workspace/out/%s\", \"encoding\": \"base64\"}\n",
@@ -219,7 +220,7 @@ func renderB64(c *renderCtx) failure {
 	var out []byte
 	if data != nil {
 		out = corrupt(rng, data, between(rng, 96, 160))
-		got = sha256Hex(out)
+		got = logview.SHA256Hex(out)
 	}
 	f := failure{exitCode: new(int64(1)), tool: "read_file", args: args}
 	f.err = fmt.Sprintf("artifact round trip mismatch: sha256 expected %s got %s for %s (%d bytes)", want, got, name, size)
@@ -250,7 +251,7 @@ func renderNULTruncation(c *renderCtx) failure {
 		exampleHost(rng), name, size, offset, data[offset-16:offset+1], f.err)
 	if c.detailed {
 		f.raw = data[:offset+1]
-		f.artifacts = []store.CampaignArtifact{artifact(name, mediaBin, data[:offset], sha256Hex(data))}
+		f.artifacts = []store.CampaignArtifact{artifact(name, mediaBin, data[:offset], logview.SHA256Hex(data))}
 	}
 	return f
 }

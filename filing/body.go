@@ -73,15 +73,6 @@ func SnapshotOf(m ModeFacts, at time.Time) Snapshot {
 	return Snapshot{Runs: runs, Count: m.Count, At: at}
 }
 
-// Outdated reports whether m has failures that s did not report, so a
-// comment would have news.
-func (s Snapshot) Outdated(m ModeFacts) bool {
-	if m.Count != s.Count {
-		return true
-	}
-	return slices.ContainsFunc(m.PerRun, func(r RunCount) bool { return r.Count != s.Runs[r.RunID] })
-}
-
 // Limits that keep a ticket readable and within every tracker's size limit
 // (Jira's is 32,767 characters).
 const (

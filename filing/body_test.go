@@ -252,16 +252,3 @@ func TestCommentBody(t *testing.T) {
 		t.Errorf("got comment\n%s\nwant it to say nothing changed", quiet)
 	}
 }
-
-func TestSnapshotOutdated(t *testing.T) {
-	m := exampleMode()
-	snap := filing.SnapshotOf(m, time.Now())
-	if snap.Outdated(m) {
-		t.Errorf("got a fresh snapshot outdated, want it current")
-	}
-	m.PerRun[0].Count++
-	m.Count++
-	if !snap.Outdated(m) {
-		t.Errorf("got a snapshot current after a count grew, want it outdated")
-	}
-}

@@ -135,28 +135,6 @@ func RenderText(s string) []Span {
 	return r.spans
 }
 
-// HasHazards reports whether b holds anything RenderText would not show as
-// plain text: a NUL, invalid UTF-8, or a control character other than
-// "\n", "\r" and "\t" (bidirectional overrides included).
-func HasHazards(b []byte) bool {
-	for i := 0; i < len(b); {
-		c := b[i]
-		if c < utf8.RuneSelf {
-			if !isPlainByte(c, true) {
-				return true
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && size == 1 || isControlRune(r) {
-			return true
-		}
-		i += size
-	}
-	return false
-}
-
 // cutPoint returns how many bytes of b to show under limit.
 func cutPoint(b []byte, limit int) int {
 	if len(b) <= limit {

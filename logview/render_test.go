@@ -302,7 +302,7 @@ func TestRenderText(t *testing.T) {
 	}
 }
 
-func TestHasHazards(t *testing.T) {
+func TestTheHazardOracle(t *testing.T) {
 	tests := []struct {
 		name string
 		in   string
@@ -320,8 +320,8 @@ func TestHasHazards(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := HasHazards([]byte(tt.in)); got != tt.want {
-				t.Errorf("HasHazards(%q) = %v, want %v", tt.in, got, tt.want)
+			if got := hasHazards([]byte(tt.in)); got != tt.want {
+				t.Errorf("hasHazards(%q) = %v, want %v", tt.in, got, tt.want)
 			}
 		})
 	}
@@ -378,7 +378,7 @@ func FuzzRender(f *testing.F) {
 		if before, after := []rune(string(b[:shown])), []rune(string(b[shown:])); !slices.Equal(append(before, after...), []rune(string(b))) {
 			t.Fatalf("Render(%q, %d) cut inside a UTF-8 sequence at %d", b, limit, shown)
 		}
-		if !HasHazards(b) && !bytes.ContainsRune(b, '\r') {
+		if !hasHazards(b) && !bytes.ContainsRune(b, '\r') {
 			want := strings.TrimSuffix(string(b[:shown]), "\n")
 			if got := strings.Join(lineTexts(got), "\n"); got != want {
 				t.Fatalf("Render(%q, %d) shows %q, want the input %q", b, limit, got, want)
@@ -393,8 +393,8 @@ func FuzzRender(f *testing.F) {
 			plain = plain && s.Kind == Text
 			text.WriteString(s.Text)
 		}
-		if hazards := HasHazards(b); hazards == plain {
-			t.Fatalf("HasHazards(%q) = %v, but RenderText shows only plain text: %v", b, hazards, plain)
+		if hazards := hasHazards(b); hazards == plain {
+			t.Fatalf("hasHazards(%q) = %v, but RenderText shows only plain text: %v", b, hazards, plain)
 		}
 		if plain && text.String() != string(b) {
 			t.Fatalf("RenderText(%q) shows %q, want the input", b, text.String())
@@ -479,4 +479,26 @@ func realisticLog(size int) []byte {
 		fmt.Fprintf(&b, "Successfully installed package-%d-1.%d.0\n", i, i%10)
 	}
 	return b.Bytes()
+}
+
+// hasHazards, the oracle of the property tests, reports whether b holds anything RenderText would not show as
+// plain text: a NUL, invalid UTF-8, or a control character other than
+// "\n", "\r" and "\t" (bidirectional overrides included).
+func hasHazards(b []byte) bool {
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < utf8.RuneSelf {
+			if !isPlainByte(c, true) {
+				return true
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 || isControlRune(r) {
+			return true
+		}
+		i += size
+	}
+	return false
 }

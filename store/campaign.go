@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"sandtrap"
+	"sandtrap/logview"
 )
 
 // requiredColumns is contract v1: every table and column a campaign file must
@@ -367,7 +368,7 @@ func (c *campaignFile) artifacts(ctx context.Context, resultID int64) ([]sandtra
 			return nil, errorf("reading artifacts of result %d in %s: %w", resultID, c.path, err)
 		}
 		a.Name, a.MediaType = name.String, mt.String
-		a.SHA256 = sha256Hex(data)
+		a.SHA256 = logview.SHA256Hex(data)
 		a.ExpectedSHA256 = strings.ToLower(strings.TrimSpace(a.ExpectedSHA256))
 		out = append(out, a)
 	}
@@ -397,7 +398,7 @@ func (c *campaignFile) artifactData(ctx context.Context, resultID, artifactID in
 	}
 	a.Name, a.MediaType, a.ExpectedSHA256 = name.String, mt.String, strings.ToLower(exp.String)
 	a.Size = int64(len(data))
-	a.SHA256 = sha256Hex(data)
+	a.SHA256 = logview.SHA256Hex(data)
 	return a, data, nil
 }
 

@@ -12,19 +12,6 @@ import (
 // comparison looks back over to find flaky tests and modes.
 const historyRuns = 10
 
-// RunTests returns every test of a run over all of its attempts, in the
-// order they first ran. The index keeps only a hash of the key of a test
-// that never failed, so such a test comes without its key.
-func (s *Store) RunTests(ctx context.Context, runID string) (*compare.Tests, error) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	ri, ok := s.runs[runID]
-	if !ok {
-		return nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
-	}
-	return s.factsOf(ri).tests, nil
-}
-
 // runFacts is what comparisons need of a run that its rows alone decide.
 type runFacts struct {
 	rows         int // how many rows the facts cover

@@ -1,9 +1,7 @@
 package store
 
 import (
-	"crypto/sha256"
 	"encoding/binary"
-	"encoding/hex"
 	"hash/fnv"
 	"sync"
 	"time"
@@ -182,11 +180,6 @@ func hashTest(test string) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(test))
 	return h.Sum64()
-}
-
-func sha256Hex(b []byte) string {
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
 }
 
 // countsOf sums a run's cube into status counts.

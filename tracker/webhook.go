@@ -7,7 +7,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -35,9 +34,6 @@ const (
 	EventComment = "comment"
 	EventReopen  = "reopen"
 )
-
-// WebhookTolerance is how old a delivery VerifyWebhook still accepts.
-const WebhookTolerance = 5 * time.Minute
 
 // WebhookPayload is the JSON body of every webhook delivery.
 type WebhookPayload struct {
@@ -179,25 +175,4 @@ func SignWebhook(secret []byte, ts string, body []byte) string {
 	mac.Write([]byte("."))
 	mac.Write(body)
 	return "sha256=" + hex.EncodeToString(mac.Sum(nil))
-}
-
-// Errors of VerifyWebhook.
-var (
-	ErrBadSignature = errors.New("webhook signature does not match")
-	ErrStale        = errors.New("webhook timestamp is missing or too far from now")
-)
-
-// VerifyWebhook checks a delivery's signature and that its timestamp is
-// within WebhookTolerance of now, comparing in constant time. Receivers
-// written in Go can use it as it is.
-func VerifyWebhook(secret []byte, h http.Header, body []byte, now time.Time) error {
-	ts := h.Get(HeaderTimestamp)
-	unix, err := strconv.ParseInt(ts, 10, 64)
-	if err != nil || now.Sub(time.Unix(unix, 0)).Abs() > WebhookTolerance {
-		return ErrStale
-	}
-	if !hmac.Equal([]byte(h.Get(HeaderSignature)), []byte(SignWebhook(secret, ts, body))) {
-		return ErrBadSignature
-	}
-	return nil
 }

@@ -2,6 +2,9 @@ package tracker_test
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"io"
@@ -86,7 +89,7 @@ func TestWebhookClient(t *testing.T) {
 			if ticket != tt.want {
 				t.Errorf("got ticket %+v, want %+v", ticket, tt.want)
 			}
-			if err := tracker.VerifyWebhook([]byte("shh"), got.header, got.body, time.Now()); err != nil {
+			if err := verifyDelivery([]byte("shh"), got.header, got.body, time.Now()); err != nil {
 				t.Errorf("got %v verifying the delivery, want a valid signature", err)
 			}
 			if e := got.header.Get("X-Sandtrap-Event"); e != tt.wantEvent {
@@ -122,7 +125,7 @@ func TestWebhookGetReturnsTheTicketAsItIs(t *testing.T) {
 	}
 }
 
-func TestVerifyWebhook(t *testing.T) {
+func TestTheDocumentedReceiverCheckAcceptsOnlyFreshSignedDeliveries(t *testing.T) {
 	now := time.Unix(1_800_000_000, 0)
 	body := []byte(`{"event":"create"}`)
 	signed := func(secret string, at time.Time, body []byte) http.Header {
@@ -139,23 +142,46 @@ func TestVerifyWebhook(t *testing.T) {
 		want   error
 	}{
 		{"a fresh delivery signed with the secret passes", signed("shh", now.Add(-time.Minute), body), body, nil},
-		{"a changed body fails", signed("shh", now, body), []byte(`{"event":"reopen"}`), tracker.ErrBadSignature},
-		{"another secret fails", signed("other", now, body), body, tracker.ErrBadSignature},
-		{"a replay older than the tolerance fails", signed("shh", now.Add(-10*time.Minute), body), body, tracker.ErrStale},
-		{"a delivery without a timestamp fails", http.Header{"X-Sandtrap-Signature": {"sha256=00"}}, body, tracker.ErrStale},
+		{"a changed body fails", signed("shh", now, body), []byte(`{"event":"reopen"}`), errBadSignature},
+		{"another secret fails", signed("other", now, body), body, errBadSignature},
+		{"a replay older than the tolerance fails", signed("shh", now.Add(-10*time.Minute), body), body, errStale},
+		{"a delivery without a timestamp fails", http.Header{"X-Sandtrap-Signature": {"sha256=00"}}, body, errStale},
 		{"a timestamp moved forward breaks the signature", func() http.Header {
 			h := signed("shh", now.Add(-10*time.Minute), body)
 			h.Set("X-Sandtrap-Timestamp", strconv.FormatInt(now.Unix(), 10))
 			return h
-		}(), body, tracker.ErrBadSignature},
+		}(), body, errBadSignature},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := tracker.VerifyWebhook([]byte("shh"), tt.header, tt.body, now); !errors.Is(got, tt.want) {
+			if got := verifyDelivery([]byte("shh"), tt.header, tt.body, now); !errors.Is(got, tt.want) {
 				t.Errorf("got %v, want %v", got, tt.want)
 			}
 		})
 	}
+}
+
+var (
+	errBadSignature = errors.New("webhook signature does not match")
+	errStale        = errors.New("webhook timestamp is missing or too far from now")
+)
+
+// verifyDelivery is the receiver's check that docs/filing.md gives: the
+// signature over timestamp and body, and a timestamp within 5 minutes.
+func verifyDelivery(secret []byte, h http.Header, body []byte, now time.Time) error {
+	ts := h.Get(tracker.HeaderTimestamp)
+	unix, err := strconv.ParseInt(ts, 10, 64)
+	if err != nil || now.Sub(time.Unix(unix, 0)).Abs() > 5*time.Minute {
+		return errStale
+	}
+	mac := hmac.New(sha256.New, secret)
+	mac.Write([]byte(ts + "."))
+	mac.Write(body)
+	want := "sha256=" + hex.EncodeToString(mac.Sum(nil))
+	if !hmac.Equal([]byte(want), []byte(h.Get(tracker.HeaderSignature))) {
+		return errBadSignature
+	}
+	return nil
 }
 
 func must[T any](v T, err error) T {

@@ -34,7 +34,7 @@ type Classification struct {
 	// By is ByHarness, "rule:<name>" or ByNone. A human decision is applied
 	// later by the caller.
 	By string
-	// Signature is Normalize of the error, or of the log tail's last
+	// Signature is normalize of the error, or of the log tail's last
 	// meaningful line when the error is empty: the failure-mode key.
 	Signature string
 }
@@ -82,7 +82,7 @@ const maxCachedDecisions = 1 << 17
 
 // Classifier classifies failures with the user's rules and the built-in
 // ones. Error regexes read the meaningful line(s) of the error that the
-// signature is made of (see Normalize), before normalisation.
+// signature is made of (see normalize), before normalisation.
 //
 // It caches its decision per distinct failure key (signature, exit code,
 // target, domain, status, harness layer and, when a rule needs them, tools),
@@ -106,7 +106,7 @@ type decision struct {
 }
 
 // NewClassifier returns a classifier that tries the user's rules first, in
-// order, then BuiltinRules.
+// order, then the built-in rules.
 func NewClassifier(user []Rule) *Classifier {
 	rules := make([]Rule, 0, len(user)+len(builtinRules))
 	rules = append(rules, user...)

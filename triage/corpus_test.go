@@ -163,7 +163,7 @@ func TestCorpusDemoModesNormaliseToOneSignature(t *testing.T) {
 		if signatures[r.Mode] == nil {
 			signatures[r.Mode] = map[string]bool{}
 		}
-		signatures[r.Mode][Normalize(r.Error)] = true
+		signatures[r.Mode][normalize(r.Error)] = true
 	}
 	if got, want := len(signatures), 20; got < want {
 		t.Errorf("corpus holds %d demo modes, want at least %d", got, want)
@@ -202,7 +202,7 @@ func TestCorpusDemoModesGetDistinctModeIDs(t *testing.T) {
 func BenchmarkNormalize(b *testing.B) {
 	records := loadCorpus(b)
 	for i := 0; b.Loop(); i++ {
-		Normalize(records[i%len(records)].Error)
+		normalize(records[i%len(records)].Error)
 	}
 }
 

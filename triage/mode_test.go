@@ -70,7 +70,7 @@ func TestSeverityOfTheDemoModes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode+" is "+tt.want, func(t *testing.T) {
-			got, reason := Severity(tt.layer, tt.primitive, Normalize(tt.message))
+			got, reason := Severity(tt.layer, tt.primitive, normalize(tt.message))
 			if got != tt.want {
 				t.Errorf("Severity = %s (%s), want %s", got, reason, tt.want)
 			}
@@ -86,7 +86,7 @@ func TestTitle(t *testing.T) {
 	tests := []struct {
 		name, layer, primitive, signature, want string
 	}{
-		{"pip egress", "sandbox", "network-egress", Normalize("ERROR: Could not find a version that satisfies the requirement pandas (from versions: none)"), "pip cannot reach the package index (network-egress)"},
+		{"pip egress", "sandbox", "network-egress", normalize("ERROR: Could not find a version that satisfies the requirement pandas (from versions: none)"), "pip cannot reach the package index (network-egress)"},
 		{"a crashed tab", "sandbox", "memory", "page.goto: Target crashed", "Browser tab crashed: Target crashed (memory)"},
 		{"a known pattern needs its primitive", "sandbox", "cpu-time", "page.goto: Target crashed", "page.goto: Target crashed (cpu-time)"},
 		{"an unclassified mode names its layer", "unclassified", "", "ZeroDivisionError: division by zero", "ZeroDivisionError: division by zero (unclassified)"},

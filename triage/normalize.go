@@ -15,15 +15,15 @@ const maxSignatureLen = 400
 // trees from the workspace; the rest is what a workflow happened to name.
 const keptPathDirs = 3
 
-// Normalize returns the signature of an error message: its meaningful line
+// normalize returns the signature of an error message: its meaningful line
 // with the parts that vary between occurrences of one root cause (numbers,
 // sizes, durations, ids, digests, addresses, hosts, URLs, timestamps, quoted
 // names, file names) replaced by placeholders. Occurrences of one failure
 // mode share a signature; docs/classification.md describes the scheme.
 //
-// Normalize is a single pass over the bytes with no regular expressions,
+// normalize is a single pass over the bytes with no regular expressions,
 // because the indexer runs it on every failure of a million-result run.
-func Normalize(msg string) string {
+func normalize(msg string) string {
 	return normalizeSource(signatureSource(msg, false))
 }
 

@@ -48,15 +48,15 @@ func TestNormalize(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := Normalize(tt.in); got != tt.want {
-				t.Errorf("Normalize(%q)\n got %q\nwant %q", tt.in, got, tt.want)
+			if got := normalize(tt.in); got != tt.want {
+				t.Errorf("normalize(%q)\n got %q\nwant %q", tt.in, got, tt.want)
 			}
 		})
 	}
 }
 
 func TestNormalizeCapsTheSignature(t *testing.T) {
-	got := Normalize(strings.Repeat("word ", 10_000) + "\xe2\x82\xac")
+	got := normalize(strings.Repeat("word ", 10_000) + "\xe2\x82\xac")
 	if len(got) > maxSignatureLen {
 		t.Errorf("got a signature of %d bytes, want at most %d", len(got), maxSignatureLen)
 	}

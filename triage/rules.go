@@ -2,24 +2,9 @@ package triage
 
 import (
 	"regexp"
-	"slices"
 
 	"sandtrap"
 )
-
-// BuiltinRules returns the rules that classify what the tools print, in the
-// order they are tried. The first that matches wins, so specific causes come
-// before the generic texts they contain: a NUL truncation before other
-// truncations, network failures before the protocol errors that wrap them,
-// a missing program (ENOENT) before a refused one. docs/classification.md
-// explains each decision.
-func BuiltinRules() []Rule {
-	rules := slices.Clone(builtinRules)
-	for i := range rules {
-		rules[i].ExitCodes = slices.Clone(rules[i].ExitCodes)
-	}
-	return rules
-}
 
 func builtin(name, layer, primitive, errorRegex string) Rule {
 	return Rule{Name: name, ErrorRegex: regexp.MustCompile(errorRegex), Layer: layer, Primitive: primitive}
@@ -35,6 +20,12 @@ const (
 	test    = sandtrap.LayerTest
 )
 
+// builtinRules are the rules that classify what the tools print, in the
+// order they are tried. The first that matches wins, so specific causes come
+// before the generic texts they contain: a NUL truncation before other
+// truncations, network failures before the protocol errors that wrap them,
+// a missing program (ENOENT) before a refused one. docs/classification.md
+// explains each decision.
 var builtinRules = []Rule{
 	builtin("harness-error", test, "harness",
 		`(?i)^harness error\b|\bfixture '[^']*' not found|INTERNALERROR>|ERROR collecting |ImportError while importing test module|^pytest: error:|\bharness (crashed|bug|exception)`),

@@ -110,7 +110,7 @@ func (h *Handler) fileMode(w http.ResponseWriter, r *http.Request) error {
 	}
 	if r.Header.Get("Datastar-Request") != "true" {
 		if err != nil && !filing.IsRetrying(err) {
-			p, perr := h.modePage(r, flash)
+			p, perr := h.modePage(r, id, flash)
 			if perr != nil {
 				return perr
 			}
@@ -125,7 +125,7 @@ func (h *Handler) fileMode(w http.ResponseWriter, r *http.Request) error {
 		http.Redirect(w, r, modeHref(id), http.StatusSeeOther)
 		return nil
 	}
-	p, err := h.modePage(r, flash)
+	p, err := h.modePage(r, id, flash)
 	if err != nil {
 		return err
 	}
@@ -251,13 +251,7 @@ func (h *Handler) fileCritical(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var todo []sandtrap.ModeStat
-	for _, m := range modes {
-		if _, filed := tickets[m.ID]; m.Severity == sandtrap.SeverityCritical && m.Status == triage.StatusNew && !filed {
-			todo = append(todo, m)
-		}
-	}
-	triage.Rank(todo)
+	todo := triage.UntriagedCritical(modes, tickets)
 	datastarRequest := r.Header.Get("Datastar-Request") == "true"
 	var sse *datastar.ServerSentEventGenerator
 	if datastarRequest {
@@ -307,13 +301,13 @@ func (h *Handler) ticketView(ctx context.Context, id string) (views.TicketView, 
 		v = views.TicketView{Key: t.Key, URL: t.URL, State: t.State, Tracker: t.Tracker, Team: t.Team}
 	}
 	fl, err := h.tickets.LatestFiling(ctx, id)
-	if err == nil {
+	if err == nil && fl.State != filing.StateDone {
 		v.Filing = fl.State
 		v.Error = fl.LastError
 		if fl.State == filing.StatePending && fl.Attempts > 0 {
 			v.Filing = "retrying"
 		}
-	} else if sandtrap.ErrorCode(err) != sandtrap.ENOTFOUND {
+	} else if err != nil && sandtrap.ErrorCode(err) != sandtrap.ENOTFOUND {
 		return v, err
 	}
 	return v, nil

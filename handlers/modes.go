@@ -177,18 +177,17 @@ const occurrencesPerPage = 25
 
 // showMode serves GET /modes/{mode}: one failure mode across every run.
 func (h *Handler) showMode(w http.ResponseWriter, r *http.Request) error {
-	p, err := h.modePage(r, views.TriageForm{})
+	p, err := h.modePage(r, chi.URLParam(r, "mode"), views.TriageForm{})
 	if err != nil {
 		return err
 	}
 	return render(w, r, views.Mode(p))
 }
 
-// modePage gathers everything the mode page shows; flash carries the
+// modePage gathers everything the page of mode id shows; flash carries the
 // outcome of a triage action.
-func (h *Handler) modePage(r *http.Request, flash views.TriageForm) (views.ModePage, error) {
+func (h *Handler) modePage(r *http.Request, id string, flash views.TriageForm) (views.ModePage, error) {
 	ctx := r.Context()
-	id := chi.URLParam(r, "mode")
 	m, err := h.modes.FindMode(ctx, id)
 	if err != nil {
 		return views.ModePage{}, err

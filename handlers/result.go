@@ -75,11 +75,25 @@ func (h *Handler) showResult(w http.ResponseWriter, r *http.Request) error {
 	return render(w, r, views.Result(p))
 }
 
+// unclassified says why a result has no classification to show, or ""
+// when it has one: only failures are classified, and a failure committed
+// since the last indexing pass is not yet.
+func unclassified(status, layer string) string {
+	switch {
+	case !sandtrap.IsFailure(status):
+		return "This result did not fail."
+	case layer == "":
+		return "Not classified yet: sandtrap has not indexed this result. Reload in a moment."
+	}
+	return ""
+}
+
 // resultPage builds the view model of one result.
 func resultPage(run sandtrap.Run, res sandtrap.Result, layer, primitive, by, mode, sig string) views.ResultPage {
 	p := views.ResultPage{
 		ID: res.ID, Test: res.Test, Title: res.Title, Status: res.Status,
 		Error: logview.RenderText(res.Error), HasError: res.HasError,
+		Unclassified: unclassified(res.Status, layer),
 		Layer: layer, Primitive: primitive, By: by, Mode: mode, Signature: sig,
 		LogHref:  resultHref(run.ID, res.ID) + "/log",
 		Problems: res.Problems,

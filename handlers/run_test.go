@@ -47,3 +47,22 @@ func TestLiveTextGivesThePaceAndTheETA(t *testing.T) {
 		})
 	}
 }
+
+func TestUnclassifiedSaysWhyAResultHasNoClassification(t *testing.T) {
+	tests := []struct {
+		name, status, layer string
+		want                string
+	}{
+		{"a passed result did not fail", "passed", "", "This result did not fail."},
+		{"a skipped result did not fail", "skipped", "", "This result did not fail."},
+		{"a failure not yet indexed says so", "failed", "", "Not classified yet: sandtrap has not indexed this result. Reload in a moment."},
+		{"a classified failure needs no note", "error", "sandbox", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := unclassified(tt.status, tt.layer); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -108,9 +108,7 @@ func (h *Handler) triageMode(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	rctx := chi.RouteContext(r.Context())
-	rctx.URLParams.Add("mode", next)
-	p, perr := h.modePage(r, flash)
+	p, perr := h.modePage(r, next, flash)
 	if perr != nil {
 		return perr
 	}

@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"sandtrap"
+	"sandtrap/filing"
 )
 
 // Rank orders a run's failure modes for triage: worst severity first, then
@@ -30,4 +31,18 @@ func Rank(modes []sandtrap.ModeStat) {
 		}
 		return a.ID < b.ID
 	})
+}
+
+// UntriagedCritical returns the modes that "File all untriaged critical
+// modes" files: critical, still new to triage, and without a ticket, most
+// urgent first.
+func UntriagedCritical(modes []sandtrap.ModeStat, tickets map[string]filing.Stored) []sandtrap.ModeStat {
+	var todo []sandtrap.ModeStat
+	for _, m := range modes {
+		if _, filed := tickets[m.ID]; m.Severity == sandtrap.SeverityCritical && m.Status == StatusNew && !filed {
+			todo = append(todo, m)
+		}
+	}
+	Rank(todo)
+	return todo
 }

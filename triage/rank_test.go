@@ -1,9 +1,11 @@
 package triage
 
 import (
+	"slices"
 	"testing"
 
 	"sandtrap"
+	"sandtrap/filing"
 )
 
 func TestRankPutsTheWorstAndWidestFirst(t *testing.T) {
@@ -33,5 +35,26 @@ func TestRankPutsTheWorstAndWidestFirst(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestUntriagedCriticalPicksWhatFileAllWouldFile(t *testing.T) {
+	mode := func(id, sev, status string, count int) sandtrap.ModeStat {
+		return sandtrap.ModeStat{Mode: sandtrap.Mode{ID: id, Severity: sev, Status: status}, Count: count}
+	}
+	modes := []sandtrap.ModeStat{
+		mode("small", sandtrap.SeverityCritical, StatusNew, 2),
+		mode("high", sandtrap.SeverityHigh, StatusNew, 50),
+		mode("triaged", sandtrap.SeverityCritical, StatusTriaged, 9),
+		mode("filed", sandtrap.SeverityCritical, StatusNew, 9),
+		mode("big", sandtrap.SeverityCritical, StatusNew, 30),
+	}
+	tickets := map[string]filing.Stored{"filed": {}}
+	var got []string
+	for _, m := range UntriagedCritical(modes, tickets) {
+		got = append(got, m.ID)
+	}
+	if want := []string{"big", "small"}; !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v: critical, new and unfiled, the widest first", got, want)
 	}
 }

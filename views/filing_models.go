@@ -3,7 +3,9 @@ package views
 // TicketView is a mode's ticket and its latest filing.
 type TicketView struct {
 	Key, URL, State, Tracker, Team string
-	Filing                         string // pending, sending, retrying, done, failed; "" when never filed
+	// Filing is the latest filing's state while it is unfinished or
+	// failed (pending, sending, retrying, failed); "" when none is.
+	Filing string
 	Error                          string // the tracker's own words, when the last filing failed
 }
 

@@ -169,7 +169,7 @@ func FilingPanel(t TicketView, f FilingForm) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		if t.Filing != "" && t.Filing != "done" {
+		if t.Filing != "" {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "<p class=\"banner banner-warn\" data-testid=\"filing-state\"><span>Last filing: ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

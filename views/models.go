@@ -191,6 +191,9 @@ type ResultPage struct {
 	Fields    []Field
 	Error     []logview.Span
 	HasError  bool
+	// Unclassified says why there is no classification to show; "" when
+	// there is one.
+	Unclassified string
 	Layer     string
 	Primitive string
 	By        string

@@ -94,7 +94,7 @@ func resultPage(run sandtrap.Run, res sandtrap.Result, layer, primitive, by, mod
 		ID: res.ID, Test: res.Test, Title: res.Title, Status: res.Status,
 		Error: logview.RenderText(res.Error), HasError: res.HasError,
 		Unclassified: unclassified(res.Status, layer),
-		Layer: layer, Primitive: primitive, By: by, Mode: mode, Signature: sig,
+		Layer:        layer, Primitive: primitive, By: by, Mode: mode, Signature: sig,
 		LogHref:  resultHref(run.ID, res.ID) + "/log",
 		Problems: res.Problems,
 	}

@@ -6,7 +6,7 @@ type TicketView struct {
 	// Filing is the latest filing's state while it is unfinished or
 	// failed (pending, sending, retrying, failed); "" when none is.
 	Filing string
-	Error                          string // the tracker's own words, when the last filing failed
+	Error  string // the tracker's own words, when the last filing failed
 }
 
 // FilingForm is "File to TEAM" on a mode's page, with the ticket it would

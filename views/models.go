@@ -182,31 +182,31 @@ type FailureRow struct {
 
 // ResultPage is one result.
 type ResultPage struct {
-	Shell     Shell
-	Run       RunHeader
-	ID        int64
-	Test      string
-	Title     string
-	Status    string
-	Fields    []Field
-	Error     []logview.Span
-	HasError  bool
+	Shell    Shell
+	Run      RunHeader
+	ID       int64
+	Test     string
+	Title    string
+	Status   string
+	Fields   []Field
+	Error    []logview.Span
+	HasError bool
 	// Unclassified says why there is no classification to show; "" when
 	// there is one.
 	Unclassified string
-	Layer     string
-	Primitive string
-	By        string
-	Mode      string
-	ModeHref  string
-	Signature string
-	Log       logview.Log
-	LogHref   string
-	LogSize   string
-	Artifacts []ArtifactView
-	Steps     []StepView
-	BackHref  string
-	Problems  []string // unreadable values of the row
+	Layer        string
+	Primitive    string
+	By           string
+	Mode         string
+	ModeHref     string
+	Signature    string
+	Log          logview.Log
+	LogHref      string
+	LogSize      string
+	Artifacts    []ArtifactView
+	Steps        []StepView
+	BackHref     string
+	Problems     []string // unreadable values of the row
 }
 
 // Field is one labelled value of a result.

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -235,6 +236,17 @@ func (s *Store) MergeMode(ctx context.Context, from, into string) (sandtrap.Mode
 		return sandtrap.Mode{}, sandtrap.Errorf(sandtrap.ECONFLICT, "%s and %s are already one mode", from, into)
 	}
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		// Another merge may have committed since the roots were read:
+		// read them again where no other write can come between.
+		if fromRoot, err = rootInTx(ctx, tx, from); err != nil {
+			return err
+		}
+		if intoRoot, err = rootInTx(ctx, tx, into); err != nil {
+			return err
+		}
+		if fromRoot == intoRoot {
+			return sandtrap.Errorf(sandtrap.ECONFLICT, "%s and %s are already one mode", from, into)
+		}
 		now := time.Now().UTC().Format(time.RFC3339Nano)
 		if _, err := tx.ExecContext(ctx, `INSERT INTO decisions (mode_id, merged_into, updated_at) VALUES (?, ?, ?)
 			ON CONFLICT (mode_id) DO UPDATE SET merged_into = excluded.merged_into, updated_at = excluded.updated_at`, fromRoot, intoRoot, now); err != nil {
@@ -261,20 +273,23 @@ func (s *Store) SplitMode(ctx context.Context, member string) (sandtrap.Mode, er
 	}
 	s.mu.RLock()
 	_, known := s.modeIdx[member]
-	d := s.decisions[member]
 	s.mu.RUnlock()
 	if !known {
 		return sandtrap.Mode{}, sandtrap.Errorf(sandtrap.ENOTFOUND, "failure mode %q not found", member)
 	}
-	if d.MergedInto == "" {
-		return sandtrap.Mode{}, sandtrap.Errorf(sandtrap.ECONFLICT, "%s is not merged into another mode", member)
-	}
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		into, err := mergedInto(ctx, tx, member)
+		if err != nil {
+			return err
+		}
+		if into == "" {
+			return sandtrap.Errorf(sandtrap.ECONFLICT, "%s is not merged into another mode", member)
+		}
 		now := time.Now().UTC().Format(time.RFC3339Nano)
 		if _, err := tx.ExecContext(ctx, `UPDATE decisions SET merged_into = '', updated_at = ? WHERE mode_id = ?`, now, member); err != nil {
 			return err
 		}
-		for _, h := range [][2]string{{d.MergedInto, "split " + member + " out"}, {member, "split out of " + d.MergedInto}} {
+		for _, h := range [][2]string{{into, "split " + member + " out"}, {member, "split out of " + into}} {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO history (mode_id, what, created_at) VALUES (?, ?, ?)`, h[0], h[1], now); err != nil {
 				return err
 			}
@@ -382,6 +397,30 @@ func findHistory(ctx context.Context, tx *sql.Tx, modeIDs []string) ([]sandtrap.
 		events = append(events, e)
 	}
 	return events, rows.Err()
+}
+
+// mergedInto returns the mode that id is merged into as the state holds it
+// now, or "" when it is merged into none.
+func mergedInto(ctx context.Context, tx *sql.Tx, id string) (string, error) {
+	var into string
+	err := tx.QueryRowContext(ctx, `SELECT merged_into FROM decisions WHERE mode_id = ?`, id).Scan(&into)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return into, err
+}
+
+// rootInTx returns the mode that absorbs id through merges, read in tx.
+func rootInTx(ctx context.Context, tx *sql.Tx, id string) (string, error) {
+	var firstErr error
+	root := triage.Root(id, func(m string) string {
+		into, err := mergedInto(ctx, tx, m)
+		if err != nil && firstErr == nil {
+			firstErr = err
+		}
+		return into
+	})
+	return root, firstErr
 }
 
 // rootOf returns the id of the mode that absorbs id through merges.

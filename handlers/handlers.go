@@ -283,9 +283,13 @@ func (w *trackingWriter) Write(b []byte) (int, error) {
 }
 
 // Flush sends what is buffered; a flushed response has begun.
-func (w *trackingWriter) Flush() {
+func (w *trackingWriter) Flush() { w.FlushError() }
+
+// FlushError is Flush with its error, which http.ResponseController uses:
+// a live stream learns at once that its client has gone.
+func (w *trackingWriter) FlushError() error {
 	w.wrote = true
-	http.NewResponseController(w.ResponseWriter).Flush()
+	return http.NewResponseController(w.ResponseWriter).Flush()
 }
 
 // Unwrap lets http.ResponseController reach the deadlines.

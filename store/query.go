@@ -587,8 +587,12 @@ func (s *Store) ResultLog(ctx context.Context, runID string, id int64, limit int
 	return f.resultLog(ctx, id, limit)
 }
 
-// Artifacts lists a result's artifacts with their digests checked.
+// Artifacts lists the artifacts of a result of the run, with their
+// digests checked.
 func (s *Store) Artifacts(ctx context.Context, runID string, resultID int64) ([]sandtrap.Artifact, error) {
+	if _, _, err := s.FindResult(ctx, runID, resultID); err != nil {
+		return nil, err
+	}
 	f, err := s.fileOf(runID)
 	if err != nil {
 		return nil, err
@@ -608,8 +612,11 @@ func (s *Store) ArtifactData(ctx context.Context, runID string, resultID, artifa
 	return f.artifactData(ctx, resultID, artifactID)
 }
 
-// Steps lists a result's MCP tool calls in order.
+// Steps lists the MCP tool calls of a result of the run, in order.
 func (s *Store) Steps(ctx context.Context, runID string, resultID int64) ([]sandtrap.Step, error) {
+	if _, _, err := s.FindResult(ctx, runID, resultID); err != nil {
+		return nil, err
+	}
 	f, err := s.fileOf(runID)
 	if err != nil {
 		return nil, err

@@ -552,7 +552,7 @@ func (n *normalizer) number(s string, i int) int {
 	for wordEnd < len(s) && isWordByte(s[wordEnd]) {
 		wordEnd++
 	}
-	if isHexDigest(s[i:wordEnd], 4) {
+	if isHexDigest(s[i:wordEnd], 4) || isPrefixedID(s, i, wordEnd) {
 		n.out = append(n.out, "<hex>"...)
 		return wordEnd
 	}
@@ -950,6 +950,21 @@ func isHexDigest(w string, minLen int) bool {
 		}
 	}
 	return digit && letter
+}
+
+// isPrefixedID reports whether s[i:end] is the all-digit body of a
+// generated id with a prefix ("sbx-74096212"): one id in 40 or so has no
+// hex letter, and it must share a signature with "sbx-4f2a91c0".
+func isPrefixedID(s string, i, end int) bool {
+	if end-i < 6 || i < 2 || s[i-1] != '-' || !isLetter(s[i-2]) {
+		return false
+	}
+	for k := i; k < end; k++ {
+		if !isDigit(s[k]) {
+			return false
+		}
+	}
+	return true
 }
 
 // isRandomID reports whether an identifier looks generated: at least eight

@@ -19,6 +19,8 @@ func TestNormalize(t *testing.T) {
 		{"hex digests and addresses", "sha256 expected 3f2a9c0b1d2e got 9b1c07aa1d2e at 0x7f3b2c1d5e50", "sha256 expected <hex> got <hex> at <hex>"},
 		{"UUIDs", "session 7f3a9c2e-1b4d-4e8f-9a0b-c1d2e3f4a5b6 gone", "session <uuid> gone"},
 		{"sandbox ids", "session sbx-4f2a91c0 expired", "session sbx-<hex> expired"},
+		{"a sandbox id that happens to have no hex letter", "session sbx-74096212 expired", "session sbx-<hex> expired"},
+		{"short numbers after a name are numbers, not ids", "worker-3 of pool-12 on port-8080", "worker-<n> of pool-<n> on port-<n>"},
 		{"IP addresses with ports", "connect ECONNREFUSED 127.0.0.1:3128", "connect ECONNREFUSED <ip>:<n>"},
 		{"host names under known TLDs", "Connection to pypi.org timed out", "Connection to <host> timed out"},
 		{"dotted code names are not hosts", "numpy.linalg.LinAlgError: Singular matrix", "numpy.linalg.LinAlgError: Singular matrix"},

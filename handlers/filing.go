@@ -258,11 +258,12 @@ func (h *Handler) fileCritical(w http.ResponseWriter, r *http.Request) error {
 		sse = datastar.NewSSE(w, r)
 	}
 	var lines []string
+	filed := 0
 	report := func(done int) error {
 		if sse == nil {
 			return nil
 		}
-		return sse.PatchElementTempl(views.FilingProgress(views.Progress{Done: done, Total: len(todo), Lines: lines}))
+		return sse.PatchElementTempl(views.FilingProgress(views.Progress{Done: done, Total: len(todo), Filed: filed, Lines: lines}))
 	}
 	if len(todo) == 0 {
 		lines = append(lines, "No untriaged critical mode is left to file.")
@@ -275,6 +276,7 @@ func (h *Handler) fileCritical(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			lines = append(lines, fmt.Sprintf("%s: %s", m.Title, filingErrorText(err)))
 		} else {
+			filed++
 			lines = append(lines, fmt.Sprintf("%s: %s", m.Title, outcomeText(out)))
 		}
 		if err := report(i + 1); err != nil {

@@ -26,7 +26,8 @@ type FilingForm struct {
 
 // Progress is how far a batch of filings has come.
 type Progress struct {
-	Done, Total int
+	Done, Total int // modes tried so far, and to try
+	Filed       int // of those tried, the ones whose ticket was written
 	Lines       []string
 }
 

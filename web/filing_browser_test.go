@@ -172,6 +172,9 @@ func TestBrowserFilesModesOnceCommentsAfterAndReopensOnReturn(t *testing.T) {
 	if creates, _, _ := gh.counts(); creates != 1+critical {
 		t.Errorf("got %d tickets after filing %d critical modes, want %d", creates, critical, 1+critical)
 	}
+	if got, want := read(t, ctx, chromedp.Evaluate[string](`document.querySelector("[data-testid=filed-count]").innerText`)), fmt.Sprintf("%d filed", critical); got != want {
+		t.Errorf("got %q in the progress, want %q", got, want)
+	}
 
 	// People close the first ticket; the mode comes back in a new run, and
 	// its ticket is reopened.

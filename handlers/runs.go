@@ -88,13 +88,12 @@ func runRow(run sandtrap.Run, now time.Time) views.RunRow {
 		Failed:   countLink(run.ID, sandtrap.StatusFailed, c.Failed),
 		Errored:  countLink(run.ID, sandtrap.StatusError, c.Errored),
 		Skipped:  countLink(run.ID, sandtrap.StatusSkipped, c.Skipped),
-		Other:    countLink(run.ID, "", c.Other),
+		Other:    countLink(run.ID, store.StatusOther, c.Other),
 		Counts:   c,
 	}
 }
 
-// countLink links a status count to the results with that status; "" is
-// every failure.
+// countLink links a status count to the results with that status.
 func countLink(run, status string, n int) views.Link {
 	l := views.Link{Text: views.FormatInt(n)}
 	if n > 0 {

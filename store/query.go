@@ -139,6 +139,20 @@ var Facets = []string{FacetStatus, FacetTarget, FacetDomain, FacetLayer, FacetPr
 // StatusAll is the status filter that selects every result.
 const StatusAll = "all"
 
+// StatusOther is the status filter that selects every result whose status
+// is none of passed, failed, error and skipped: the runs list's "Other".
+const StatusOther = "other"
+
+// isOtherStatus reports whether status counts as "other", as Counts.Add
+// counts it.
+func isOtherStatus(status string) bool {
+	switch status {
+	case sandtrap.StatusPassed, sandtrap.StatusFailed, sandtrap.StatusError, sandtrap.StatusSkipped:
+		return false
+	}
+	return true
+}
+
 // ResultFilter selects results of a run. Empty fields match everything,
 // except Status: empty means every failure (failed, error and other), and
 // StatusAll means every result.
@@ -269,7 +283,8 @@ func (s *Store) filter(ri *runIndex, f ResultFilter, visit func(r *row, fl *fail
 	// that follow from the mode, which modes it accepts.
 	type check struct {
 		facet int
-		code  int64 // -1 when no row can have the value
+		code  int64  // -1 when no row can have the value
+		codes []bool // by code, when the filter accepts several
 		modes []bool
 	}
 	var checks []check
@@ -279,7 +294,13 @@ func (s *Store) filter(ri *runIndex, f ResultFilter, visit func(r *row, fl *fail
 			continue
 		}
 		c := check{facet: i, code: -1}
-		if i <= byDomain {
+		if name == FacetStatus && val == StatusOther {
+			statuses := s.names.values[kindStatus]
+			c.codes = make([]bool, len(statuses)+1)
+			for code := range c.codes {
+				c.codes[code] = isOtherStatus(s.names.value(kindStatus, uint16(code)))
+			}
+		} else if i <= byDomain {
 			if code, ok := s.names.lookup(codeKinds[i], val); ok {
 				c.code = int64(code)
 			}
@@ -346,7 +367,11 @@ func (s *Store) filter(ri *runIndex, f ResultFilter, visit func(r *row, fl *fail
 			var ok bool
 			switch c.facet {
 			case byStatus:
-				ok = int64(r.status) == c.code
+				if c.codes != nil {
+					ok = c.codes[r.status]
+				} else {
+					ok = int64(r.status) == c.code
+				}
 			case byTarget:
 				ok = int64(r.target) == c.code
 			case byDomain:

@@ -668,3 +668,30 @@ func TestAFileLockedByItsHarnessIsBusyNotBroken(t *testing.T) {
 		t.Errorf("got %v for one result while the harness holds the file, want it called busy", err)
 	}
 }
+
+func TestTheOtherStatusFilterSelectsWhatTheOtherCountCounts(t *testing.T) {
+	path := newCampaign(t, "c.db")
+	addRun(t, path, "r", true, resultsSQL("r", 20)+`
+		INSERT INTO results (run_id, test, target, domain, status, error) VALUES
+			('r', 'a', 'browser', 'web-browsing', 'timeout', 'no answer in 300 s'),
+			('r', 'b', 'browser', 'web-browsing', 'cancelled', 'stopped by the harness'),
+			('r', 'c', 'browser', 'web-browsing', 'timeout', 'no answer in 300 s');`)
+	s := openStore(t, filepath.Join(t.TempDir(), "state.db"), path)
+	ctx := context.Background()
+	run, err := s.FindRun(ctx, "r")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := s.FindResults(ctx, "r", ResultFilter{Status: StatusOther})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if page.Total != run.Counts.Other || page.Total != 3 {
+		t.Errorf("got %d results under the other filter and an Other count of %d, want 3 of each", page.Total, run.Counts.Other)
+	}
+	for _, r := range page.Results {
+		if r.Status != "timeout" && r.Status != "cancelled" {
+			t.Errorf("got a %s result under the other filter, want only timeout and cancelled", r.Status)
+		}
+	}
+}

@@ -18,6 +18,17 @@ const scanBatch = 8192
 // of its progress to the state.
 const persistEvery = 200_000
 
+// watchedPass is how many new results make a pass of a file that was read
+// before show its progress.
+const watchedPass = 10_000
+
+// showsProgress reports whether pages show the progress of a pass over
+// pass new results: the first read of a file, and a pass big enough to be
+// watched, but not the few rows a live harness just added.
+func showsProgress(readBefore bool, pass int64) bool {
+	return !readBefore || pass >= watchedPass
+}
+
 // maxErrorBytes caps the error text kept in the index; the result page
 // reads the whole text from the campaign file.
 const maxErrorBytes = 2048
@@ -46,7 +57,7 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 		return change, nil
 	}
 	s.mu.Lock()
-	src.progress = Progress{Reading: true, Total: maxID - src.lastID, Started: time.Now()}
+	src.progress = Progress{Reading: showsProgress(src.ready, maxID-src.lastID), Total: maxID - src.lastID, Started: time.Now()}
 	s.mu.Unlock()
 	defer func() {
 		s.mu.Lock()

@@ -695,3 +695,23 @@ func TestTheOtherStatusFilterSelectsWhatTheOtherCountCounts(t *testing.T) {
 		}
 	}
 }
+
+func TestShowsProgressOfFirstReadsAndBigPassesOnly(t *testing.T) {
+	tests := []struct {
+		name       string
+		readBefore bool
+		pass       int64
+		want       bool
+	}{
+		{"the first read of a file, however small", false, 1, true},
+		{"a few rows a live harness added", true, 12, false},
+		{"a pass big enough to watch", true, watchedPass, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := showsProgress(tt.readBefore, tt.pass); got != tt.want {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

@@ -19,6 +19,10 @@ import (
 // download.
 const logLimit = 1 << 20
 
+// logTailBytes is how much of the end of a cut log the page shows: the
+// last few hundred lines, where a failure usually explains itself.
+const logTailBytes = 64 << 10
+
 // hexPreview is how many bytes of a binary the page dumps.
 const hexPreview = 256
 
@@ -65,6 +69,13 @@ func (h *Handler) showResult(w http.ResponseWriter, r *http.Request) error {
 	p.Log.TotalBytes = logSize
 	p.Log.Truncated = p.Log.Truncated || logSize > int64(len(logBytes))
 	p.LogSize = formatBytes(logSize)
+	if p.Log.Truncated {
+		tail, err := h.results.ResultLogTail(ctx, run.ID, id, logTailBytes)
+		if err != nil {
+			return err
+		}
+		p.LogTail, p.LogTailBytes = logview.RenderTail(tail), int64(len(tail))
+	}
 	p.Artifacts = arts
 	for _, s := range steps {
 		p.Steps = append(p.Steps, stepView(s))

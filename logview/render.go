@@ -135,6 +135,20 @@ func RenderText(s string) []Span {
 	return r.spans
 }
 
+// RenderTail renders the end of a log that was cut: b's first line is
+// dropped, since b may start inside it, unless it is b's only line; lines
+// are numbered 0, since how many came before is not known.
+func RenderTail(b []byte) Log {
+	if k := bytes.IndexByte(b, '\n'); k >= 0 {
+		b = b[k+1:]
+	}
+	l := Render(b, len(b))
+	for i := range l.Lines {
+		l.Lines[i].N = 0
+	}
+	return l
+}
+
 // cutPoint returns how many bytes of b to show under limit.
 func cutPoint(b []byte, limit int) int {
 	if len(b) <= limit {

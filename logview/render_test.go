@@ -502,3 +502,33 @@ func hasHazards(b []byte) bool {
 	}
 	return false
 }
+
+func TestRenderTailDropsThePartialFirstLineAndNumbersNothing(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want []string
+	}{
+		{"a tail that starts inside a line", "ep 8/10 step 2249\nKilled\nexit 137\n", []string{"Killed", "exit 137"}},
+		{"a tail inside one long line is shown as it is", "tep 2250", []string{"tep 2250"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := RenderTail([]byte(tt.in))
+			var got []string
+			for _, line := range l.Lines {
+				if line.N != 0 {
+					t.Errorf("got line number %d, want 0: the lines before are not known", line.N)
+				}
+				var text strings.Builder
+				for _, sp := range line.Spans {
+					text.WriteString(sp.Text)
+				}
+				got = append(got, text.String())
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got lines %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -331,6 +331,18 @@ func (c *campaignFile) resultsByIDInto(ctx context.Context, ids []int64, out map
 	return nil
 }
 
+// resultLogTail returns the last n bytes of a result's log.
+func (c *campaignFile) resultLogTail(ctx context.Context, id int64, n int64) ([]byte, error) {
+	var b []byte
+	err := c.db.QueryRowContext(ctx, `SELECT substr(CAST(log AS BLOB), -?) FROM results WHERE id = ?`, n, id).Scan(&b)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "result %d not found", id)
+	} else if err != nil {
+		return nil, c.readErr(fmt.Sprintf("reading the end of the log of result %d", id), err)
+	}
+	return b, nil
+}
+
 // resultLog returns up to limit bytes of a result's log and its full size.
 func (c *campaignFile) resultLog(ctx context.Context, id int64, limit int64) ([]byte, int64, error) {
 	var (

@@ -612,6 +612,19 @@ func (s *Store) ResultLog(ctx context.Context, runID string, id int64, limit int
 	return f.resultLog(ctx, id, limit)
 }
 
+// ResultLogTail returns the last n bytes of a result's log: where a long
+// log that the page cuts says why it failed.
+func (s *Store) ResultLogTail(ctx context.Context, runID string, id int64, n int64) ([]byte, error) {
+	if _, _, err := s.FindResult(ctx, runID, id); err != nil {
+		return nil, err
+	}
+	f, err := s.fileOf(runID)
+	if err != nil {
+		return nil, err
+	}
+	return f.resultLogTail(ctx, id, n)
+}
+
 // Artifacts lists the artifacts of a result of the run, with their
 // digests checked.
 func (s *Store) Artifacts(ctx context.Context, runID string, resultID int64) ([]sandtrap.Artifact, error) {

@@ -201,6 +201,8 @@ type ResultPage struct {
 	ModeHref     string
 	Signature    string
 	Log          logview.Log
+	LogTail      logview.Log // the end of a log too long to show whole
+	LogTailBytes int64
 	LogHref      string
 	LogSize      string
 	Artifacts    []ArtifactView

@@ -1,8 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"database/sql"
 	"fmt"
+	"io"
+	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -12,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"sandtrap/demo"
+	"sandtrap/views"
 )
 
 // demoCampaign writes the demo campaign once per test into a temp folder.
@@ -135,4 +140,58 @@ func TestScreenshotsInBothThemesAndSizes(t *testing.T) {
 			}
 		}
 	}
+}
+
+func TestBrowserShowsTheEndOfALogTooLongToShowWhole(t *testing.T) {
+	chromiumPath(t)
+	path := demoCampaign(t)
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var (
+		id    int64
+		run   string
+		size  int
+		whole []byte
+	)
+	err = db.QueryRow(`SELECT id, run_id, length(CAST(log AS BLOB)), CAST(log AS BLOB) FROM results
+		WHERE length(CAST(log AS BLOB)) > 1048576 ORDER BY id LIMIT 1`).Scan(&id, &run, &size, &whole)
+	db.Close()
+	if err != nil {
+		t.Fatalf("finding the demo's long log: %v", err)
+	}
+	lastLine := string(whole[bytes.LastIndexByte(bytes.TrimRight(whole, "\n"), '\n')+1:])
+	lastLine = strings.TrimSpace(lastLine)
+
+	base := startServe(t, path)
+	ctx := newBrowser(t, 1366, 768, false)
+	browse(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/runs/%s/results/%d", base, run, id)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=log-truncated]`)))
+	got := read(t, ctx, chromedp.Evaluate[map[string]any](`(() => {
+		const tail = [...document.querySelectorAll("[data-testid=log-tail] .log-line .lt")];
+		return {tailLines: tail.length, last: tail.length ? tail[tail.length - 1].innerText.trim() : "",
+			meta: document.querySelector("[data-testid=log-meta]").innerText,
+			download: document.querySelector("[data-testid=log-download]").getAttribute("href")};
+	})()`))
+	if n, _ := got["tailLines"].(float64); n < 10 {
+		t.Errorf("got %v lines at the end of the cut log, want the last few hundred", got["tailLines"])
+	}
+	if got["last"] != lastLine {
+		t.Errorf("got %q as the last line shown, want the log's own last line %q", got["last"], lastLine)
+	}
+	if meta, _ := got["meta"].(string); !strings.Contains(meta, "showing the first 1,048,576 bytes of "+views.FormatInt(size)) {
+		t.Errorf("got %q above the log, want it to say how much of the %d bytes it shows", meta, size)
+	}
+	resp, err := http.Get(base + got["download"].(string))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !bytes.Equal(body, whole) {
+		t.Errorf("got %d bytes from the download, want the whole log's %d", len(body), len(whole))
+	}
+	browse(t, ctx, chromedp.ScrollIntoView(chromedp.CSS(`[data-testid=log-truncated]`)))
+	screenshot(t, ctx, "result-long-log")
 }

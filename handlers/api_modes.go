@@ -22,6 +22,7 @@ type apiMode struct {
 	SeverityReason string         `json:"severity_reason"`
 	Status         string         `json:"status"`
 	Owner          string         `json:"owner"`
+	OwnerRouted    bool           `json:"owner_routed"` // the owner comes from the routes, not from a person
 	Ticket         *string        `json:"ticket"`
 	Members        []string       `json:"members,omitempty"`
 	Count          int            `json:"count,omitempty"`
@@ -60,6 +61,7 @@ func (h *Handler) apiListModes(r *http.Request) (any, error) {
 		a := toAPIMode(m.Mode)
 		a.Members = nil
 		a.Count, a.Tests, a.Domains, a.Targets = m.Count, m.Tests, m.Domains, m.Targets
+		a.Owner, a.OwnerRouted = ownerOf(h.owners, m)
 		det := m.Deterministic
 		a.Deterministic = &det
 		a.FirstSeen, a.LastSeen = m.FirstRun, m.LastRun
@@ -90,6 +92,15 @@ func (h *Handler) apiShowMode(r *http.Request) (any, error) {
 		counts = append(counts, perRun{RunID: rc.RunID, StartedAt: rc.StartedAt.UTC().Format(time.RFC3339), Count: rc.Count, Total: rc.Total})
 	}
 	mode := toAPIMode(m)
+	if h.facts != nil {
+		facts, _, chosen, err := h.facts(r.Context(), m.ID)
+		if err != nil {
+			return nil, err
+		}
+		if mode.Owner, mode.OwnerRouted = chosen, chosen == ""; chosen == "" {
+			mode.Owner, _ = h.owners.Route(facts)
+		}
+	}
 	if h.tickets != nil {
 		t, has, err := h.tickets.Ticket(r.Context(), m.ID)
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"sandtrap"
+	"sandtrap/filing"
 	"sandtrap/store"
 	"sandtrap/triage"
 	"sandtrap/views"
@@ -49,7 +50,7 @@ func (h *Handler) modesView(ctx context.Context, runID string, f store.ResultFil
 	if err != nil {
 		return views.ModesPage{}, run, err
 	}
-	p := modesPage(run, f, modes, facets, labels)
+	p := modesPage(run, f, modes, facets, labels, h.owners)
 	if p.Run, err = h.runHeader(ctx, run); err != nil {
 		return views.ModesPage{}, run, err
 	}
@@ -92,7 +93,7 @@ func modesHref(run string, f store.ResultFilter) string {
 func modeHref(id string) string { return "/modes/" + url.PathEscape(id) }
 
 // modesPage builds the queue's view model from ranked modes.
-func modesPage(run sandtrap.Run, f store.ResultFilter, modes []sandtrap.ModeStat, facets map[string][]store.FacetValue, labels map[string]sandtrap.Mode) views.ModesPage {
+func modesPage(run sandtrap.Run, f store.ResultFilter, modes []sandtrap.ModeStat, facets map[string][]store.FacetValue, labels map[string]sandtrap.Mode, owners filing.Ownership) views.ModesPage {
 	p := views.ModesPage{
 		ClearHref: modesHref(run.ID, store.ResultFilter{}),
 		JSONHref:  "/api/runs/" + url.PathEscape(run.ID) + "/modes?" + filterQuery(f).Encode(),
@@ -114,6 +115,7 @@ func modesPage(run sandtrap.Run, f store.ResultFilter, modes []sandtrap.ModeStat
 			fresh++
 		}
 		row := queueRow(run.ID, f, m)
+		row.Owner, _ = ownerOf(owners, m)
 		if extra := all[m.ID] - m.Count; extra > 0 {
 			row.InOutages = fmt.Sprintf("+%s in outage windows", views.FormatInt(extra))
 		}

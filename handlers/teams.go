@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"sandtrap"
 	"sandtrap/filing"
 	"sandtrap/store"
 	"sandtrap/triage"
@@ -56,10 +57,7 @@ func (h *Handler) teamsPage(ctx context.Context) (views.TeamsPage, error) {
 	}
 	triage.Rank(modes)
 	for _, m := range modes {
-		name := m.Owner
-		if name == "" {
-			name, _ = h.owners.Route(filing.ModeFacts{ID: m.ID, Layer: m.Layer, Primitive: m.Primitive, PerDomain: m.Domains, PerTarget: m.Targets})
-		}
+		name, _ := ownerOf(h.owners, m)
 		tv := byTeam[name]
 		if tv == nil {
 			tv = &views.TeamView{Name: name, Tracker: "not configured"}
@@ -145,4 +143,14 @@ func (h *Handler) apiListTeams(r *http.Request) (any, error) {
 		out = append(out, tt)
 	}
 	return map[string]any{"teams": out}, nil
+}
+
+// ownerOf returns the team that owns m in its run: the one a person chose,
+// or else the one the routes give, and whether it came from the routes.
+func ownerOf(owners filing.Ownership, m sandtrap.ModeStat) (team string, routed bool) {
+	if m.Owner != "" {
+		return m.Owner, false
+	}
+	team, _ = owners.Route(filing.ModeFacts{ID: m.ID, Layer: m.Layer, Primitive: m.Primitive, PerDomain: m.Domains, PerTarget: m.Targets})
+	return team, true
 }

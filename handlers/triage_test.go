@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"sandtrap/filing"
 )
 
 // post sends a triage request as JSON, from the given origin when set.
@@ -70,5 +72,46 @@ func TestTriageRefusesWhatItCannotDo(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestTheModesAPIGivesTheOwnerThePagesShow(t *testing.T) {
+	srv, _ := newServer(t, func(c *Config) { c.Owners = filing.DefaultOwnership() })
+	type apiModes struct {
+		Modes []struct {
+			ID, Layer, Primitive, Owner string
+			OwnerRouted                 bool `json:"owner_routed"`
+		} `json:"modes"`
+	}
+	read := func() apiModes {
+		t.Helper()
+		var out apiModes
+		_, body := get(t, srv.URL+"/api/runs/r1/modes")
+		if err := json.Unmarshal([]byte(body), &out); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	byLayer := map[string]string{"interface/encoding": "mcp-server", "test/harness": "agent-harness"}
+	var encoding string
+	for _, m := range read().Modes {
+		want, known := byLayer[m.Layer+"/"+m.Primitive]
+		if m.Owner == "" || !m.OwnerRouted || known && m.Owner != want {
+			t.Errorf("got owner %q (routed %v) for %s/%s, want %q from the routes", m.Owner, m.OwnerRouted, m.Layer, m.Primitive, want)
+		}
+		if m.Primitive == "encoding" {
+			encoding = m.ID
+		}
+	}
+	if encoding == "" {
+		t.Fatal("got no encoding mode, want the round-trip failure's")
+	}
+	if resp, body := post(t, srv.URL+"/api/modes/"+encoding+"/triage", `{"op":"owner","owner":"platform-sandbox"}`, ""); resp.StatusCode != 200 {
+		t.Fatalf("got status %d (%v) reassigning the mode", resp.StatusCode, body)
+	}
+	for _, m := range read().Modes {
+		if m.ID == encoding && (m.Owner != "platform-sandbox" || m.OwnerRouted) {
+			t.Errorf("got owner %q (routed %v) after a person chose platform-sandbox, want theirs", m.Owner, m.OwnerRouted)
+		}
 	}
 }

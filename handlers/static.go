@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"sandtrap"
+	"sandtrap/store"
 	"sandtrap/views"
 )
 
@@ -64,6 +65,10 @@ func (h *Handler) shell(ctx context.Context, title, nav string, crumbs []views.C
 	for i := len(runs) - 1; i >= 0; i-- {
 		s.Runs = append(s.Runs, runPick(runs[i]))
 	}
+	s.ModesHref = "/"
+	if len(runs) > 0 {
+		s.ModesHref = modesHref(runs[len(runs)-1].ID, store.ResultFilter{})
+	}
 	return s
 }
 
@@ -71,6 +76,7 @@ func (h *Handler) shell(ctx context.Context, title, nav string, crumbs []views.C
 func withRun(s views.Shell, run sandtrap.Run) views.Shell {
 	p := runPick(run)
 	s.CurrentRun = &p
+	s.ModesHref = modesHref(run.ID, store.ResultFilter{})
 	return s
 }
 

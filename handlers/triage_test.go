@@ -115,3 +115,15 @@ func TestTheModesAPIGivesTheOwnerThePagesShow(t *testing.T) {
 		}
 	}
 }
+
+func TestTheModesTabLeadsToAQueueFromEveryPage(t *testing.T) {
+	srv, _ := newServer(t)
+	for _, page := range []string{"/", "/teams", "/compare?base=r1&head=r1", "/runs/r1"} {
+		t.Run("from "+page, func(t *testing.T) {
+			_, body := get(t, srv.URL+page)
+			if want := `<a href="/runs/r1/modes" data-nav="modes"`; !strings.Contains(body, want) {
+				t.Errorf("got no %s in the page, want the Modes tab to open the run's queue", want)
+			}
+		})
+	}
+}

@@ -124,13 +124,14 @@ func TestPage(t *testing.T) {
 		Title:       "Failures",
 		Nav:         "modes",
 		CurrentRun:  &live,
+		ModesHref:   "/runs/r%2F1/modes",
 		Runs:        []RunPick{live, other},
 		Breadcrumbs: []Crumb{{Label: "Runs", Href: "/"}, {Label: "overnight", Href: "/runs/r%2F1"}, {Label: "failures"}},
 		DatastarSrc: "/static/datastar.abc.js",
 		CSSSrc:      "/static/app.abc.css",
 	}
 	page := renderPage(t, shell, templ.Raw(`<p id="child">hello</p>`))
-	bare := renderPage(t, Shell{Title: "Runs", Nav: "runs"}, templ.Raw(""))
+	bare := renderPage(t, Shell{Title: "Runs", Nav: "runs", ModesHref: "/"}, templ.Raw(""))
 
 	tests := []struct {
 		name string
@@ -145,7 +146,7 @@ func TestPage(t *testing.T) {
 		{"the brand links home", page, `<a class="brand" href="/">`},
 		{"the active section is marked", page, `<a href="/runs/r%2F1/modes" data-nav="modes" aria-current="page">Modes</a>`},
 		{"other sections are plain links", page, `<a href="/compare" data-nav="compare">Compare</a>`},
-		{"the modes link falls back to the runs list without a run", bare, `<a href="/" data-nav="modes">Modes</a>`},
+		{"the modes link goes where the handler says", bare, `<a href="/" data-nav="modes">Modes</a>`},
 		{"the runs link is active on the runs list", bare, `<a href="/" data-nav="runs" aria-current="page">Runs</a>`},
 		{"the picker marks the current run", page, `<a href="/runs/r%2F1" class="current" aria-current="true">`},
 		{"the picker lists other runs", page, `<a href="/runs/r2">`},

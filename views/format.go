@@ -2,7 +2,6 @@ package views
 
 import (
 	"math"
-	"net/url"
 	"sort"
 	"strconv"
 	"strings"
@@ -160,15 +159,6 @@ func slug(label string) string {
 		dash = true
 	}
 	return b.String()
-}
-
-// modesHref is where the top bar's Modes link goes: the current run's
-// failure-mode queue, or the runs list when no run is chosen.
-func modesHref(s Shell) string {
-	if s.CurrentRun == nil {
-		return "/"
-	}
-	return "/runs/" + url.PathEscape(s.CurrentRun.ID) + "/modes"
 }
 
 // isCurrentRun reports whether r is the run the page is about.

@@ -85,7 +85,7 @@ func Page(s Shell) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = navLink(s, "modes", modesHref(s), "Modes").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = navLink(s, "modes", s.ModesHref, "Modes").Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

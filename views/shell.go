@@ -10,6 +10,7 @@ type Shell struct {
 	Breadcrumbs []Crumb
 	Nav         string // active top-bar section: "runs", "modes", "compare", "teams"
 	CurrentRun  *RunPick
+	ModesHref   string    // the top bar's Modes: the queue of the current run, else of the newest
 	Runs        []RunPick // for the run picker
 	DatastarSrc string    // URL of the Datastar bundle
 	CSSSrc      string    // URL of the stylesheet (content-hashed)

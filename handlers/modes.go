@@ -121,7 +121,7 @@ func modesPage(run sandtrap.Run, f store.ResultFilter, modes []sandtrap.ModeStat
 		}
 		p.Rows = append(p.Rows, row)
 	}
-	p.Summary = fmt.Sprintf("%s failure modes · %s critical · %s new in this run", views.FormatInt(len(modes)), views.FormatInt(critical), views.FormatInt(fresh))
+	p.Summary = fmt.Sprintf("%s failure modes · %s critical · %s first seen in this run", views.FormatInt(len(modes)), views.FormatInt(critical), views.FormatInt(fresh))
 	return p
 }
 

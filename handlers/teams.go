@@ -31,13 +31,16 @@ func (h *Handler) teamsPage(ctx context.Context) (views.TeamsPage, error) {
 	byTeam := map[string]*views.TeamView{}
 	var order []string
 	for _, t := range h.owners.Teams {
-		byTeam[t.Name] = &views.TeamView{Name: t.Name, Tracker: t.Tracker, Destination: destination(t), Labels: strings.Join(t.Labels, ", ")}
+		byTeam[t.Name] = &views.TeamView{Name: t.Name, Tracker: t.Tracker, TrackerText: trackerText(t.Tracker), Destination: destination(t), Labels: strings.Join(t.Labels, ", ")}
 		order = append(order, t.Name)
 	}
 	for i, rt := range h.owners.Routes {
 		if tv := byTeam[rt.Team]; tv != nil {
 			tv.Routes = append(tv.Routes, fmt.Sprintf("%d. %s", i+1, routeText(rt)))
 		}
+	}
+	if tv := byTeam[filing.TriageTeam]; tv != nil && len(tv.Routes) == 0 {
+		tv.About = "Every mode that no route takes lands here."
 	}
 	runs, err := h.runs.ListRuns(ctx)
 	if err != nil || len(runs) == 0 {
@@ -60,7 +63,7 @@ func (h *Handler) teamsPage(ctx context.Context) (views.TeamsPage, error) {
 		name, _ := ownerOf(h.owners, m)
 		tv := byTeam[name]
 		if tv == nil {
-			tv = &views.TeamView{Name: name, Tracker: "not configured"}
+			tv = &views.TeamView{Name: name, Tracker: "not configured", TrackerText: "not configured: add a [[team]] table for it"}
 			byTeam[name] = tv
 			order = append(order, name)
 		}
@@ -153,4 +156,12 @@ func ownerOf(owners filing.Ownership, m sandtrap.ModeStat) (team string, routed 
 	}
 	team, _ = owners.Route(filing.ModeFacts{ID: m.ID, Layer: m.Layer, Primitive: m.Primitive, PerDomain: m.Domains, PerTarget: m.Targets})
 	return team, true
+}
+
+// trackerText names a team's tracker for people.
+func trackerText(tracker string) string {
+	if tracker == filing.TrackerNone {
+		return "no tracker: file by hand from the Markdown"
+	}
+	return tracker
 }

@@ -354,3 +354,20 @@ func TestSlug(t *testing.T) {
 		})
 	}
 }
+
+func TestFacetTitleShowsTheWholeLabelAndTheValue(t *testing.T) {
+	tests := []struct {
+		name, label, value, want string
+	}{
+		{"a value that is its own label", "browser", "browser", "browser"},
+		{"a mode shows its title and its id", "Browser tab crashed: Target crashed (memory)", "m-939238a4406b", "Browser tab crashed: Target crashed (memory) (m-939238a4406b)"},
+		{"a value without a label", "", "timeout", "timeout"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := facetTitle(tt.label, tt.value); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

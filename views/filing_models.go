@@ -42,6 +42,8 @@ type TeamsPage struct {
 type TeamView struct {
 	Name        string
 	Tracker     string
+	TrackerText string // the tracker as people read it
+	About       string // what the team is for, when its routes do not say
 	Destination string // repo, project or URL
 	Labels      string
 	Routes      []string

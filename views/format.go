@@ -142,6 +142,15 @@ func tooltip(s string) string {
 	return clip(s, maxTooltip)
 }
 
+// facetTitle is a facet value's tooltip: its whole label, which the list
+// cuts, and the value itself when that differs, as a mode's id does.
+func facetTitle(label, value string) string {
+	if label == value || label == "" {
+		return value
+	}
+	return label + " (" + value + ")"
+}
+
 // slug turns a label into a lowercase, dash-separated identifier for
 // data-testid hooks: "Failure modes" → "failure-modes", "Passed %" → "passed".
 func slug(label string) string {

@@ -348,7 +348,7 @@ func queueRow(m QueueRow) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if m.New {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 27, "<span class=\"badge st-other\" data-testid=\"new-mode\" title=\"not seen in any earlier run\">new</span>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 27, "<span class=\"badge st-other\" data-testid=\"new-mode\" title=\"not seen in any earlier run\">first seen</span>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

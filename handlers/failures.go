@@ -122,6 +122,20 @@ var facetTitles = map[string]string{
 // by search and by the other facets.
 const maxFacetValues = 30
 
+// emptyFailures says why the failures list shows no row, and offers the
+// way on: back to the first page, or off the filters.
+func emptyFailures(run string, f store.ResultFilter, total int) (text, action, href string) {
+	first := f
+	first.Offset = 0
+	switch {
+	case total > 0:
+		return fmt.Sprintf("This page is past the last of the %s matching results.", views.FormatInt(total)), "Go to the first page", failuresHref(run, first)
+	case first != store.ResultFilter{Limit: f.Limit}:
+		return "No results match these filters.", "Clear the filters", failuresHref(run, store.ResultFilter{})
+	}
+	return "No failures in this run.", "Show every result", failuresHref(run, store.ResultFilter{Status: store.StatusAll})
+}
+
 // failuresPage builds the list's view model: facets whose values link to
 // the list narrowed to them, the active filters, the rows and the pages.
 func failuresPage(run sandtrap.Run, f store.ResultFilter, page store.ResultPage, modes map[string]sandtrap.Mode) views.FailuresPage {
@@ -129,7 +143,9 @@ func failuresPage(run sandtrap.Run, f store.ResultFilter, page store.ResultPage,
 		Query:     f.Q,
 		ClearHref: failuresHref(run.ID, store.ResultFilter{}),
 		JSONHref:  "/api/runs/" + url.PathEscape(run.ID) + "/results?" + filterQuery(f).Encode(),
-		Empty:     len(page.Results) == 0,
+	}
+	if len(page.Results) == 0 {
+		p.Empty, p.EmptyAction, p.EmptyHref = emptyFailures(run.ID, f, page.Total)
 	}
 	p.Facets, p.Filters = facetViews(f, page.Facets, modes, func(nf store.ResultFilter) string { return failuresHref(run.ID, nf) })
 	kept := f

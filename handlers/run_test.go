@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"sandtrap"
+	"sandtrap/store"
 )
 
 func TestHeadlineSaysHowTheRunWent(t *testing.T) {
@@ -62,6 +63,32 @@ func TestUnclassifiedSaysWhyAResultHasNoClassification(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := unclassified(tt.status, tt.layer); got != tt.want {
 				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestEmptyFailuresSaysWhyAndOffersTheWayOn(t *testing.T) {
+	tests := []struct {
+		name       string
+		f          store.ResultFilter
+		total      int
+		wantText   string
+		wantAction string
+		wantHref   string
+	}{
+		{"a page past the end leads back to the first page", store.ResultFilter{Target: "browser", Offset: 99999, Limit: 50}, 111,
+			"This page is past the last of the 111 matching results.", "Go to the first page", "/runs/r1/failures?target=browser"},
+		{"filters that match nothing can be cleared", store.ResultFilter{Domain: "file-io", Limit: 50}, 0,
+			"No results match these filters.", "Clear the filters", "/runs/r1/failures"},
+		{"a run without failures offers every result", store.ResultFilter{Limit: 50}, 0,
+			"No failures in this run.", "Show every result", "/runs/r1/failures?status=all"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text, action, href := emptyFailures("r1", tt.f, tt.total)
+			if text != tt.wantText || action != tt.wantAction || href != tt.wantHref {
+				t.Errorf("got %q, %q, %q; want %q, %q, %q", text, action, href, tt.wantText, tt.wantAction, tt.wantHref)
 			}
 		})
 	}

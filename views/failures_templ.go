@@ -836,8 +836,8 @@ func failuresResults(p FailuresPage) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		if p.Empty {
-			templ_7745c5c3_Err = EmptyState("No results match these filters.", "Clear the filters", p.ClearHref).Render(ctx, templ_7745c5c3_Buffer)
+		if p.Empty != "" {
+			templ_7745c5c3_Err = EmptyState(p.Empty, p.EmptyAction, p.EmptyHref).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

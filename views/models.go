@@ -131,8 +131,9 @@ type FailuresPage struct {
 	Next      string
 	ClearHref string
 	JSONHref  string
-	Empty     bool
-	Stream    string // the live stream's URL; "" when the run is over
+	// Empty says why no row shows, with a way on; "" when rows show.
+	Empty, EmptyAction, EmptyHref string
+	Stream                        string // the live stream's URL; "" when the run is over
 }
 
 // HiddenInput keeps a filter in a GET form.

@@ -40,6 +40,7 @@ func TestBrowserWalksFromTheRunsListToOneResult(t *testing.T) {
 		t.Errorf("got %d runs in the list, want the demo's 2", rows)
 	}
 	screenshot(t, ctx, "runs-1366")
+	assertNoHorizontalScroll(t, ctx, "the runs list")
 
 	browse(t, ctx, chromedp.Click(chromedp.CSS(`#run-2026-06-30-overnight a`)), chromedp.WaitVisible(chromedp.CSS(`[data-testid=headline]`)))
 	headline := read(t, ctx, chromedp.Text(chromedp.CSS(`[data-testid=headline]`)))

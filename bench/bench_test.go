@@ -83,7 +83,7 @@ func bigStore(b *testing.B) (*store.Store, http.Handler) {
 			b.Fatal(err)
 		}
 		indexed.elapsed = time.Since(start)
-		h, err := handlers.New(handlers.Config{Runs: st, Results: st, Modes: st, Triager: st, Compare: st, Static: static.FS})
+		h, err := handlers.New(handlers.Config{Runs: st, Activity: st, Results: st, Modes: st, Triager: st, Compare: st, Static: static.FS})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -313,7 +313,7 @@ func BenchmarkDemoPages(b *testing.B) {
 	defer st.Close()
 	st.Start(ctx)
 	st.WaitIndexed(ctx)
-	hd, _ := handlers.New(handlers.Config{Runs: st, Results: st, Modes: st, Triager: st, Compare: st, Static: static.FS})
+	hd, _ := handlers.New(handlers.Config{Runs: st, Activity: st, Results: st, Modes: st, Triager: st, Compare: st, Static: static.FS})
 	h := hd.Routes()
 	runs, _ := st.ListRuns(ctx)
 	run := runs[0].ID

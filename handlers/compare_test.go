@@ -56,7 +56,7 @@ func newCompareServer(t *testing.T) *httptest.Server {
 	if err := st.WaitIndexed(ctx); err != nil {
 		t.Fatal(err)
 	}
-	h, err := New(Config{Runs: st, Results: st, Modes: st, Triager: st, Compare: st, Static: static.FS})
+	h, err := New(Config{Runs: st, Activity: st, Results: st, Modes: st, Triager: st, Compare: st, Static: static.FS})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,6 +31,11 @@ type RunReader interface {
 	FindModes(ctx context.Context, ids []string) (map[string]sandtrap.Mode, error)
 	RunSource(ctx context.Context, runID string) (store.SourceStatus, error)
 	Sources(ctx context.Context) []store.SourceStatus
+}
+
+// ActivityReader reads how a run went over time: its pace, the modes it
+// just found and its outage windows.
+type ActivityReader interface {
 	RunActivity(ctx context.Context, runID string, now time.Time) (store.Activity, error)
 	NewModesSince(ctx context.Context, runID string, since time.Time) ([]store.NewMode, error)
 	RunTimeline(ctx context.Context, runID string) ([]triage.Minute, []triage.Window, error)
@@ -66,11 +71,12 @@ type ModeTriager interface {
 
 // Config is what the handlers need besides their readers.
 type Config struct {
-	Runs    RunReader
-	Results ResultReader
-	Modes   ModeReader
-	Triager ModeTriager
-	Compare Comparer
+	Runs     RunReader
+	Activity ActivityReader
+	Results  ResultReader
+	Modes    ModeReader
+	Triager  ModeTriager
+	Compare  Comparer
 	// Filer, Tickets and Facts file failure modes; Owners are the teams.
 	Filer   Filer
 	Tickets Tickets
@@ -90,6 +96,7 @@ type Config struct {
 // Handler serves every page and API route.
 type Handler struct {
 	runs     RunReader
+	activity ActivityReader
 	results  ResultReader
 	modes    ModeReader
 	triager  ModeTriager
@@ -123,7 +130,7 @@ func New(c Config) (*Handler, error) {
 	if c.Hub == nil {
 		c.Hub = NewHub(c.Logger)
 	}
-	return &Handler{runs: c.Runs, results: c.Results, modes: c.Modes, triager: c.Triager, compare: c.Compare, readOnly: c.ReadOnly, hub: c.Hub,
+	return &Handler{runs: c.Runs, activity: c.Activity, results: c.Results, modes: c.Modes, triager: c.Triager, compare: c.Compare, readOnly: c.ReadOnly, hub: c.Hub,
 		filer: c.Filer, tickets: c.Tickets, facts: c.Facts, owners: c.Owners, token: c.Token, hosts: c.Hosts,
 		static: c.Static, assets: a, log: c.Logger, now: c.Now}, nil
 }

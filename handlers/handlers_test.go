@@ -87,7 +87,7 @@ func newServer(t *testing.T, opts ...func(*Config)) (*httptest.Server, map[strin
 	if err := st.WaitIndexed(ctx); err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{Runs: st, Results: st, Modes: st, Triager: st, Compare: st, Static: static.FS}
+	cfg := Config{Runs: st, Activity: st, Results: st, Modes: st, Triager: st, Compare: st, Static: static.FS}
 	for _, o := range opts {
 		o(&cfg)
 	}

@@ -127,7 +127,7 @@ func liveServer(t *testing.T) (base string, hub *Hub, st *store.Store) {
 	t.Cleanup(func() { st.Close() })
 	st.Start(ctx)
 	st.WaitIndexed(ctx)
-	h, err := New(Config{Runs: st, Results: st, Modes: st, Triager: st, Compare: st, Hub: hub, Static: static.FS})
+	h, err := New(Config{Runs: st, Activity: st, Results: st, Modes: st, Triager: st, Compare: st, Hub: hub, Static: static.FS})
 	if err != nil {
 		t.Fatal(err)
 	}

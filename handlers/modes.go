@@ -54,7 +54,7 @@ func (h *Handler) modesView(ctx context.Context, runID string, f store.ResultFil
 	if p.Run, err = h.runHeader(ctx, run); err != nil {
 		return views.ModesPage{}, run, err
 	}
-	_, windows, err := h.runs.RunTimeline(ctx, run.ID)
+	_, windows, err := h.activity.RunTimeline(ctx, run.ID)
 	if err != nil {
 		return views.ModesPage{}, run, err
 	}

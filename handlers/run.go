@@ -47,7 +47,7 @@ func (h *Handler) overviewPage(ctx context.Context, runID string) (views.Overvie
 	if p.Run, err = h.runHeader(ctx, run); err != nil {
 		return views.OverviewPage{}, run, err
 	}
-	minutes, windows, err := h.runs.RunTimeline(ctx, run.ID)
+	minutes, windows, err := h.activity.RunTimeline(ctx, run.ID)
 	if err != nil {
 		return views.OverviewPage{}, run, err
 	}
@@ -91,7 +91,7 @@ func (h *Handler) runHeader(ctx context.Context, run sandtrap.Run) (views.RunHea
 	if !run.Live() {
 		return hd, nil
 	}
-	a, err := h.runs.RunActivity(ctx, run.ID, now)
+	a, err := h.activity.RunActivity(ctx, run.ID, now)
 	if err != nil {
 		return hd, err
 	}
@@ -155,7 +155,7 @@ const newModeWindow = 15 * time.Minute
 // first time in the campaign, in the last minutes.
 func (h *Handler) newModeBanners(ctx context.Context, runID string) ([]views.Notice, error) {
 	now := h.now()
-	fresh, err := h.runs.NewModesSince(ctx, runID, now.Add(-newModeWindow))
+	fresh, err := h.activity.NewModesSince(ctx, runID, now.Add(-newModeWindow))
 	if err != nil {
 		return nil, err
 	}

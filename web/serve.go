@@ -114,7 +114,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	filer := &filing.Filer{Outbox: st, Facts: facts, Owners: owners, Getenv: os.Getenv,
 		HTTP: trackerClient(), Log: logger,
 		OnFiled: func(string) { hub.Publish(store.Change{Triage: true}) }}
-	h, err := handlers.New(handlers.Config{Runs: st, Results: st, Modes: st, Triager: st, Compare: st, ReadOnly: c.readOnly, Hub: hub,
+	h, err := handlers.New(handlers.Config{Runs: st, Activity: st, Results: st, Modes: st, Triager: st, Compare: st, ReadOnly: c.readOnly, Hub: hub,
 		Filer: filer, Tickets: st, Facts: facts, Owners: owners, Token: token, Hosts: hosts, Static: static.FS, Logger: logger})
 	if err != nil {
 		return err

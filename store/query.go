@@ -589,6 +589,29 @@ func (s *Store) FindResult(ctx context.Context, runID string, id int64) (sandtra
 	return r, cl, nil
 }
 
+// resultFile returns the campaign file that holds result id of the run, or
+// not found when the result is not the run's. The index answers for the
+// results it has read; only a result committed since is looked up.
+func (s *Store) resultFile(ctx context.Context, runID string, id int64) (*campaignFile, error) {
+	s.mu.RLock()
+	ri, ok := s.runs[runID]
+	if !ok {
+		s.mu.RUnlock()
+		return nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
+	}
+	file := ri.src.file
+	i := sort.Search(len(ri.rows), func(i int) bool { return ri.rows[i].id >= id })
+	indexed := i < len(ri.rows) && ri.rows[i].id == id
+	s.mu.RUnlock()
+	if indexed {
+		return file, nil
+	}
+	if _, _, err := s.FindResult(ctx, runID, id); err != nil {
+		return nil, err
+	}
+	return file, nil
+}
+
 // fileOf returns the campaign file of a run.
 func (s *Store) fileOf(runID string) (*campaignFile, error) {
 	s.mu.RLock()
@@ -602,10 +625,7 @@ func (s *Store) fileOf(runID string) (*campaignFile, error) {
 
 // ResultLog returns up to limit bytes of a result's log and the log's size.
 func (s *Store) ResultLog(ctx context.Context, runID string, id int64, limit int64) ([]byte, int64, error) {
-	if _, _, err := s.FindResult(ctx, runID, id); err != nil {
-		return nil, 0, err
-	}
-	f, err := s.fileOf(runID)
+	f, err := s.resultFile(ctx, runID, id)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -615,10 +635,7 @@ func (s *Store) ResultLog(ctx context.Context, runID string, id int64, limit int
 // ResultLogTail returns the last n bytes of a result's log: where a long
 // log that the page cuts says why it failed.
 func (s *Store) ResultLogTail(ctx context.Context, runID string, id int64, n int64) ([]byte, error) {
-	if _, _, err := s.FindResult(ctx, runID, id); err != nil {
-		return nil, err
-	}
-	f, err := s.fileOf(runID)
+	f, err := s.resultFile(ctx, runID, id)
 	if err != nil {
 		return nil, err
 	}
@@ -628,10 +645,7 @@ func (s *Store) ResultLogTail(ctx context.Context, runID string, id int64, n int
 // Artifacts lists the artifacts of a result of the run, with their
 // digests checked.
 func (s *Store) Artifacts(ctx context.Context, runID string, resultID int64) ([]sandtrap.Artifact, error) {
-	if _, _, err := s.FindResult(ctx, runID, resultID); err != nil {
-		return nil, err
-	}
-	f, err := s.fileOf(runID)
+	f, err := s.resultFile(ctx, runID, resultID)
 	if err != nil {
 		return nil, err
 	}
@@ -640,10 +654,7 @@ func (s *Store) Artifacts(ctx context.Context, runID string, resultID int64) ([]
 
 // ArtifactData returns one artifact of a result with its bytes.
 func (s *Store) ArtifactData(ctx context.Context, runID string, resultID, artifactID int64) (sandtrap.Artifact, []byte, error) {
-	if _, _, err := s.FindResult(ctx, runID, resultID); err != nil {
-		return sandtrap.Artifact{}, nil, err
-	}
-	f, err := s.fileOf(runID)
+	f, err := s.resultFile(ctx, runID, resultID)
 	if err != nil {
 		return sandtrap.Artifact{}, nil, err
 	}
@@ -652,10 +663,7 @@ func (s *Store) ArtifactData(ctx context.Context, runID string, resultID, artifa
 
 // Steps lists the MCP tool calls of a result of the run, in order.
 func (s *Store) Steps(ctx context.Context, runID string, resultID int64) ([]sandtrap.Step, error) {
-	if _, _, err := s.FindResult(ctx, runID, resultID); err != nil {
-		return nil, err
-	}
-	f, err := s.fileOf(runID)
+	f, err := s.resultFile(ctx, runID, resultID)
 	if err != nil {
 		return nil, err
 	}

@@ -715,3 +715,36 @@ func TestShowsProgressOfFirstReadsAndBigPassesOnly(t *testing.T) {
 		})
 	}
 }
+
+func TestAResultIsReadOnlyThroughItsOwnRun(t *testing.T) {
+	path := newCampaign(t, "c.db")
+	addRun(t, path, "a", true, resultsSQL("a", 5))
+	addRun(t, path, "b", true, resultsSQL("b", 5))
+	s := openStore(t, filepath.Join(t.TempDir(), "state.db"), path)
+	ctx := context.Background()
+	page, err := s.FindResults(ctx, "a", ResultFilter{Status: StatusAll})
+	if err != nil || len(page.Results) == 0 {
+		t.Fatalf("got %d results of run a (%v), want some", len(page.Results), err)
+	}
+	id := page.Results[0].ID
+	reads := map[string]func(run string) error{
+		"its log":         func(run string) error { _, _, err := s.ResultLog(ctx, run, id, 100); return err },
+		"its log's end":   func(run string) error { _, err := s.ResultLogTail(ctx, run, id, 100); return err },
+		"its artifacts":   func(run string) error { _, err := s.Artifacts(ctx, run, id); return err },
+		"an artifact":     func(run string) error { _, _, err := s.ArtifactData(ctx, run, id, 1); return err },
+		"its steps":       func(run string) error { _, err := s.Steps(ctx, run, id); return err },
+		"the result page": func(run string) error { _, _, err := s.FindResult(ctx, run, id); return err },
+	}
+	for what, read := range reads {
+		t.Run(what+" is not found through another run", func(t *testing.T) {
+			if err := read("b"); sandtrap.ErrorCode(err) != sandtrap.ENOTFOUND {
+				t.Errorf("got %v, want not found", err)
+			}
+		})
+	}
+	t.Run("its log is read through its own run", func(t *testing.T) {
+		if b, _, err := s.ResultLog(ctx, "a", id, 100); err != nil || len(b) == 0 {
+			t.Errorf("got %q (%v), want the log", b, err)
+		}
+	})
+}

@@ -6,6 +6,7 @@ import (
 
 	"sandtrap"
 	"sandtrap/store"
+	"sandtrap/views"
 )
 
 func TestHeadlineSaysHowTheRunWent(t *testing.T) {
@@ -89,6 +90,30 @@ func TestEmptyFailuresSaysWhyAndOffersTheWayOn(t *testing.T) {
 			text, action, href := emptyFailures("r1", tt.f, tt.total)
 			if text != tt.wantText || action != tt.wantAction || href != tt.wantHref {
 				t.Errorf("got %q, %q, %q; want %q, %q, %q", text, action, href, tt.wantText, tt.wantAction, tt.wantHref)
+			}
+		})
+	}
+}
+
+func TestWithTrendsSaysALiveRunsPointIsNotFinal(t *testing.T) {
+	start := time.Date(2026, 6, 30, 22, 0, 0, 0, time.UTC)
+	runs := []sandtrap.Run{
+		{Name: "June", StartedAt: start, FinishedAt: start.Add(time.Hour), Counts: sandtrap.Counts{Total: 10, Passed: 9, Failed: 1}},
+		{Name: "Tonight", StartedAt: start.Add(24 * time.Hour), Counts: sandtrap.Counts{Total: 4, Passed: 4}},
+	}
+	var row views.RunRow
+	withTrends(&row, runs, []int{18, 3})
+	tests := []struct {
+		name, got, want string
+	}{
+		{"a finished run's pass rate is final", row.PassTrendLabels[0], "June: 90.0% passed"},
+		{"a live run's pass rate is so far", row.PassTrendLabels[1], "Tonight: 100.0% passed so far (live)"},
+		{"a live run's mode count is so far", row.ModeTrendLabels[1], "Tonight: 3 failure modes so far (live)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.got != tt.want {
+				t.Errorf("got %q, want %q", tt.got, tt.want)
 			}
 		})
 	}

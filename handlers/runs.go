@@ -67,9 +67,14 @@ func withTrends(row *views.RunRow, runs []sandtrap.Run, modes []int) {
 	for i := start; i < len(runs); i++ {
 		run := runs[i]
 		row.PassTrend = append(row.PassTrend, run.Counts.PassRate())
-		row.PassTrendLabels = append(row.PassTrendLabels, run.Name+": "+views.FormatPct(run.Counts.PassRate())+" passed")
+		// A live run's point is not final: its modes can only grow.
+		soFar := ""
+		if run.Live() {
+			soFar = " so far (live)"
+		}
+		row.PassTrendLabels = append(row.PassTrendLabels, run.Name+": "+views.FormatPct(run.Counts.PassRate())+" passed"+soFar)
 		row.ModeTrend = append(row.ModeTrend, float64(modes[i]))
-		row.ModeTrendLabels = append(row.ModeTrendLabels, run.Name+": "+pluralize(modes[i], "failure mode", "failure modes"))
+		row.ModeTrendLabels = append(row.ModeTrendLabels, run.Name+": "+pluralize(modes[i], "failure mode", "failure modes")+soFar)
 	}
 }
 

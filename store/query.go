@@ -643,11 +643,12 @@ func (s *Store) ResultLogTail(ctx context.Context, runID string, id int64, n int
 }
 
 // Artifacts lists the artifacts of a result of the run, with their
-// digests checked.
-func (s *Store) Artifacts(ctx context.Context, runID string, resultID int64) ([]sandtrap.Artifact, error) {
+// digests checked, and beside each its bytes, which the result page shows:
+// one read of each blob.
+func (s *Store) Artifacts(ctx context.Context, runID string, resultID int64) ([]sandtrap.Artifact, [][]byte, error) {
 	f, err := s.resultFile(ctx, runID, resultID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	return f.artifacts(ctx, resultID)
 }

@@ -47,7 +47,7 @@ type ResultReader interface {
 	FindResult(ctx context.Context, runID string, id int64) (sandtrap.Result, store.Classification, error)
 	ResultLog(ctx context.Context, runID string, id int64, limit int64) ([]byte, int64, error)
 	ResultLogTail(ctx context.Context, runID string, id int64, n int64) ([]byte, error)
-	Artifacts(ctx context.Context, runID string, resultID int64) ([]sandtrap.Artifact, [][]byte, error)
+	Artifacts(ctx context.Context, runID string, resultID int64) ([]sandtrap.Artifact, error)
 	ArtifactData(ctx context.Context, runID string, resultID, artifactID int64) (sandtrap.Artifact, []byte, error)
 	Steps(ctx context.Context, runID string, resultID int64) ([]sandtrap.Step, error)
 }

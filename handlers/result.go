@@ -174,17 +174,20 @@ func formatBytes(n int64) string {
 // sibling that has the expected digest, to find the first differing offset.
 func (h *Handler) artifactViews(r *http.Request, runID string, resultID int64) ([]views.ArtifactView, error) {
 	ctx := r.Context()
-	arts, blobs, err := h.results.Artifacts(ctx, runID, resultID)
+	arts, err := h.results.Artifacts(ctx, runID, resultID)
 	if err != nil {
 		return nil, err
 	}
-	bySHA := map[string]int{}
-	for i, a := range arts {
-		bySHA[a.SHA256] = i
+	bySHA := map[string]sandtrap.Artifact{}
+	for _, a := range arts {
+		bySHA[a.SHA256] = a
 	}
 	var out []views.ArtifactView
-	for i, a := range arts {
-		data := blobs[i]
+	for _, a := range arts {
+		_, data, err := h.results.ArtifactData(ctx, runID, resultID, a.ID)
+		if err != nil {
+			return nil, err
+		}
 		v := views.ArtifactView{
 			ID: a.ID, Name: logview.RenderText(a.Name), MediaType: orDash(a.MediaType), Size: formatBytes(a.Size),
 			Href:   resultHref(runID, resultID) + "/artifacts/" + strconv.FormatInt(a.ID, 10),
@@ -196,9 +199,12 @@ func (h *Handler) artifactViews(r *http.Request, runID string, resultID int64) (
 			v.Check = "ok"
 			if a.ExpectedSHA256 != a.SHA256 {
 				v.Check = "mismatch"
-				if j, ok := bySHA[a.ExpectedSHA256]; ok {
-					orig := arts[j]
-					diffAt = logview.FirstDiff(data, blobs[j])
+				if orig, ok := bySHA[a.ExpectedSHA256]; ok {
+					_, od, err := h.results.ArtifactData(ctx, runID, resultID, orig.ID)
+					if err != nil {
+						return nil, err
+					}
+					diffAt = logview.FirstDiff(data, od)
 					v.DiffOffset = fmt.Sprintf("%d (0x%x)", diffAt, diffAt)
 					v.DiffAgainst = views.Printable(orig.Name)
 				}

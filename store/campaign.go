@@ -359,21 +359,17 @@ func (c *campaignFile) resultLog(ctx context.Context, id int64, limit int64) ([]
 	return b, size, nil
 }
 
-// artifacts returns a result's artifacts and, beside each, its bytes.
-func (c *campaignFile) artifacts(ctx context.Context, resultID int64) ([]sandtrap.Artifact, [][]byte, error) {
+func (c *campaignFile) artifacts(ctx context.Context, resultID int64) ([]sandtrap.Artifact, error) {
 	if !c.hasArtifacts {
-		return nil, nil, nil
+		return nil, nil
 	}
 	rows, err := c.db.QueryContext(ctx, `SELECT id, result_id, name, media_type, coalesce(length(CAST(data AS BLOB)), 0),
 		coalesce(expected_sha256, ''), data FROM artifacts WHERE result_id = ? ORDER BY id`, resultID)
 	if err != nil {
-		return nil, nil, c.readErr(fmt.Sprintf("reading artifacts of result %d", resultID), err)
+		return nil, c.readErr(fmt.Sprintf("reading artifacts of result %d", resultID), err)
 	}
 	defer rows.Close()
-	var (
-		out   []sandtrap.Artifact
-		blobs [][]byte
-	)
+	var out []sandtrap.Artifact
 	for rows.Next() {
 		var (
 			a        sandtrap.Artifact
@@ -381,18 +377,17 @@ func (c *campaignFile) artifacts(ctx context.Context, resultID int64) ([]sandtra
 			data     []byte
 		)
 		if err := rows.Scan(&a.ID, &a.ResultID, &name, &mt, &a.Size, &a.ExpectedSHA256, &data); err != nil {
-			return nil, nil, errorf("reading artifacts of result %d in %s: %w", resultID, c.path, err)
+			return nil, errorf("reading artifacts of result %d in %s: %w", resultID, c.path, err)
 		}
 		a.Name, a.MediaType = name.String, mt.String
 		a.SHA256 = logview.SHA256Hex(data)
 		a.ExpectedSHA256 = strings.ToLower(strings.TrimSpace(a.ExpectedSHA256))
 		out = append(out, a)
-		blobs = append(blobs, data)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, nil, c.readErr(fmt.Sprintf("reading artifacts of result %d", resultID), err)
+		return nil, c.readErr(fmt.Sprintf("reading artifacts of result %d", resultID), err)
 	}
-	return out, blobs, nil
+	return out, nil
 }
 
 // artifactData returns an artifact's bytes, checking it belongs to resultID.

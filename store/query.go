@@ -643,12 +643,11 @@ func (s *Store) ResultLogTail(ctx context.Context, runID string, id int64, n int
 }
 
 // Artifacts lists the artifacts of a result of the run, with their
-// digests checked, and beside each its bytes, which the result page shows:
-// one read of each blob.
-func (s *Store) Artifacts(ctx context.Context, runID string, resultID int64) ([]sandtrap.Artifact, [][]byte, error) {
+// digests checked.
+func (s *Store) Artifacts(ctx context.Context, runID string, resultID int64) ([]sandtrap.Artifact, error) {
 	f, err := s.resultFile(ctx, runID, resultID)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	return f.artifacts(ctx, resultID)
 }

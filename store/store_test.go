@@ -375,7 +375,7 @@ func TestCampaignsOutsideTheUsualShapeStillRead(t *testing.T) {
 	if res.DurationMS != -1 || res.ExitCode != nil || len(res.Problems) != 3 {
 		t.Errorf("got duration %d, exit code %v and problems %q, want unknowns and three problems named", res.DurationMS, res.ExitCode, res.Problems)
 	}
-	if arts, _, err := s.Artifacts(ctx, "r", res.ID); err != nil || len(arts) != 0 {
+	if arts, err := s.Artifacts(ctx, "r", res.ID); err != nil || len(arts) != 0 {
 		t.Errorf("got %v, %v without an artifacts table, want none and no error", arts, err)
 	}
 }
@@ -730,7 +730,7 @@ func TestAResultIsReadOnlyThroughItsOwnRun(t *testing.T) {
 	reads := map[string]func(run string) error{
 		"its log":         func(run string) error { _, _, err := s.ResultLog(ctx, run, id, 100); return err },
 		"its log's end":   func(run string) error { _, err := s.ResultLogTail(ctx, run, id, 100); return err },
-		"its artifacts":   func(run string) error { _, _, err := s.Artifacts(ctx, run, id); return err },
+		"its artifacts":   func(run string) error { _, err := s.Artifacts(ctx, run, id); return err },
 		"an artifact":     func(run string) error { _, _, err := s.ArtifactData(ctx, run, id, 1); return err },
 		"its steps":       func(run string) error { _, err := s.Steps(ctx, run, id); return err },
 		"the result page": func(run string) error { _, _, err := s.FindResult(ctx, run, id); return err },

@@ -57,7 +57,7 @@ func (h *Handler) serveStatic(w http.ResponseWriter, r *http.Request) {
 
 // shell builds the frame of a page: its title, breadcrumb and run picker.
 func (h *Handler) shell(ctx context.Context, title, nav string, crumbs []views.Crumb) views.Shell {
-	s := views.Shell{Title: title, Nav: nav, Breadcrumbs: crumbs, CSSSrc: h.assets.css, DatastarSrc: h.assets.datastar}
+	s := views.Shell{Title: title, Nav: nav, Breadcrumbs: crumbs, CSSSrc: h.assets.css, DatastarSrc: h.assets.datastar, ModesHref: "/"}
 	runs, err := h.runs.ListRuns(ctx)
 	if err != nil {
 		return s
@@ -65,7 +65,6 @@ func (h *Handler) shell(ctx context.Context, title, nav string, crumbs []views.C
 	for i := len(runs) - 1; i >= 0; i-- {
 		s.Runs = append(s.Runs, runPick(runs[i]))
 	}
-	s.ModesHref = "/"
 	if len(runs) > 0 {
 		s.ModesHref = modesHref(runs[len(runs)-1].ID, store.ResultFilter{})
 	}

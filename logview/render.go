@@ -136,10 +136,11 @@ func RenderText(s string) []Span {
 }
 
 // RenderTail renders the end of a log that was cut: b's first line is
-// dropped, since b may start inside it, unless it is b's only line; lines
-// are numbered 0, since how many came before is not known.
+// dropped, since b may start inside it, unless it is b's only line (with or
+// without its newline); lines are numbered 0, since how many came before
+// is not known.
 func RenderTail(b []byte) Log {
-	if k := bytes.IndexByte(b, '\n'); k >= 0 {
+	if k := bytes.IndexByte(b, '\n'); k >= 0 && k < len(b)-1 {
 		b = b[k+1:]
 	}
 	l := Render(b, len(b))

@@ -511,6 +511,7 @@ func TestRenderTailDropsThePartialFirstLineAndNumbersNothing(t *testing.T) {
 	}{
 		{"a tail that starts inside a line", "ep 8/10 step 2249\nKilled\nexit 137\n", []string{"Killed", "exit 137"}},
 		{"a tail inside one long line is shown as it is", "tep 2250", []string{"tep 2250"}},
+		{"a tail inside one long last line that ends in a newline is shown too", `"content":"aGVsbG8="}` + "\n", []string{`"content":"aGVsbG8="}`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -590,26 +590,14 @@ func (s *Store) FindResult(ctx context.Context, runID string, id int64) (sandtra
 }
 
 // resultFile returns the campaign file that holds result id of the run, or
-// not found when the result is not the run's. The index answers for the
-// results it has read; only a result committed since is looked up.
+// not found when the result is not the run's. It asks the file, not the
+// index: a file replaced at its path is open before its index is reset, and
+// the same id there may be another run's.
 func (s *Store) resultFile(ctx context.Context, runID string, id int64) (*campaignFile, error) {
-	s.mu.RLock()
-	ri, ok := s.runs[runID]
-	if !ok {
-		s.mu.RUnlock()
-		return nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
-	}
-	file := ri.src.file
-	i := sort.Search(len(ri.rows), func(i int) bool { return ri.rows[i].id >= id })
-	indexed := i < len(ri.rows) && ri.rows[i].id == id
-	s.mu.RUnlock()
-	if indexed {
-		return file, nil
-	}
 	if _, _, err := s.FindResult(ctx, runID, id); err != nil {
 		return nil, err
 	}
-	return file, nil
+	return s.fileOf(runID)
 }
 
 // fileOf returns the campaign file of a run.

@@ -148,6 +148,48 @@ func (s *Store) sameFile(ctx context.Context, src *source) (bool, error) {
 	return resultKey(runID.String, test.String) == src.lastKey, nil
 }
 
+// matchClassifier makes sure the saved index was built by the classifier
+// the store has now. When the rules or the way signatures are made have
+// changed, every campaign file is read again: its failures would otherwise
+// keep modes the classifier no longer makes beside the new ones. Known
+// modes and triage decisions stay.
+func (s *Store) matchClassifier(ctx context.Context) error {
+	want := s.opts.Classifier.Fingerprint()
+	return inTx(ctx, s.writer, func(tx *sql.Tx) error {
+		var have string
+		err := tx.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'classifier'`).Scan(&have)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return errorf("reading the classifier of the index: %w", err)
+		}
+		if have == want {
+			return nil
+		}
+		var indexed int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM sources WHERE last_result_id > 0`).Scan(&indexed); err != nil {
+			return errorf("reading the classifier of the index: %w", err)
+		}
+		if indexed > 0 && s.opts.Logf != nil {
+			s.opts.Logf("the classification rules changed since the index was built: reading %d campaign file(s) again", indexed)
+		}
+		for _, q := range []string{
+			`DELETE FROM row_chunks`,
+			`DELETE FROM failures`,
+			`DELETE FROM counts`,
+			`UPDATE sources SET last_result_id = 0, last_result_key = '', device = 0, inode = 0`,
+		} {
+			if _, err := tx.ExecContext(ctx, q); err != nil {
+				return errorf("resetting the index for new classification rules: %w", err)
+			}
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES ('classifier', ?)
+			ON CONFLICT (key) DO UPDATE SET value = excluded.value`, want)
+		if err != nil {
+			return errorf("saving the classifier of the index: %w", err)
+		}
+		return nil
+	})
+}
+
 // resetSource forgets everything indexed from src, in memory and in state,
 // so that it is read again from its first row.
 func (s *Store) resetSource(ctx context.Context, src *source) error {

@@ -159,6 +159,10 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		s.Close()
 		return nil, err
 	}
+	if err := s.matchClassifier(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
 	if err := s.loadState(ctx); err != nil {
 		s.Close()
 		return nil, err

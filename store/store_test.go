@@ -9,11 +9,14 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"sandtrap"
+	"sandtrap/triage"
 )
 
 func TestOpenRefusesFilesOutsideTheContract(t *testing.T) {
@@ -747,4 +750,61 @@ func TestAResultIsReadOnlyThroughItsOwnRun(t *testing.T) {
 			t.Errorf("got %q (%v), want the log", b, err)
 		}
 	})
+}
+
+func TestNewClassificationRulesReadTheCampaignAgain(t *testing.T) {
+	path := newCampaign(t, "c.db")
+	addRun(t, path, "r", true, resultsSQL("r", 70))
+	state := filepath.Join(t.TempDir(), "state.db")
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	open := func(rules []triage.Rule) (*Store, []string) {
+		t.Helper()
+		var logged []string
+		s, err := Open(ctx, Options{StatePath: state, Campaigns: []string{path}, Classifier: triage.NewClassifier(rules),
+			Logf: func(format string, args ...any) { logged = append(logged, fmt.Sprintf(format, args...)) }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Start(ctx)
+		if err := s.WaitIndexed(ctx); err != nil {
+			t.Fatal(err)
+		}
+		return s, logged
+	}
+	primitives := func(s *Store) map[string]int {
+		modes, _, err := s.RunModes(ctx, "r", ResultFilter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]int{}
+		for _, m := range modes {
+			out[m.Layer+"/"+m.Primitive] += m.Count
+		}
+		return out
+	}
+	first, _ := open(nil)
+	before := primitives(first)
+	first.Close()
+
+	mine := []triage.Rule{{Name: "dist-packages", ErrorRegex: regexp.MustCompile(`dist-packages`), Layer: "sandbox", Primitive: "package-path"}}
+	second, logged := open(mine)
+	after := primitives(second)
+	run, _ := second.FindRun(ctx, "r")
+	second.Close()
+	if after["sandbox/package-path"] != 14 || before["sandbox/package-path"] != 0 {
+		t.Errorf("got %v before and %v after a rule for dist-packages, want its 14 failures moved to sandbox/package-path", before, after)
+	}
+	if run.Counts.Total != 70 {
+		t.Errorf("got %d results after reading again, want 70 counted once", run.Counts.Total)
+	}
+	if !slices.ContainsFunc(logged, func(l string) bool { return strings.Contains(l, "rules changed") }) {
+		t.Errorf("got log %q, want it to say the rules changed", logged)
+	}
+
+	third, logged := open(mine)
+	third.Close()
+	if slices.ContainsFunc(logged, func(l string) bool { return strings.Contains(l, "rules changed") }) {
+		t.Errorf("got log %q with the same rules, want the index kept", logged)
+	}
 }

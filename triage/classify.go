@@ -1,6 +1,9 @@
 package triage
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
@@ -228,4 +231,28 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 		}
 	}
 	return b.String()
+}
+
+// SignatureVersion names the way signatures are made. Raise it with any
+// change to normalize that alters a signature: a state indexed under
+// another version is read again.
+const SignatureVersion = 2
+
+// Fingerprint identifies what c decides: the signature version and every
+// rule, the user's and the built-in ones, in order. An index built under
+// another fingerprint holds classifications c would not make.
+func (c *Classifier) Fingerprint() string {
+	h := sha256.New()
+	fmt.Fprintf(h, "signatures %d\n", SignatureVersion)
+	pattern := func(re *regexp.Regexp) string {
+		if re == nil {
+			return ""
+		}
+		return re.String()
+	}
+	for _, r := range c.rules {
+		fmt.Fprintf(h, "%q %q %q %v %q %q %q %q %q %q\n", r.Name, pattern(r.ErrorRegex), pattern(r.LogRegex),
+			r.ExitCodes, r.Targets, r.Domains, r.Statuses, r.Tools, r.Layer, r.Primitive)
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }

@@ -178,3 +178,26 @@ func TestBuiltinRulesStayInTheVocabulary(t *testing.T) {
 		}
 	}
 }
+
+func TestFingerprintChangesWithTheRulesOnly(t *testing.T) {
+	rule := func(pattern string) Rule {
+		return Rule{Name: "egress", ErrorRegex: regexp.MustCompile(pattern), Layer: "sandbox", Primitive: "network-egress"}
+	}
+	base := NewClassifier([]Rule{rule(`proxy refused`)}).Fingerprint()
+	tests := []struct {
+		name     string
+		other    string
+		wantSame bool
+	}{
+		{"the same rules give the same fingerprint", NewClassifier([]Rule{rule(`proxy refused`)}).Fingerprint(), true},
+		{"another pattern gives another", NewClassifier([]Rule{rule(`proxy denied`)}).Fingerprint(), false},
+		{"no user rules give another", NewClassifier(nil).Fingerprint(), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.other == base; got != tt.wantSame {
+				t.Errorf("got same %v, want %v", got, tt.wantSame)
+			}
+		})
+	}
+}

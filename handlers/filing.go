@@ -330,7 +330,7 @@ func (h *Handler) filingForm(ctx context.Context, m sandtrap.Mode) (views.Filing
 	if err != nil {
 		form.Error = sandtrap.ErrorMessage(err)
 	}
-	form.Owner, form.Tracker = owner.Name, owner.Tracker
+	form.Owner, form.Tracker = owner.Name, trackerText(owner.Tracker)
 	form.Routed = chosen == ""
 	for _, t := range h.owners.Teams {
 		form.Teams = append(form.Teams, views.Option{Value: t.Name, Label: t.Name + " (" + t.Tracker + ")", Selected: t.Name == owner.Name})

@@ -118,3 +118,18 @@ func TestWithTrendsSaysALiveRunsPointIsNotFinal(t *testing.T) {
 		})
 	}
 }
+
+func TestTrackerTextNamesWhereTicketsGo(t *testing.T) {
+	tests := []struct{ name, tracker, want string }{
+		{"a team without a tracker files by hand", "none", "no tracker: file by hand from the Markdown"},
+		{"GitHub is named as people know it", "github", "tracker: GitHub Issues"},
+		{"a webhook says it is signed", "webhook", "tracker: a signed webhook"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := trackerText(tt.tracker); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"sandtrap"
 	"sandtrap/filing"
 	"sandtrap/store"
+	"sandtrap/tracker"
 	"sandtrap/triage"
 	"sandtrap/views"
 )
@@ -159,9 +160,18 @@ func ownerOf(owners filing.Ownership, m sandtrap.ModeStat) (team string, routed 
 }
 
 // trackerText names a team's tracker for people.
-func trackerText(tracker string) string {
-	if tracker == filing.TrackerNone {
+func trackerText(name string) string {
+	switch name {
+	case filing.TrackerNone:
 		return "no tracker: file by hand from the Markdown"
+	case tracker.GitHub:
+		return "tracker: GitHub Issues"
+	case tracker.GitLab:
+		return "tracker: GitLab"
+	case tracker.Jira:
+		return "tracker: Jira"
+	case tracker.Webhook:
+		return "tracker: a signed webhook"
 	}
-	return tracker
+	return "tracker: " + name
 }

@@ -1,12 +1,18 @@
 package handlers
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"sandtrap/filing"
+	"sandtrap/static"
+	"sandtrap/store"
 )
 
 // post sends a triage request as JSON, from the given origin when set.
@@ -117,12 +123,51 @@ func TestTheModesAPIGivesTheOwnerThePagesShow(t *testing.T) {
 }
 
 func TestTheModesTabLeadsToAQueueFromEveryPage(t *testing.T) {
-	srv, _ := newServer(t)
-	for _, page := range []string{"/", "/teams", "/compare?base=r1&head=r1", "/runs/r1"} {
-		t.Run("from "+page, func(t *testing.T) {
-			_, body := get(t, srv.URL+page)
-			if want := `<a href="/runs/r1/modes" data-nav="modes"`; !strings.Contains(body, want) {
-				t.Errorf("got no %s in the page, want the Modes tab to open the run's queue", want)
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "campaign.db")
+	w, err := store.OpenCampaignWriter(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Date(2026, 6, 30, 22, 0, 0, 0, time.UTC)
+	for i, id := range []string{"older", "newer"} {
+		at := start.Add(time.Duration(i) * 24 * time.Hour)
+		end := at.Add(time.Hour)
+		if err := w.InsertRun(ctx, store.CampaignRun{ID: id, Name: id, StartedAt: at, FinishedAt: &end}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.InsertResults(ctx, []store.CampaignResult{{RunID: id, Test: "t", Target: "browser", Domain: "web-browsing", Status: "failed", Error: ptr("page.goto: Target crashed")}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.Close()
+	st, err := store.Open(ctx, store.Options{StatePath: filepath.Join(t.TempDir(), "state.db"), Campaigns: []string{path}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	st.Start(ctx)
+	if err := st.WaitIndexed(ctx); err != nil {
+		t.Fatal(err)
+	}
+	h, err := New(Config{Runs: st, Activity: st, Results: st, Modes: st, Triager: st, Compare: st, Static: static.FS})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h.Routes())
+	defer srv.Close()
+	tests := []struct{ page, want string }{
+		{"/", "/runs/newer/modes"},
+		{"/teams", "/runs/newer/modes"},
+		{"/compare?base=older&head=newer", "/runs/newer/modes"},
+		{"/runs/older", "/runs/older/modes"},
+		{"/runs/older/failures", "/runs/older/modes"},
+	}
+	for _, tt := range tests {
+		t.Run("from "+tt.page+" it opens "+tt.want, func(t *testing.T) {
+			_, body := get(t, srv.URL+tt.page)
+			if want := `<a href="` + tt.want + `" data-nav="modes"`; !strings.Contains(body, want) {
+				t.Errorf("got no %s in the page, want the Modes tab to open that queue", want)
 			}
 		})
 	}

@@ -289,6 +289,19 @@ func (c *campaignFile) result(ctx context.Context, id int64) (sandtrap.Result, s
 	return r, runID, nil
 }
 
+// runOf returns the harness's run id of result id. It reads that column
+// alone: the full row would measure the log.
+func (c *campaignFile) runOf(ctx context.Context, id int64) (string, error) {
+	var runID sql.NullString
+	err := c.db.QueryRowContext(ctx, `SELECT run_id FROM results WHERE id = ?`, id).Scan(&runID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", sandtrap.Errorf(sandtrap.ENOTFOUND, "result %d not found", id)
+	} else if err != nil {
+		return "", c.readErr(fmt.Sprintf("reading result %d", id), err)
+	}
+	return runID.String, nil
+}
+
 // resultsByID reads the listed results, keyed by id; ids that are gone are
 // left out.
 func (c *campaignFile) resultsByID(ctx context.Context, ids []int64) (map[int64]sandtrap.Result, error) {

@@ -594,10 +594,22 @@ func (s *Store) FindResult(ctx context.Context, runID string, id int64) (sandtra
 // index: a file replaced at its path is open before its index is reset, and
 // the same id there may be another run's.
 func (s *Store) resultFile(ctx context.Context, runID string, id int64) (*campaignFile, error) {
-	if _, _, err := s.FindResult(ctx, runID, id); err != nil {
+	s.mu.RLock()
+	ri, ok := s.runs[runID]
+	if !ok {
+		s.mu.RUnlock()
+		return nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
+	}
+	file, rawID := ri.src.file, ri.rawID
+	s.mu.RUnlock()
+	resRun, err := file.runOf(ctx, id)
+	if err != nil {
 		return nil, err
 	}
-	return s.fileOf(runID)
+	if resRun != rawID {
+		return nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "result %d is not in run %q", id, runID)
+	}
+	return file, nil
 }
 
 // fileOf returns the campaign file of a run.

@@ -171,13 +171,12 @@ func (s *Store) matchClassifier(ctx context.Context) error {
 		if indexed > 0 && s.opts.Logf != nil {
 			s.opts.Logf("the classification rules changed since the index was built: reading %d campaign file(s) again", indexed)
 		}
-		for _, q := range []string{
-			`DELETE FROM row_chunks`,
-			`DELETE FROM failures`,
-			`DELETE FROM counts`,
-			`UPDATE sources SET last_result_id = 0, last_result_key = '', device = 0, inode = 0`,
-		} {
-			if _, err := tx.ExecContext(ctx, q); err != nil {
+		ids, err := sourceIDs(ctx, tx)
+		if err != nil {
+			return errorf("resetting the index for new classification rules: %w", err)
+		}
+		for _, id := range ids {
+			if err := clearSource(ctx, tx, id); err != nil {
 				return errorf("resetting the index for new classification rules: %w", err)
 			}
 		}
@@ -190,6 +189,40 @@ func (s *Store) matchClassifier(ctx context.Context) error {
 	})
 }
 
+// clearSource deletes the saved index of one source and moves its watermark
+// back to the first row.
+func clearSource(ctx context.Context, tx *sql.Tx, sourceID int64) error {
+	for _, q := range []string{
+		`DELETE FROM row_chunks WHERE source_id = ?`,
+		`DELETE FROM failures WHERE source_id = ?`,
+		`DELETE FROM counts WHERE source_id = ?`,
+		`UPDATE sources SET last_result_id = 0, last_result_key = '', device = 0, inode = 0 WHERE id = ?`,
+	} {
+		if _, err := tx.ExecContext(ctx, q, sourceID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sourceIDs returns the id of every source the state knows.
+func sourceIDs(ctx context.Context, tx *sql.Tx) ([]int64, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT id FROM sources`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
 // resetSource forgets everything indexed from src, in memory and in state,
 // so that it is read again from its first row.
 func (s *Store) resetSource(ctx context.Context, src *source) error {
@@ -198,15 +231,8 @@ func (s *Store) resetSource(ctx context.Context, src *source) error {
 		return errorf("resetting %s: %w", src.path, err)
 	}
 	defer tx.Rollback()
-	for _, q := range []string{
-		`DELETE FROM row_chunks WHERE source_id = ?`,
-		`DELETE FROM failures WHERE source_id = ?`,
-		`DELETE FROM counts WHERE source_id = ?`,
-		`UPDATE sources SET last_result_id = 0, last_result_key = '', device = 0, inode = 0 WHERE id = ?`,
-	} {
-		if _, err := tx.ExecContext(ctx, q, src.id); err != nil {
-			return errorf("resetting %s: %w", src.path, err)
-		}
+	if err := clearSource(ctx, tx, src.id); err != nil {
+		return errorf("resetting %s: %w", src.path, err)
 	}
 	if err := tx.Commit(); err != nil {
 		return errorf("resetting %s: %w", src.path, err)

@@ -93,10 +93,7 @@ type Filer struct {
 
 // Owner routes a mode to its team; a person's choice wins.
 func (f *Filer) Owner(m ModeFacts, chosen string) (Team, error) {
-	name := chosen
-	if name == "" {
-		name, _ = f.Owners.Route(m)
-	}
+	name, _ := f.Owners.Owner(m, chosen)
 	team, ok := f.Owners.Team(name)
 	if !ok {
 		return Team{}, sandtrap.Errorf(sandtrap.EINVALID, "team %q is not configured: add a [[team]] table for it, or choose another owner", name)

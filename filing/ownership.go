@@ -89,6 +89,17 @@ func (o Ownership) Route(m ModeFacts) (team string, route int) {
 	return TriageTeam, -1
 }
 
+// Owner returns the team that owns mode m: chosen, the team a person
+// picked, when there is one, else the team the routes give. routed says
+// which.
+func (o Ownership) Owner(m ModeFacts, chosen string) (team string, routed bool) {
+	if chosen != "" {
+		return chosen, false
+	}
+	team, _ = o.Route(m)
+	return team, true
+}
+
 // Team returns the team with the given name.
 func (o Ownership) Team(name string) (Team, bool) {
 	i := slices.IndexFunc(o.Teams, func(t Team) bool { return t.Name == name })

@@ -254,3 +254,23 @@ func TestConfigErrorCarriesTheIndexOfItsTable(t *testing.T) {
 		t.Errorf("got table %q index %d field %q, want route 1 layer", e.Table, e.Index, e.Field)
 	}
 }
+
+func TestOwnerIsThePersonsChoiceElseTheRoutes(t *testing.T) {
+	o := filing.DefaultOwnership()
+	memory := filing.ModeFacts{ID: "m-1", Layer: "sandbox", Primitive: "memory"}
+	tests := []struct {
+		name, chosen, want string
+		wantRouted         bool
+	}{
+		{"without a choice the routes decide", "", "platform-workload", true},
+		{"a person's choice wins over the routes", "mcp-server", "mcp-server", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, routed := o.Owner(memory, tt.chosen)
+			if got != tt.want || routed != tt.wantRouted {
+				t.Errorf("got %q (routed %v), want %q (routed %v)", got, routed, tt.want, tt.wantRouted)
+			}
+		})
+	}
+}

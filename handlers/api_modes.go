@@ -97,9 +97,7 @@ func (h *Handler) apiShowMode(r *http.Request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		if mode.Owner, mode.OwnerRouted = chosen, chosen == ""; chosen == "" {
-			mode.Owner, _ = h.owners.Route(facts)
-		}
+		mode.Owner, mode.OwnerRouted = h.owners.Owner(facts, chosen)
 	}
 	if h.tickets != nil {
 		t, has, err := h.tickets.Ticket(r.Context(), m.ID)

@@ -152,11 +152,7 @@ func (h *Handler) apiListTeams(r *http.Request) (any, error) {
 // ownerOf returns the team that owns m in its run: the one a person chose,
 // or else the one the routes give, and whether it came from the routes.
 func ownerOf(owners filing.Ownership, m sandtrap.ModeStat) (team string, routed bool) {
-	if m.Owner != "" {
-		return m.Owner, false
-	}
-	team, _ = owners.Route(filing.ModeFacts{ID: m.ID, Layer: m.Layer, Primitive: m.Primitive, PerDomain: m.Domains, PerTarget: m.Targets})
-	return team, true
+	return owners.Owner(filing.ModeFacts{ID: m.ID, Layer: m.Layer, Primitive: m.Primitive, PerDomain: m.Domains, PerTarget: m.Targets}, m.Owner)
 }
 
 // trackerText names a team's tracker for people.

@@ -100,11 +100,7 @@ func runRow(run sandtrap.Run, now time.Time) views.RunRow {
 
 // countLink links a status count to the results with that status.
 func countLink(run, status string, n int) views.Link {
-	l := views.Link{Text: views.FormatInt(n)}
-	if n > 0 {
-		l.Href = failuresHref(run, store.ResultFilter{Status: status})
-	}
-	return l
+	return countLinkTo(run, store.ResultFilter{Status: status}, n)
 }
 
 func formatTime(t time.Time) string {

@@ -317,23 +317,18 @@ func formatPoints(f float64) string {
 }
 
 // changeClass marks a change in failures: more is worse.
-func changeClass(more float64) string {
-	switch {
-	case more > 0:
-		return "check-bad"
-	case more < 0:
-		return "check-ok"
-	}
-	return ""
-}
+func changeClass(more float64) string { return byChange(more, "check-bad", "check-ok") }
 
 // toneOf colours a headline card by a change in failures: more is worse.
-func toneOf(more float64) string {
+func toneOf(more float64) string { return byChange(more, "st-failed", "st-passed") }
+
+// byChange is worse for more failures, better for fewer, "" for none.
+func byChange(more float64, worse, better string) string {
 	switch {
 	case more > 0:
-		return "st-failed"
+		return worse
 	case more < 0:
-		return "st-passed"
+		return better
 	}
 	return ""
 }

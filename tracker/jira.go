@@ -203,39 +203,38 @@ func (c *jiraClient) Get(ctx context.Context, t Ticket) (Ticket, error) {
 // get reads the issue's status; a status in the "Done" category counts as
 // closed.
 func (c *jiraClient) get(ctx context.Context, op, key string) (Ticket, error) {
-	var issue struct {
-		Key    string `json:"key"`
-		Fields struct {
-			Status struct {
-				StatusCategory struct {
-					Key string `json:"key"`
-				} `json:"statusCategory"`
-			} `json:"status"`
-		} `json:"fields"`
-	}
+	var issue jiraIssue
 	if err := c.do(ctx, op, http.MethodGet, "/rest/api/2/issue/"+url.PathEscape(key)+"?fields=status", nil, &issue); err != nil {
 		return Ticket{}, err
 	}
-	state := StateOpen
-	if issue.Fields.Status.StatusCategory.Key == "done" {
-		state = StateClosed
+	return c.ticket(issue.Key, issue.state()), nil
+}
+
+// jiraIssue is an issue as Jira answers it with fields=status.
+type jiraIssue struct {
+	Key    string `json:"key"`
+	Fields struct {
+		Status struct {
+			StatusCategory struct {
+				Key string `json:"key"`
+			} `json:"statusCategory"`
+		} `json:"status"`
+	} `json:"fields"`
+}
+
+// state is the issue's ticket state: closed when its status is in the
+// "Done" category.
+func (i jiraIssue) state() string {
+	if i.Fields.Status.StatusCategory.Key == "done" {
+		return StateClosed
 	}
-	return c.ticket(issue.Key, state), nil
+	return StateOpen
 }
 
 func (c *jiraClient) Find(ctx context.Context, modeID string) (Ticket, bool, error) {
 	jql := fmt.Sprintf(`project = "%s" AND labels = "%s"`, c.project, ModeLabel(modeID))
 	var out struct {
-		Issues []struct {
-			Key    string `json:"key"`
-			Fields struct {
-				Status struct {
-					StatusCategory struct {
-						Key string `json:"key"`
-					} `json:"statusCategory"`
-				} `json:"status"`
-			} `json:"fields"`
-		} `json:"issues"`
+		Issues []jiraIssue `json:"issues"`
 	}
 	in := map[string]any{"jql": jql, "maxResults": 1, "fields": []string{"status"}}
 	if err := c.do(ctx, opFind, http.MethodPost, "/rest/api/2/search", in, &out); err != nil {
@@ -244,12 +243,7 @@ func (c *jiraClient) Find(ctx context.Context, modeID string) (Ticket, bool, err
 	if len(out.Issues) == 0 {
 		return Ticket{}, false, nil
 	}
-	is := out.Issues[0]
-	state := StateOpen
-	if is.Fields.Status.StatusCategory.Key == "done" {
-		state = StateClosed
-	}
-	return c.ticket(is.Key, state), true, nil
+	return c.ticket(out.Issues[0].Key, out.Issues[0].state()), true, nil
 }
 
 func (c *jiraClient) ticket(key, state string) Ticket {

@@ -75,7 +75,8 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 			return nil
 		}
 		out := s.classify(pending)
-		s.apply(src, out, b, changed, &change)
+		templates := s.assignModes(out)
+		s.apply(src, out, templates, b, changed, &change)
 		sinceSave += len(pending)
 		pending = pending[:0]
 		s.mu.Lock()
@@ -201,14 +202,14 @@ func (s *Store) classifyOne(r resultRow) classified {
 	cl := s.opts.Classifier.Classify(f)
 	c.layer, c.prim, c.by = cl.Layer, cl.Primitive, cl.By
 	c.sig = cl.Signature
-	c.modeID = triage.ModeID(c.layer, c.prim, c.sig)
 	return c
 }
 
 // apply adds classified results to the in-memory index and to batch b.
-func (s *Store) apply(src *source, rows []classified, b *batch, changed map[*runIndex]bool, change *Change) {
+func (s *Store) apply(src *source, rows []classified, templates map[string]*templateChange, b *batch, changed map[*runIndex]bool, change *Change) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	defer s.applyTemplates(templates)
 	now := time.Now()
 	for i := range rows {
 		c := &rows[i]
@@ -236,7 +237,11 @@ func (s *Store) apply(src *source, rows []classified, b *batch, changed map[*run
 			m, ok := s.modeIdx[c.modeID]
 			if !ok {
 				m = int32(len(s.modes))
-				nm := mode{ID: c.modeID, Layer: c.layer, Primitive: c.prim, Signature: c.sig, FirstSeen: now}
+				sig := c.sig
+				if t, ok := templates[c.modeID]; ok {
+					sig = t.t.Template
+				}
+				nm := mode{ID: c.modeID, Layer: c.layer, Primitive: c.prim, Signature: sig, FirstSeen: now}
 				s.modes = append(s.modes, nm)
 				s.modeIdx[c.modeID] = m
 				s.eff = append(s.eff, s.effectiveOf(m))

@@ -215,7 +215,7 @@ func (s *Store) seenRange(stats map[string]*sandtrap.ModeStat, ri *runIndex) {
 func (s *Store) ModeRuns(ctx context.Context, id string) ([]sandtrap.RunCount, error) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	i, ok := s.modeIdx[id]
+	i, ok := s.modeIndex(id)
 	if !ok {
 		return nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "failure mode %q not found", id)
 	}
@@ -245,7 +245,7 @@ type Occurrence struct {
 // newest run first, and how many there are.
 func (s *Store) ModeOccurrences(ctx context.Context, id string, limit, offset int) ([]Occurrence, int, error) {
 	s.mu.RLock()
-	i, ok := s.modeIdx[id]
+	i, ok := s.modeIndex(id)
 	if !ok {
 		s.mu.RUnlock()
 		return nil, 0, sandtrap.Errorf(sandtrap.ENOTFOUND, "failure mode %q not found", id)

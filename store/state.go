@@ -8,6 +8,8 @@ import (
 	"os"
 	"syscall"
 	"time"
+
+	"sandtrap/triage"
 )
 
 // fileIdentity returns the device and inode of path, to notice a file that
@@ -170,6 +172,9 @@ func (s *Store) matchClassifier(ctx context.Context) error {
 		}
 		if indexed > 0 && s.opts.Logf != nil {
 			s.opts.Logf("the classification rules changed since the index was built: reading %d campaign file(s) again", indexed)
+		}
+		if err := captureCarry(ctx, tx); err != nil {
+			return err
 		}
 		ids, err := sourceIDs(ctx, tx)
 		if err != nil {
@@ -408,6 +413,8 @@ func (s *Store) persist(ctx context.Context, src *source, b *batch) (err error) 
 	s.mu.Lock()
 	added, modes := s.names.added, s.unsavedModes
 	s.names.added, s.unsavedModes = nil, nil
+	templates, aliases := s.unsavedTemplates, s.unsavedAliases
+	s.unsavedTemplates, s.unsavedAliases = map[string]triage.SavedTemplate{}, map[string]string{}
 	from := src.lastID
 	chunks := map[*runIndex][][]byte{}
 	firstChunk := map[*runIndex]int{}
@@ -429,6 +436,16 @@ func (s *Store) persist(ctx context.Context, src *source, b *batch) (err error) 
 			s.mu.Lock()
 			s.names.added = append(added, s.names.added...)
 			s.unsavedModes = append(modes, s.unsavedModes...)
+			for id, t := range templates {
+				if _, newer := s.unsavedTemplates[id]; !newer {
+					s.unsavedTemplates[id] = t
+				}
+			}
+			for a, t := range aliases {
+				if _, newer := s.unsavedAliases[a]; !newer {
+					s.unsavedAliases[a] = t
+				}
+			}
 			s.mu.Unlock()
 		}
 	}()
@@ -443,6 +460,9 @@ func (s *Store) persist(ctx context.Context, src *source, b *batch) (err error) 
 			m.ID, m.Layer, m.Primitive, m.Signature, m.FirstSeen.UTC().Format(time.RFC3339)); err != nil {
 			return errorf("saving modes: %w", err)
 		}
+	}
+	if err := persistTemplates(ctx, tx, templates, aliases); err != nil {
+		return err
 	}
 	for ri, list := range chunks {
 		for i, data := range list {

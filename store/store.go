@@ -69,6 +69,20 @@ type Store struct {
 
 	reloadMu sync.Mutex // serialises reloads of the decisions
 
+	// groupMu guards grouper, which mines failure modes in row order.
+	groupMu sync.Mutex
+	grouper *triage.Grouper
+	// aliases maps the id of a template that another absorbed, or of a
+	// mode an upgrade carried over, to the mode it resolves to.
+	aliases map[string]string
+	// unsavedTemplates and unsavedAliases are what mining changed since
+	// the last save of the index.
+	unsavedTemplates map[string]triage.SavedTemplate
+	unsavedAliases   map[string]string
+	// carryPending says people's decisions wait to follow their failures
+	// to the modes of a new classifier.
+	carryPending bool
+
 	wg     sync.WaitGroup
 	cancel context.CancelFunc
 	// removeSnapshot deletes the private copy of the state that a
@@ -117,7 +131,9 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 	if opts.BusyTimeout <= 0 {
 		opts.BusyTimeout = 5 * time.Second
 	}
-	s := &Store{opts: opts, names: newNames(), modeIdx: map[string]int32{}, runs: map[string]*runIndex{}, decisions: map[string]triage.Decision{}}
+	s := &Store{opts: opts, names: newNames(), modeIdx: map[string]int32{}, runs: map[string]*runIndex{}, decisions: map[string]triage.Decision{},
+		grouper: triage.NewGrouper(), aliases: map[string]string{},
+		unsavedTemplates: map[string]triage.SavedTemplate{}, unsavedAliases: map[string]string{}}
 	seen := map[string]bool{}
 	for _, p := range opts.Campaigns {
 		abs, err := filepath.Abs(p)
@@ -160,6 +176,10 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		return nil, err
 	}
 	if err := s.matchClassifier(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	if err := s.loadTemplates(ctx); err != nil {
 		s.Close()
 		return nil, err
 	}

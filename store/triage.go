@@ -56,7 +56,7 @@ func (s *Store) recomputeEffective() {
 
 // effectiveOf applies the decisions to one mode. Callers hold mu.
 func (s *Store) effectiveOf(m int32) effMode {
-	rootID := triage.Root(s.modes[m].ID, func(id string) string { return s.decisions[id].MergedInto })
+	rootID := s.resolveRoot(s.modes[m].ID)
 	root, ok := s.modeIdx[rootID]
 	facts := triage.Facts{ID: rootID}
 	if ok {
@@ -84,7 +84,7 @@ func (s *Store) isMergeTarget(id string) bool {
 // modeOf returns a mode as the domain sees it, with the members merged
 // into it when withMembers is set. Callers hold mu.
 func (s *Store) modeOf(id string, withMembers bool) (sandtrap.Mode, bool) {
-	i, ok := s.modeIdx[id]
+	i, ok := s.modeIndex(id)
 	if !ok {
 		return sandtrap.Mode{}, false
 	}
@@ -114,7 +114,7 @@ func (s *Store) modeOf(id string, withMembers bool) (sandtrap.Mode, bool) {
 func (s *Store) FindMode(ctx context.Context, id string) (sandtrap.Mode, error) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	i, ok := s.modeIdx[id]
+	i, ok := s.modeIndex(id)
 	if !ok {
 		return sandtrap.Mode{}, sandtrap.Errorf(sandtrap.ENOTFOUND, "failure mode %q not found", id)
 	}
@@ -238,10 +238,10 @@ func (s *Store) MergeMode(ctx context.Context, from, into string) (sandtrap.Mode
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
 		// Another merge may have committed since the roots were read:
 		// read them again where no other write can come between.
-		if fromRoot, err = rootInTx(ctx, tx, from); err != nil {
+		if fromRoot, err = rootInTx(ctx, tx, fromRoot); err != nil {
 			return err
 		}
-		if intoRoot, err = rootInTx(ctx, tx, into); err != nil {
+		if intoRoot, err = rootInTx(ctx, tx, intoRoot); err != nil {
 			return err
 		}
 		if fromRoot == intoRoot {
@@ -423,11 +423,12 @@ func rootInTx(ctx context.Context, tx *sql.Tx, id string) (string, error) {
 	return root, firstErr
 }
 
-// rootOf returns the id of the mode that absorbs id through merges.
+// rootOf returns the id of the mode that absorbs id through merges and
+// aliases.
 func (s *Store) rootOf(id string) (string, error) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	i, ok := s.modeIdx[id]
+	i, ok := s.modeIndex(id)
 	if !ok {
 		return "", sandtrap.Errorf(sandtrap.ENOTFOUND, "failure mode %q not found", id)
 	}

@@ -124,6 +124,9 @@ func (s *Store) update(ctx context.Context, src *source, replaced bool) error {
 	if err != nil {
 		return err
 	}
+	if err := s.carryOver(ctx); err != nil {
+		return err
+	}
 	s.mu.RLock()
 	listed := map[string]bool{}
 	for _, id := range change.Runs {

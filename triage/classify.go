@@ -233,10 +233,12 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 	return b.String()
 }
 
-// SignatureVersion names the way signatures are made. Raise it with any
-// change to normalize that alters a signature: a state indexed under
-// another version is read again.
-const SignatureVersion = 2
+// SignatureVersion names the way signatures and modes are made. Raise it
+// with any change to normalize or to the grouping that alters a signature
+// or a mode: a state indexed under another version is read again, and
+// people's decisions follow their failures to the new modes. Version 3
+// mines templates.
+const SignatureVersion = 3
 
 // Fingerprint identifies what c decides: the signature version and every
 // rule, the user's and the built-in ones, in order. An index built under

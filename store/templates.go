@@ -1,0 +1,385 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"time"
+
+	"sandtrap/triage"
+)
+
+// Failure modes are the templates a triage.Grouper mines from signatures.
+// The grouper is stateful and its answers depend on the order it sees
+// signatures, so it runs on one goroutine at a time, in row order, after
+// the failures of a batch were classified on every core.
+
+// templateChange is what mining a batch changed in one template.
+type templateChange struct {
+	t        triage.SavedTemplate
+	created  bool
+	absorbed []string
+}
+
+// loadTemplates restores the saved templates and aliases into the grouper,
+// so that new failures match them first and keep their ids.
+func (s *Store) loadTemplates(ctx context.Context) error {
+	rows, err := s.reader.QueryContext(ctx, `SELECT id, layer, primitive, template, count, seq FROM templates ORDER BY seq`)
+	if err != nil {
+		return errorf("loading templates: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var t triage.SavedTemplate
+		if err := rows.Scan(&t.ID, &t.Layer, &t.Primitive, &t.Template, &t.Count, &t.Seq); err != nil {
+			return errorf("loading templates: %w", err)
+		}
+		s.grouper.Restore(t)
+	}
+	if err := rows.Err(); err != nil {
+		return errorf("loading templates: %w", err)
+	}
+	arows, err := s.reader.QueryContext(ctx, `SELECT alias, target FROM aliases`)
+	if err != nil {
+		return errorf("loading aliases: %w", err)
+	}
+	defer arows.Close()
+	for arows.Next() {
+		var alias, target string
+		if err := arows.Scan(&alias, &target); err != nil {
+			return errorf("loading aliases: %w", err)
+		}
+		s.grouper.RestoreAlias(alias, target)
+		s.aliases[alias] = target
+	}
+	if err := arows.Err(); err != nil {
+		return errorf("loading aliases: %w", err)
+	}
+	var pending int
+	if err := s.reader.QueryRowContext(ctx, `SELECT count(*) FROM carry`).Scan(&pending); err != nil {
+		return errorf("loading decisions to carry over: %w", err)
+	}
+	s.carryPending = pending > 0
+	return nil
+}
+
+// assignModes mines the classified failures of a batch, in row order, and
+// sets each one's mode. It returns the templates the batch created or
+// changed.
+func (s *Store) assignModes(rows []classified) map[string]*templateChange {
+	s.groupMu.Lock()
+	defer s.groupMu.Unlock()
+	changes := map[string]*templateChange{}
+	for i := range rows {
+		c := &rows[i]
+		if !c.failure {
+			continue
+		}
+		a := s.grouper.Assign(c.layer, c.prim, c.sig)
+		c.modeID = a.ModeID
+		if !a.Created && !a.Changed && len(a.Absorbed) == 0 {
+			continue
+		}
+		ch := changes[a.ModeID]
+		if ch == nil {
+			ch = &templateChange{}
+			changes[a.ModeID] = ch
+		}
+		ch.t, ch.created = a.Template, ch.created || a.Created
+		ch.absorbed = append(ch.absorbed, a.Absorbed...)
+		for _, gone := range a.Absorbed {
+			// An absorbed template of this batch is an alias now.
+			if prev := changes[gone]; prev != nil {
+				ch.created = ch.created || prev.created
+				ch.absorbed = append(ch.absorbed, prev.absorbed...)
+				delete(changes, gone)
+			}
+		}
+	}
+	// A failure mined before its template was absorbed in the same batch
+	// follows the alias.
+	for i := range rows {
+		if rows[i].failure {
+			rows[i].modeID = s.grouper.Resolve(rows[i].modeID)
+		}
+	}
+	return changes
+}
+
+// applyTemplates puts the templates a batch changed into the mode table:
+// a generalised template's mode shows its new signature, and an absorbed
+// one resolves to its absorber. Callers hold mu for writing.
+func (s *Store) applyTemplates(changes map[string]*templateChange) {
+	recompute := false
+	for id, ch := range changes {
+		if m, ok := s.modeIdx[id]; ok && s.modes[m].Signature != ch.t.Template {
+			s.modes[m].Signature = ch.t.Template
+			s.eff[m] = s.effectiveOf(m)
+			recompute = true
+		}
+		s.unsavedTemplates[id] = ch.t
+		for _, gone := range ch.absorbed {
+			s.aliases[gone] = id
+			delete(s.unsavedTemplates, gone)
+			s.unsavedAliases[gone] = id
+			recompute = true
+		}
+	}
+	if recompute {
+		s.recomputeEffective()
+	}
+}
+
+// persistTemplates saves the templates and aliases not saved yet in tx.
+func persistTemplates(ctx context.Context, tx *sql.Tx, templates map[string]triage.SavedTemplate, aliases map[string]string) error {
+	for _, t := range templates {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO templates (id, layer, primitive, template, count, seq) VALUES (?, ?, ?, ?, ?, ?)
+			ON CONFLICT (id) DO UPDATE SET template = excluded.template, count = excluded.count`,
+			t.ID, t.Layer, t.Primitive, t.Template, t.Count, t.Seq); err != nil {
+			return errorf("saving template %s: %w", t.ID, err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE modes SET signature = ? WHERE id = ?`, t.Template, t.ID); err != nil {
+			return errorf("saving the signature of %s: %w", t.ID, err)
+		}
+	}
+	now := time.Now().UTC().Format(time.RFC3339)
+	for alias, target := range aliases {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM templates WHERE id = ?`, alias); err != nil {
+			return errorf("saving alias %s: %w", alias, err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO aliases (alias, target, reason, created_at) VALUES (?, ?, 'absorbed', ?)
+			ON CONFLICT (alias) DO UPDATE SET target = excluded.target`, alias, target, now); err != nil {
+			return errorf("saving alias %s: %w", alias, err)
+		}
+		if err := carryDecisions(ctx, tx, alias, target, "absorbed by "+target+" as its template generalised"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// modeIndex returns the index of mode id, following aliases to the mode
+// that absorbed it. Callers hold mu.
+func (s *Store) modeIndex(id string) (int32, bool) {
+	if i, ok := s.modeIdx[id]; ok {
+		return i, true
+	}
+	seen := map[string]bool{}
+	for next := s.aliases[id]; next != "" && !seen[next]; next = s.aliases[next] {
+		seen[next] = true
+		if i, ok := s.modeIdx[next]; ok {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// resolveRoot follows a mode id through people's merges and then through
+// aliases: a person's merge wins over what the miner did. Callers hold mu.
+func (s *Store) resolveRoot(id string) string {
+	return triage.Root(id, func(id string) string {
+		if into := s.decisions[id].MergedInto; into != "" {
+			return into
+		}
+		return s.aliases[id]
+	})
+}
+
+// captureCarry records, before a re-read under a new classifier, the old
+// mode of every failure whose mode a person touched.
+func captureCarry(ctx context.Context, tx *sql.Tx) error {
+	_, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO carry (source_id, result_id, old_mode)
+		SELECT source_id, result_id, mode_id FROM failures WHERE mode_id IN (
+			SELECT mode_id FROM decisions UNION SELECT merged_into FROM decisions WHERE merged_into != ''
+			UNION SELECT mode_id FROM notes UNION SELECT mode_id FROM tickets UNION SELECT mode_id FROM outbox)`)
+	if err != nil {
+		return errorf("keeping people's decisions for the new classifier: %w", err)
+	}
+	return nil
+}
+
+// carryOver moves people's decisions from the modes of the old classifier
+// to the new modes of the same failures, once every file that held such
+// failures has been read again: each old mode goes to the new mode that
+// most of its failures fell into, and becomes an alias of it.
+func (s *Store) carryOver(ctx context.Context) error {
+	s.mu.RLock()
+	pending := s.carryPending && !s.opts.ReadOnly
+	var marks []sourceMark
+	for _, src := range s.sources {
+		marks = append(marks, sourceMark{src.id, src.lastID})
+	}
+	s.mu.RUnlock()
+	if !pending {
+		return nil
+	}
+	moved := 0
+	err := inTx(ctx, s.writer, func(tx *sql.Tx) error {
+		for _, m := range marks {
+			var waiting int
+			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM carry WHERE source_id = ? AND result_id > ?`, m.id, m.lastID).Scan(&waiting); err != nil {
+				return errorf("carrying decisions over: %w", err)
+			}
+			if waiting > 0 {
+				return errNotYet
+			}
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT c.old_mode, f.mode_id, count(*) AS n FROM carry c
+			JOIN failures f ON f.source_id = c.source_id AND f.result_id = c.result_id
+			GROUP BY c.old_mode, f.mode_id ORDER BY c.old_mode, n DESC, f.mode_id`)
+		if err != nil {
+			return errorf("carrying decisions over: %w", err)
+		}
+		target := map[string]string{}
+		var order []string
+		for rows.Next() {
+			var old, now string
+			var n int
+			if err := rows.Scan(&old, &now, &n); err != nil {
+				rows.Close()
+				return errorf("carrying decisions over: %w", err)
+			}
+			if _, ok := target[old]; !ok {
+				target[old] = now
+				order = append(order, old)
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return errorf("carrying decisions over: %w", err)
+		}
+		now := time.Now().UTC().Format(time.RFC3339)
+		for _, old := range order {
+			to := target[old]
+			if to == old {
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO aliases (alias, target, reason, created_at) VALUES (?, ?, 'upgrade', ?)
+				ON CONFLICT (alias) DO UPDATE SET target = excluded.target`, old, to, now); err != nil {
+				return errorf("carrying decisions over: %w", err)
+			}
+			if err := carryDecisions(ctx, tx, old, to, "carried over from "+old+", the mode these failures had before the classifier changed"); err != nil {
+				return err
+			}
+			moved++
+		}
+		_, err = tx.ExecContext(ctx, `DELETE FROM carry`)
+		return err
+	})
+	if err == errNotYet {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	s.carryPending = false
+	s.mu.Unlock()
+	if moved > 0 && s.opts.Logf != nil {
+		s.opts.Logf("carried people's decisions on %d failure mode(s) over to the modes the new classifier gives their failures", moved)
+	}
+	if err := s.loadAliases(ctx); err != nil {
+		return err
+	}
+	return s.loadDecisions(ctx)
+}
+
+type sourceMark struct{ id, lastID int64 }
+
+// errNotYet rolls back a carry-over that must wait for files still being
+// read.
+var errNotYet = errorf("not every file is read again yet")
+
+// loadAliases rereads the aliases after a carry-over wrote some.
+func (s *Store) loadAliases(ctx context.Context) error {
+	rows, err := s.reader.QueryContext(ctx, `SELECT alias, target FROM aliases`)
+	if err != nil {
+		return errorf("loading aliases: %w", err)
+	}
+	defer rows.Close()
+	aliases := map[string]string{}
+	for rows.Next() {
+		var alias, target string
+		if err := rows.Scan(&alias, &target); err != nil {
+			return errorf("loading aliases: %w", err)
+		}
+		aliases[alias] = target
+	}
+	if err := rows.Err(); err != nil {
+		return errorf("loading aliases: %w", err)
+	}
+	s.groupMu.Lock()
+	for a, t := range aliases {
+		s.grouper.RestoreAlias(a, t)
+	}
+	s.groupMu.Unlock()
+	s.mu.Lock()
+	s.aliases = aliases
+	s.mu.Unlock()
+	return nil
+}
+
+// carryDecisions gives mode to what people decided on mode from: each field
+// of from's decision that to has not decided, its notes, its history, its
+// ticket if to has none, and its filings; and records that it did.
+func carryDecisions(ctx context.Context, tx *sql.Tx, from, to, why string) error {
+	var d, e [7]string
+	carried := false
+	err := tx.QueryRowContext(ctx, `SELECT layer, primitive, severity, title, status, merged_into, owner FROM decisions WHERE mode_id = ?`, from).
+		Scan(&d[0], &d[1], &d[2], &d[3], &d[4], &d[5], &d[6])
+	switch {
+	case err == sql.ErrNoRows:
+	case err != nil:
+		return errorf("carrying the decisions of %s over: %w", from, err)
+	default:
+		err := tx.QueryRowContext(ctx, `SELECT layer, primitive, severity, title, status, merged_into, owner FROM decisions WHERE mode_id = ?`, to).
+			Scan(&e[0], &e[1], &e[2], &e[3], &e[4], &e[5], &e[6])
+		if err != nil && err != sql.ErrNoRows {
+			return errorf("carrying the decisions of %s over: %w", from, err)
+		}
+		if e[0] == "" && d[0] != "" {
+			e[0], e[1] = d[0], d[1] // layer and primitive go together
+		}
+		for i := 2; i < len(e); i++ {
+			if e[i] == "" {
+				e[i] = d[i]
+			}
+		}
+		if e[5] == to {
+			e[5] = ""
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO decisions (mode_id, layer, primitive, severity, title, status, merged_into, owner, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (mode_id) DO UPDATE SET layer = excluded.layer, primitive = excluded.primitive,
+			severity = excluded.severity, title = excluded.title, status = excluded.status, merged_into = excluded.merged_into,
+			owner = excluded.owner, updated_at = excluded.updated_at`,
+			to, e[0], e[1], e[2], e[3], e[4], e[5], e[6], time.Now().UTC().Format(time.RFC3339)); err != nil {
+			return errorf("carrying the decisions of %s over: %w", from, err)
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM decisions WHERE mode_id = ?`, from); err != nil {
+			return errorf("carrying the decisions of %s over: %w", from, err)
+		}
+		carried = true
+	}
+	for _, q := range []string{
+		`UPDATE notes SET mode_id = ? WHERE mode_id = ?`,
+		`UPDATE history SET mode_id = ? WHERE mode_id = ?`,
+		`UPDATE outbox SET mode_id = ? WHERE mode_id = ?`,
+		`UPDATE OR IGNORE tickets SET mode_id = ? WHERE mode_id = ?`,
+	} {
+		res, err := tx.ExecContext(ctx, q, to, from)
+		if err != nil {
+			return errorf("carrying the decisions of %s over: %w", from, err)
+		}
+		if n, _ := res.RowsAffected(); n > 0 {
+			carried = true
+		}
+	}
+	if !carried {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO history (mode_id, what, created_at) VALUES (?, ?, ?)`,
+		to, strings.TrimSpace(why), time.Now().UTC().Format(time.RFC3339)); err != nil {
+		return errorf("carrying the decisions of %s over: %w", from, err)
+	}
+	return nil
+}

@@ -1,0 +1,354 @@
+package triage
+
+import (
+	"strconv"
+	"strings"
+
+	"sandtrap/drain"
+)
+
+// A failure mode is a template mined from signatures (package drain) within
+// one layer and primitive, so two causes never share a mode because their
+// words are alike. The normaliser has already replaced what it knows to
+// vary; the miner then generalises what it did not know, such as a program
+// name after "fork blocked for", as the members of a template show it.
+
+// TemplateTokens splits a signature into the tokens the miner compares, with
+// typed tokens masked as drain.Wildcard: the normaliser's placeholders,
+// quoted strings, paths, URLs, host:port pairs, and tokens holding digits
+// other than the codes the normaliser keeps (Errno 13, exit code 137,
+// -32700, HTTP 404) and short digit runs inside words (python3, sha256).
+func TemplateTokens(signature string) []string {
+	fields := strings.Fields(signature)
+	for i, tok := range fields {
+		prev := ""
+		if i > 0 {
+			prev = fields[i-1]
+		}
+		if variableToken(tok, prev) {
+			fields[i] = drain.Wildcard
+		}
+	}
+	return fields
+}
+
+// variableToken reports whether tok, after prev, varies between the
+// failures of one cause.
+func variableToken(tok, prev string) bool {
+	if tok == drain.Wildcard {
+		return true
+	}
+	if strings.Contains(tok, "<") && strings.Contains(tok, ">") {
+		return true // a placeholder of the normaliser, maybe inside quotes
+	}
+	core := strings.Trim(tok, `'"`+"`()[]{},;.")
+	if core == "" {
+		return false
+	}
+	if q := tok[0]; (q == '\'' || q == '"' || q == '`') && len(tok) > 2 && !keptQuotedToken(tok) {
+		return true
+	}
+	if strings.Contains(core, "://") || strings.ContainsAny(core, "/\\") && len(core) > 1 {
+		return true
+	}
+	if !hasDigit(core) {
+		return false
+	}
+	if keptCode(core, prev) {
+		return false
+	}
+	return !shortDigitsInWord(core)
+}
+
+// keptQuotedToken reports quoted constants the normaliser keeps, such as a
+// codec name, which tell encoding failures apart.
+func keptQuotedToken(tok string) bool {
+	return keptQuoted(strings.Trim(tok, `'"`+"`:,;."))
+}
+
+// keptCode reports a number the normaliser keeps because it names an error
+// (after Errno, code, status, signal, HTTP, exit, rc) or is a JSON-RPC code.
+func keptCode(core, prev string) bool {
+	if strings.HasPrefix(core, "-32") && len(core) == 6 {
+		return true
+	}
+	switch strings.ToLower(strings.Trim(prev, `'"[(:,=`)) {
+	case "errno", "error", "code", "status", "signal", "http", "exit", "rc", "curl", "exited", "returned":
+		return true
+	}
+	if i := strings.IndexByte(core, '='); i > 0 {
+		switch strings.ToLower(core[:i]) {
+		case "error", "errno", "code", "status", "rc", "signal":
+			return true
+		}
+	}
+	return false
+}
+
+// shortDigitsInWord reports a word with letters and at most three digits
+// in a row, such as python3, sha256, x86_64 or utf-8: names, not values.
+func shortDigitsInWord(w string) bool {
+	letters, run := false, 0
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		switch {
+		case isDigit(c):
+			run++
+			if run > 3 {
+				return false
+			}
+		case isLetter(c):
+			letters = true
+			run = 0
+		default:
+			run = 0
+		}
+	}
+	return letters
+}
+
+func hasDigit(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if isDigit(s[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// AnchorToken reports tokens that name an error: exception and error class
+// names (PermissionError:, java.io.IOException), errno names (ENOENT,
+// EACCES), error constants (net::ERR_NAME_NOT_RESOLVED) and the codes the
+// normaliser keeps. Two failures that differ in one are two causes.
+func AnchorToken(tok string) bool {
+	core := strings.Trim(tok, `'"`+"`()[]{},;:.")
+	if core == "" || core == drain.Wildcard {
+		return false
+	}
+	if i := strings.LastIndex(core, "::"); i >= 0 {
+		core = core[i+2:]
+	}
+	if i := strings.LastIndexByte(core, '.'); i >= 0 && i < len(core)-1 {
+		core = core[i+1:]
+	}
+	switch {
+	case strings.HasSuffix(core, "Error") || strings.HasSuffix(core, "Exception") || strings.HasSuffix(core, "Exit"):
+		return len(core) > 5 && isUpper(core[0])
+	case strings.HasPrefix(core, "ERR_"):
+		return true
+	case len(core) >= 4 && core[0] == 'E' && allUpperOrDigit(core):
+		return true // ENOENT, EACCES, EAI_AGAIN
+	case strings.HasPrefix(core, "-32") && len(core) == 6 && hasDigit(core):
+		return true
+	case strings.HasPrefix(core, "SIG") && len(core) > 4 && allUpperOrDigit(core):
+		return true
+	}
+	return false
+}
+
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+
+func allUpperOrDigit(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !isUpper(c) && !isDigit(c) && c != '_' {
+			return false
+		}
+	}
+	return true
+}
+
+// ModeGroup is the miner's group of a layer and primitive: templates never
+// cross it.
+func ModeGroup(layer, primitive string) string { return layer + "/" + primitive }
+
+// splitGroup is the inverse of ModeGroup.
+func splitGroup(group string) (layer, primitive string) {
+	layer, primitive, _ = strings.Cut(group, "/")
+	return layer, primitive
+}
+
+// mintModeID is the id of a template when it is first created: ModeID of its
+// layer, primitive and first tokens. A signature with nothing to mask keeps
+// the id it had before templates were mined.
+func mintModeID(group string, tokens []string) string {
+	layer, primitive := splitGroup(group)
+	return ModeID(layer, primitive, strings.Join(tokens, " "))
+}
+
+// maxGrouperCache bounds the per-signature cache of a Grouper; past it the
+// cache starts over, and the miner answers for the signatures it forgot.
+const maxGrouperCache = 1 << 17
+
+// Grouper assigns failures to failure modes by mining templates from their
+// signatures. Each distinct (layer, primitive, signature) is mined once and
+// cached. Ids are minted when a template is created and kept as it
+// generalises; a template absorbed by another becomes an alias of it. A
+// Grouper is not safe for concurrent use.
+type Grouper struct {
+	miner   *drain.Miner
+	cache   map[grouperKey]string
+	aliases map[string]string
+	// shown holds each template as people read it: the signature's own
+	// tokens where every member agrees (a path, <size>), drain.Wildcard
+	// where they differ. Masking it gives the miner's tokens back.
+	shown map[string][]string
+}
+
+type grouperKey struct{ layer, primitive, signature string }
+
+// GroupingConfig is the miner's configuration: two leading tokens key the
+// tree and half the positions must agree, the paper's defaults.
+var GroupingConfig = drain.Config{Depth: 2, Similarity: 0.5, MaxChildren: 100, Anchor: AnchorToken}
+
+// NewGrouper returns an empty Grouper.
+func NewGrouper() *Grouper {
+	g := &Grouper{cache: map[grouperKey]string{}, aliases: map[string]string{}, shown: map[string][]string{}}
+	g.miner = drain.New(GroupingConfig, g.mint)
+	return g
+}
+
+// mint gives a new template the id mintModeID makes of it, unless a
+// template or alias holds that id already (a form seen, absorbed and seen
+// again): then a numbered variant.
+func (g *Grouper) mint(group string, tokens []string) string {
+	id := mintModeID(group, tokens)
+	for n := 2; g.taken(id); n++ {
+		id = mintModeID(group, append(tokens[:len(tokens):len(tokens)], "#"+strconv.Itoa(n)))
+	}
+	return id
+}
+
+func (g *Grouper) taken(id string) bool {
+	_, live := g.miner.Get(id)
+	return live || g.aliases[id] != ""
+}
+
+// SavedTemplate is a template as the state keeps it.
+type SavedTemplate struct {
+	ID, Layer, Primitive string
+	// Template is the template as people read it, tokens joined by single
+	// spaces: the mode's signature.
+	Template   string
+	Count, Seq int64
+}
+
+// Restore puts back a saved template.
+func (g *Grouper) Restore(t SavedTemplate) {
+	shown := strings.Split(t.Template, " ")
+	if g.miner.Restore(drain.Template{ID: t.ID, Group: ModeGroup(t.Layer, t.Primitive),
+		Tokens: TemplateTokens(t.Template), Count: t.Count, Seq: t.Seq}) {
+		g.shown[t.ID] = shown
+	}
+}
+
+// RestoreAlias records that the template alias was absorbed by target.
+func (g *Grouper) RestoreAlias(alias, target string) { g.aliases[alias] = target }
+
+// Assignment is the mode of one failure and what mining it changed.
+type Assignment struct {
+	ModeID string
+	// Template is the mode's template, as it stands after this failure.
+	Template SavedTemplate
+	// Created and Changed say whether the template is new or generalised.
+	Created, Changed bool
+	// Absorbed are the ids that now resolve to ModeID.
+	Absorbed []string
+}
+
+// Assign returns the failure mode of a failure with this layer, primitive
+// and signature.
+func (g *Grouper) Assign(layer, primitive, signature string) Assignment {
+	key := grouperKey{layer, primitive, signature}
+	if id, ok := g.cache[key]; ok {
+		id = g.Resolve(id)
+		return Assignment{ModeID: id, Template: g.saved(id)}
+	}
+	tokens := strings.Fields(signature)
+	res := g.miner.Add(ModeGroup(layer, primitive), TemplateTokens(signature))
+	id := res.Template.ID
+	a := Assignment{ModeID: id, Created: res.Created, Changed: res.Changed && !res.Created}
+	if res.Created {
+		g.shown[id] = tokens
+	} else if g.generalise(id, tokens) {
+		a.Changed = true
+	}
+	for _, t := range res.Absorbed {
+		g.aliases[t.ID] = id
+		a.Absorbed = append(a.Absorbed, t.ID)
+		g.generalise(id, g.shown[t.ID])
+		delete(g.shown, t.ID)
+	}
+	a.Template = g.saved(a.ModeID)
+	if len(g.cache) >= maxGrouperCache {
+		clear(g.cache)
+	}
+	g.cache[key] = a.ModeID
+	return a
+}
+
+// Lookup returns the mode a failure with this layer, primitive and signature
+// would get, without mining it: ok is false when it would start a new one.
+func (g *Grouper) Lookup(layer, primitive, signature string) (id string, ok bool) {
+	if id, ok := g.cache[grouperKey{layer, primitive, signature}]; ok {
+		return g.Resolve(id), true
+	}
+	t := g.miner.Match(ModeGroup(layer, primitive), TemplateTokens(signature))
+	if t == nil {
+		return "", false
+	}
+	return t.ID, true
+}
+
+// Resolve follows aliases from id to the template that absorbed it.
+func (g *Grouper) Resolve(id string) string {
+	return Root(id, func(id string) string { return g.aliases[id] })
+}
+
+// Aliases returns a copy of every alias and its direct target.
+func (g *Grouper) Aliases() map[string]string {
+	out := make(map[string]string, len(g.aliases))
+	for k, v := range g.aliases {
+		out[k] = v
+	}
+	return out
+}
+
+// generalise turns the shown tokens of template id into drain.Wildcard where
+// tokens differ, and reports whether any changed.
+func (g *Grouper) generalise(id string, tokens []string) bool {
+	shown := g.shown[id]
+	if len(shown) != len(tokens) {
+		return false
+	}
+	changed := false
+	for i, tok := range tokens {
+		if shown[i] != tok && shown[i] != drain.Wildcard {
+			shown[i] = drain.Wildcard
+			changed = true
+		}
+	}
+	return changed
+}
+
+func (g *Grouper) saved(id string) SavedTemplate {
+	t, ok := g.miner.Get(id)
+	if !ok {
+		return SavedTemplate{ID: id}
+	}
+	layer, primitive := splitGroup(t.Group)
+	text := t.String()
+	if shown, ok := g.shown[id]; ok && len(shown) == len(t.Tokens) {
+		text = strings.Join(shown, " ")
+	}
+	return SavedTemplate{ID: t.ID, Layer: layer, Primitive: primitive, Template: text, Count: t.Count, Seq: t.Seq}
+}
+
+// Templates returns every template.
+func (g *Grouper) Templates() []SavedTemplate {
+	ts := g.miner.Templates()
+	out := make([]SavedTemplate, 0, len(ts))
+	for _, t := range ts {
+		out = append(out, g.saved(t.ID))
+	}
+	return out
+}

@@ -7,7 +7,7 @@ DEMO             ?= demo.db
 STATE            ?= sandtrap-state.db
 BENCH_OUT        ?= bench/out
 
-.PHONY: build run test bench generate check chromium clean
+.PHONY: build run test bench eval generate check chromium clean
 
 build: bin/sandtrap
 
@@ -64,3 +64,9 @@ bench: static/datastar.js
 
 clean:
 	rm -rf bin static/datastar.js
+
+# eval scores the classifier and the grouping on the labelled sets: the
+# corpus and the blind-labelled real-world messages, each also split into a
+# development half and a held-out half, and the Loghub system logs.
+eval:
+	go run ./web eval --logs testdata/eval/logs testdata/corpus/demo-modes.jsonl testdata/corpus/tools.jsonl testdata/eval/realworld.jsonl

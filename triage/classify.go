@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"hash/fnv"
 	"regexp"
 	"slices"
 	"strconv"
@@ -162,8 +163,67 @@ func (c *Classifier) Classify(f Failure) Classification {
 			break
 		}
 	}
+	if out.By == ByNone {
+		// Nothing spoke on the meaningful line: let the rules read the
+		// whole message and the log's end, which tools often end with the
+		// cause (a curl error after the command it ran, a status in a
+		// JSON answer).
+		out = c.decideWhole(&f, layer, key)
+	}
 	out.Signature = sig
 	return out
+}
+
+// wholeWindow is how much of the end of an error and of a log the second
+// reading of the rules sees.
+const wholeWindow = 4 << 10
+
+// decideWhole runs the error rules on the end of the whole error and of the
+// log, for a failure whose meaningful line matched none. The decision is
+// cached by the key and a hash of that text.
+func (c *Classifier) decideWhole(f *Failure, harnessLayer, key string) Classification {
+	text := tail(f.Error, wholeWindow)
+	if len(f.LogTail) > 0 {
+		text += "\n" + tail(string(f.LogTail), wholeWindow)
+	}
+	h := fnv.New64a()
+	h.Write([]byte(text))
+	wkey := key + "\x00whole\x00" + strconv.FormatUint(h.Sum64(), 16)
+	if d, ok := c.cache.Load(wkey); ok {
+		return d.(*decision).fallback
+	}
+	d := &decision{fallback: Classification{Layer: sandtrap.LayerUnclassified, By: ByNone}}
+	if harnessLayer != "" {
+		d.fallback = Classification{Layer: harnessLayer, Primitive: onlyPrimitive(harnessLayer), By: ByHarness}
+	}
+	for i := range c.rules {
+		r := &c.rules[i]
+		if r.ErrorRegex == nil || harnessLayer != "" && r.Layer != harnessLayer {
+			continue
+		}
+		if r.matchesCheap(f, text) && (r.LogRegex == nil || r.LogRegex.Match(f.LogTail)) {
+			d.fallback = c.outcome(r, harnessLayer)
+			break
+		}
+	}
+	if c.cached.Add(1) > maxCachedDecisions {
+		c.cache.Clear()
+		c.cached.Store(0)
+	}
+	c.cache.Store(wkey, d)
+	return d.fallback
+}
+
+// tail returns the last n bytes of s, from a line start when one is near.
+func tail(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	s = s[len(s)-n:]
+	if i := strings.IndexByte(s, '\n'); i >= 0 && i < 256 {
+		s = s[i+1:]
+	}
+	return s
 }
 
 // decide runs the rules for the first failure of a key. With a harness

@@ -192,6 +192,11 @@ type Grouper struct {
 	// tokens where every member agrees (a path, <size>), drain.Wildcard
 	// where they differ. Masking it gives the miner's tokens back.
 	shown map[string][]string
+	// words indexes the live templates of each group by their words, to
+	// find the template a new one of another length restates.
+	words map[string]map[string][]string // group → word → template ids
+	// wordsOf holds each indexed template's words.
+	wordsOf map[string][]string
 }
 
 type grouperKey struct{ layer, primitive, signature string }
@@ -202,7 +207,8 @@ var GroupingConfig = drain.Config{Depth: 2, Similarity: 0.5, MaxChildren: 100, A
 
 // NewGrouper returns an empty Grouper.
 func NewGrouper() *Grouper {
-	g := &Grouper{cache: map[grouperKey]string{}, aliases: map[string]string{}, shown: map[string][]string{}}
+	g := &Grouper{cache: map[grouperKey]string{}, aliases: map[string]string{}, shown: map[string][]string{},
+		words: map[string]map[string][]string{}, wordsOf: map[string][]string{}}
 	g.miner = drain.New(GroupingConfig, g.mint)
 	return g
 }
@@ -235,9 +241,11 @@ type SavedTemplate struct {
 // Restore puts back a saved template.
 func (g *Grouper) Restore(t SavedTemplate) {
 	shown := strings.Split(t.Template, " ")
-	if g.miner.Restore(drain.Template{ID: t.ID, Group: ModeGroup(t.Layer, t.Primitive),
-		Tokens: TemplateTokens(t.Template), Count: t.Count, Seq: t.Seq}) {
+	group := ModeGroup(t.Layer, t.Primitive)
+	tokens := TemplateTokens(t.Template)
+	if g.miner.Restore(drain.Template{ID: t.ID, Group: group, Tokens: tokens, Count: t.Count, Seq: t.Seq}) {
 		g.shown[t.ID] = shown
+		g.index(group, t.ID, tokens)
 	}
 }
 
@@ -267,8 +275,20 @@ func (g *Grouper) Assign(layer, primitive, signature string) Assignment {
 	res := g.miner.Add(ModeGroup(layer, primitive), TemplateTokens(signature))
 	id := res.Template.ID
 	a := Assignment{ModeID: id, Created: res.Created, Changed: res.Changed && !res.Created}
+	group := ModeGroup(layer, primitive)
 	if res.Created {
 		g.shown[id] = tokens
+		if restated := g.restates(group, res.Template.Tokens); restated != "" {
+			// A template of another length that says the same words is
+			// the same cause: the new one is its alias from the start.
+			g.aliases[id] = restated
+			delete(g.shown, id)
+			a = Assignment{ModeID: restated}
+			a.Template = g.saved(restated)
+			g.remember(key, restated)
+			return a
+		}
+		g.index(group, id, res.Template.Tokens)
 	} else if g.generalise(id, tokens) {
 		a.Changed = true
 	}
@@ -277,13 +297,104 @@ func (g *Grouper) Assign(layer, primitive, signature string) Assignment {
 		a.Absorbed = append(a.Absorbed, t.ID)
 		g.generalise(id, g.shown[t.ID])
 		delete(g.shown, t.ID)
+		g.unindex(group, t.ID)
 	}
 	a.Template = g.saved(a.ModeID)
+	g.remember(key, a.ModeID)
+	return a
+}
+
+func (g *Grouper) remember(key grouperKey, id string) {
 	if len(g.cache) >= maxGrouperCache {
 		clear(g.cache)
 	}
-	g.cache[key] = a.ModeID
-	return a
+	g.cache[key] = id
+}
+
+// Restating templates. Drain compares messages of one length only, but
+// tools wrap one cause in prefixes of their own ("grpc: received message
+// larger than max" and "rpc error: code = ResourceExhausted desc = grpc:
+// received message larger than max"). A new template whose words are,
+// for the most part, the words of an older template of its group restates
+// it: at least minSharedWords shared, covering restateShare of the shorter
+// template's words.
+const (
+	minSharedWords = 4
+	restateShare   = 0.7
+)
+
+// templateWords returns the distinct lower-cased words of a template's
+// constant tokens, without punctuation and short function words.
+func templateWords(tokens []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, tok := range tokens {
+		if tok == drain.Wildcard {
+			continue
+		}
+		for _, w := range strings.FieldsFunc(strings.ToLower(tok), func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-')
+		}) {
+			if len(w) < 3 || stopWords[w] || seen[w] {
+				continue
+			}
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+var stopWords = map[string]bool{"the": true, "and": true, "for": true, "with": true, "from": true, "was": true, "are": true, "this": true, "that": true}
+
+// restates returns the oldest live template of group whose words the
+// template tokens mostly share, or "".
+func (g *Grouper) restates(group string, tokens []string) string {
+	words := templateWords(tokens)
+	if len(words) < minSharedWords {
+		return ""
+	}
+	shared := map[string]int{}
+	for _, w := range words {
+		for _, id := range g.words[group][w] {
+			shared[id]++
+		}
+	}
+	best, bestSeq := "", int64(-1)
+	for id, n := range shared {
+		if n < minSharedWords || float64(n) < restateShare*float64(min(len(words), len(g.wordsOf[id]))) {
+			continue
+		}
+		t, ok := g.miner.Get(id)
+		if ok && (bestSeq < 0 || t.Seq < bestSeq) {
+			best, bestSeq = id, t.Seq
+		}
+	}
+	return best
+}
+
+func (g *Grouper) index(group, id string, tokens []string) {
+	words := templateWords(tokens)
+	if g.words[group] == nil {
+		g.words[group] = map[string][]string{}
+	}
+	for _, w := range words {
+		g.words[group][w] = append(g.words[group][w], id)
+	}
+	g.wordsOf[id] = words
+}
+
+func (g *Grouper) unindex(group, id string) {
+	for _, w := range g.wordsOf[id] {
+		ids := g.words[group][w]
+		for i, other := range ids {
+			if other == id {
+				g.words[group][w] = append(ids[:i:i], ids[i+1:]...)
+				break
+			}
+		}
+	}
+	delete(g.wordsOf, id)
 }
 
 // Lookup returns the mode a failure with this layer, primitive and signature

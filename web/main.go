@@ -40,6 +40,7 @@ commands:
   demo [--out FILE] [--seed N] [--results N] [--live]
   init-db FILE
   compare [--state FILE] [--format text|markdown|json] [--fail-on new-modes|regressions] CAMPAIGN.db... BASE HEAD
+  eval [--config FILE] [--logs DIR] [-v] LABELLED.jsonl...
 
 Run "sandtrap <command> -h" for a command's flags.`
 
@@ -58,6 +59,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runInitDB(ctx, args[1:], stdout, stderr)
 	case "compare":
 		return runCompare(ctx, args[1:], stdout, stderr)
+	case "eval":
+		return runEval(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return nil

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+
+	"sandtrap/eval"
+	"sandtrap/triage"
+)
+
+// runEval scores the classifier and the grouping on labelled sets: each
+// JSONL file is reported whole and as its development and held-out halves,
+// and the Loghub samples in --logs by their grouping.
+func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	configPath := fs.String("config", "", "TOML file with classification rules, as serve takes")
+	logsDir := fs.String("logs", "", "folder of labelled system logs (<system>.jsonl of {content, event})")
+	verbose := fs.Bool("v", false, "list the misclassified records")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: sandtrap eval [--config FILE] [--logs DIR] [-v] LABELLED.jsonl...")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return usageError{err.Error()}
+	}
+	if fs.NArg() == 0 && *logsDir == "" {
+		fs.Usage()
+		return usageError{"eval needs a labelled JSONL file or --logs"}
+	}
+	var rules []triage.Rule
+	if *configPath != "" {
+		cfg, err := triage.LoadConfig(*configPath)
+		if err != nil {
+			return err
+		}
+		rules = cfg.Rules
+	}
+	c := triage.NewClassifier(rules)
+	for _, path := range fs.Args() {
+		records, err := eval.LoadRecords(path)
+		if err != nil {
+			return err
+		}
+		outcomes := eval.Decide(c, records)
+		halves := map[string][]int{}
+		for i, r := range records {
+			halves[eval.Half(r.ID)] = append(halves[eval.Half(r.ID)], i)
+		}
+		eval.WriteReport(stdout, eval.Evaluate(path, records, outcomes), *verbose)
+		for _, half := range []string{"dev", "test"} {
+			rs, outs := pick(records, halves[half]), pick(outcomes, halves[half])
+			eval.WriteReport(stdout, eval.Evaluate(path+" ("+half+" half)", rs, outs), *verbose && half == "dev")
+		}
+	}
+	if *logsDir != "" {
+		logs, err := eval.LoadLogs(*logsDir)
+		if err != nil {
+			return err
+		}
+		eval.WriteLogReports(stdout, eval.EvaluateLogs(c, logs))
+	}
+	return ctx.Err()
+}
+
+func pick[T any](all []T, idx []int) []T {
+	out := make([]T, len(idx))
+	for i, j := range idx {
+		out[i] = all[j]
+	}
+	return out
+}

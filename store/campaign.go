@@ -193,13 +193,16 @@ type resultRow struct {
 	ExitCode  sql.NullInt64
 	Attempt   int64
 	StartedAt string
+	// LogTail is the end of a failure's log, nil for other results.
+	LogTail []byte
 }
 
 // scanResults calls fn for every result with id > after, in id order. The
 // scan walks the rowid b-tree, so it needs no index the harness did not make.
 func (c *campaignFile) scanResults(ctx context.Context, after int64, fn func(*resultRow) error) error {
-	rows, err := c.db.QueryContext(ctx, `SELECT id, run_id, test, target, domain, status, CAST(error AS BLOB), layer, primitive, exit_code, attempt, started_at
-		FROM results WHERE id > ? ORDER BY id`, after)
+	rows, err := c.db.QueryContext(ctx, `SELECT id, run_id, test, target, domain, status, CAST(error AS BLOB), layer, primitive, exit_code, attempt, started_at,
+		CASE WHEN status IN ('passed', 'skipped') THEN NULL ELSE substr(CAST(log AS BLOB), -?) END
+		FROM results WHERE id > ? ORDER BY id`, classifyTail, after)
 	if err != nil {
 		return errorf("reading results of %s: %w", c.path, err)
 	}
@@ -212,7 +215,8 @@ func (c *campaignFile) scanResults(ctx context.Context, after int64, fn func(*re
 		exit, attempt         lenientInt
 	)
 	for rows.Next() {
-		if err := rows.Scan(&r.ID, &runID, &test, &tgt, &dom, &status, &errText, &layer, &prim, &exit, &attempt, &started); err != nil {
+		r.LogTail = nil
+		if err := rows.Scan(&r.ID, &runID, &test, &tgt, &dom, &status, &errText, &layer, &prim, &exit, &attempt, &started, &r.LogTail); err != nil {
 			return errorf("reading results of %s after id %d: %w", c.path, r.ID, err)
 		}
 		r.RunID, r.Test, r.Target, r.Domain, r.Status = runID.String, test.String, tgt.String, dom.String, status.String

@@ -56,6 +56,27 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 	if maxID <= src.lastID {
 		return change, nil
 	}
+	ev, err := src.file.readEvidence(ctx, src.lastID, &src.cursors)
+	if err != nil {
+		return change, err
+	}
+	for id, e := range src.pending {
+		if ev[id] == nil {
+			ev[id] = e
+		}
+	}
+	src.pending = nil
+	defer func() {
+		// Steps of results committed after maxID was read wait for them.
+		for id, e := range ev {
+			if id > maxID {
+				if src.pending == nil {
+					src.pending = map[int64]*evidence{}
+				}
+				src.pending[id] = e
+			}
+		}
+	}()
 	s.mu.Lock()
 	src.progress = Progress{Reading: showsProgress(src.ready, maxID-src.lastID), Total: maxID - src.lastID, Started: time.Now()}
 	s.mu.Unlock()
@@ -74,7 +95,7 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 		if len(pending) == 0 {
 			return nil
 		}
-		out := s.classify(pending)
+		out := s.classify(pending, ev)
 		templates := s.assignModes(out)
 		s.apply(src, out, templates, b, changed, &change)
 		sinceSave += len(pending)
@@ -109,7 +130,7 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 		}
 		return nil
 	}
-	err := src.file.scanResults(ctx, src.lastID, func(r *resultRow) error {
+	err = src.file.scanResults(ctx, src.lastID, func(r *resultRow) error {
 		pending = append(pending, *r)
 		if len(pending) == scanBatch {
 			return flush()
@@ -157,8 +178,9 @@ func (s *Store) commit(ctx context.Context, src *source, b *batch) error {
 	return nil
 }
 
-// classify decides the mode of every failure in rows, using every core.
-func (s *Store) classify(rows []resultRow) []classified {
+// classify decides the layer, primitive and signature of every failure in
+// rows, using every core.
+func (s *Store) classify(rows []resultRow, ev map[int64]*evidence) []classified {
 	out := make([]classified, len(rows))
 	workers := runtime.NumCPU()
 	var wg sync.WaitGroup
@@ -172,7 +194,7 @@ func (s *Store) classify(rows []resultRow) []classified {
 		go func() {
 			defer wg.Done()
 			for i := lo; i < hi; i++ {
-				out[i] = s.classifyOne(rows[i])
+				out[i] = s.classifyOne(rows[i], ev[rows[i].ID])
 			}
 		}()
 	}
@@ -180,7 +202,7 @@ func (s *Store) classify(rows []resultRow) []classified {
 	return out
 }
 
-func (s *Store) classifyOne(r resultRow) classified {
+func (s *Store) classifyOne(r resultRow, e *evidence) classified {
 	c := classified{row: r}
 	if t := parseTime(r.StartedAt); !t.IsZero() {
 		if sec := t.Unix(); sec > 0 && sec < 1<<32 {
@@ -193,7 +215,10 @@ func (s *Store) classifyOne(r resultRow) classified {
 	c.failure = true
 	f := triage.Failure{
 		Target: r.Target, Domain: r.Domain, Status: r.Status, Test: r.Test, Error: r.Error,
-		HarnessLayer: r.Layer, HarnessPrimitive: r.Primitive,
+		HarnessLayer: r.Layer, HarnessPrimitive: r.Primitive, LogTail: r.LogTail,
+	}
+	if e != nil {
+		f.Tools, f.StepError, f.CorruptedArtifact = e.tools, e.stepError, e.corruptedName
 	}
 	if r.ExitCode.Valid {
 		v := r.ExitCode.Int64

@@ -107,6 +107,10 @@ type source struct {
 	meta                  map[string]campaignRun
 	progress              Progress
 	fault                 string // why the file cannot be read right now, if it cannot
+	// cursors and pending are how far steps and artifacts were read, and
+	// the evidence read for results not read yet.
+	cursors evidenceCursors
+	pending map[int64]*evidence
 	ready                 bool   // read to its end at least once, or found unreadable
 }
 

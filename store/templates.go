@@ -151,7 +151,13 @@ func persistTemplates(ctx context.Context, tx *sql.Tx, templates map[string]tria
 			ON CONFLICT (alias) DO UPDATE SET target = excluded.target`, alias, target, now); err != nil {
 			return errorf("saving alias %s: %w", alias, err)
 		}
-		if err := carryDecisions(ctx, tx, alias, target, "absorbed by "+target+" as its template generalised"); err != nil {
+		resolve := func(id string) string {
+			if t := aliases[id]; t != "" {
+				return t
+			}
+			return id
+		}
+		if err := carryDecisions(ctx, tx, alias, target, "absorbed by "+target+" as its template generalised", resolve); err != nil {
 			return err
 		}
 	}
@@ -186,12 +192,11 @@ func (s *Store) resolveRoot(id string) string {
 }
 
 // captureCarry records, before a re-read under a new classifier, the old
-// mode of every failure whose mode a person touched.
+// mode of every failure, so that each old mode can resolve to a new one
+// and what people decided on it can follow.
 func captureCarry(ctx context.Context, tx *sql.Tx) error {
 	_, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO carry (source_id, result_id, old_mode)
-		SELECT source_id, result_id, mode_id FROM failures WHERE mode_id IN (
-			SELECT mode_id FROM decisions UNION SELECT merged_into FROM decisions WHERE merged_into != ''
-			UNION SELECT mode_id FROM notes UNION SELECT mode_id FROM tickets UNION SELECT mode_id FROM outbox)`)
+		SELECT source_id, result_id, mode_id FROM failures`)
 	if err != nil {
 		return errorf("keeping people's decisions for the new classifier: %w", err)
 	}
@@ -258,7 +263,13 @@ func (s *Store) carryOver(ctx context.Context) error {
 				ON CONFLICT (alias) DO UPDATE SET target = excluded.target`, old, to, now); err != nil {
 				return errorf("carrying decisions over: %w", err)
 			}
-			if err := carryDecisions(ctx, tx, old, to, "carried over from "+old+", the mode these failures had before the classifier changed"); err != nil {
+			resolve := func(id string) string {
+				if t := target[id]; t != "" {
+					return t
+				}
+				return id
+			}
+			if err := carryDecisions(ctx, tx, old, to, "carried over from "+old+", the mode these failures had before the classifier changed", resolve); err != nil {
 				return err
 			}
 			moved++
@@ -322,7 +333,10 @@ func (s *Store) loadAliases(ctx context.Context) error {
 // carryDecisions gives mode to what people decided on mode from: each field
 // of from's decision that to has not decided, its notes, its history, its
 // ticket if to has none, and its filings; and records that it did.
-func carryDecisions(ctx context.Context, tx *sql.Tx, from, to, why string) error {
+//
+// newID maps an old mode to its new one, so that a merge into a mode that
+// is now to itself is dropped.
+func carryDecisions(ctx context.Context, tx *sql.Tx, from, to, why string, newID func(string) string) error {
 	var d, e [7]string
 	carried := false
 	err := tx.QueryRowContext(ctx, `SELECT layer, primitive, severity, title, status, merged_into, owner FROM decisions WHERE mode_id = ?`, from).
@@ -344,6 +358,9 @@ func carryDecisions(ctx context.Context, tx *sql.Tx, from, to, why string) error
 			if e[i] == "" {
 				e[i] = d[i]
 			}
+		}
+		if e[5] != "" {
+			e[5] = newID(e[5])
 		}
 		if e[5] == to {
 			e[5] = ""

@@ -30,7 +30,17 @@ type Failure struct {
 	HarnessLayer                 string // the harness's own columns, may be empty or a synonym
 	HarnessPrimitive             string
 	Tools                        []string // MCP tool names of its steps, may be nil
+	// StepError is the last error an MCP step of the failure reported.
+	StepError string
+	// CorruptedArtifact names an artifact whose bytes do not have the
+	// sha256 the harness expected: the round trip changed them.
+	CorruptedArtifact string
 }
+
+// ArtifactRule is the Classification.By of a failure whose artifact came
+// back with other bytes than were sent: interface/encoding, whatever its
+// error says, since silent corruption in transport is what it shows.
+const ArtifactRule = "rule:artifact-round-trip"
 
 // Classification says what a failure is and who decided it.
 type Classification struct {
@@ -144,6 +154,12 @@ func (c *Classifier) Classify(f Failure) Classification {
 	if layer != "" && primitive != "" {
 		return Classification{Layer: layer, Primitive: primitive, By: ByHarness, Signature: sig}
 	}
+	if f.CorruptedArtifact != "" && (layer == "" || layer == sandtrap.LayerInterface) {
+		if strings.TrimSpace(sig) == "" {
+			sig = normalizeSource("artifact round trip changed the bytes of " + f.CorruptedArtifact)
+		}
+		return Classification{Layer: sandtrap.LayerInterface, Primitive: "encoding", By: ArtifactRule, Signature: sig}
+	}
 
 	key := c.failureKey(&f, sig, layer)
 	d, ok := c.cache.Load(key)
@@ -183,6 +199,9 @@ const wholeWindow = 4 << 10
 // cached by the key and a hash of that text.
 func (c *Classifier) decideWhole(f *Failure, harnessLayer, key string) Classification {
 	text := tail(f.Error, wholeWindow)
+	if f.StepError != "" {
+		text += "\n" + tail(f.StepError, wholeWindow)
+	}
 	if len(f.LogTail) > 0 {
 		text += "\n" + tail(string(f.LogTail), wholeWindow)
 	}

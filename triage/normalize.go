@@ -31,6 +31,9 @@ func normalize(msg string) string {
 // error rules read: the meaningful line(s) of its error, or of its log tail
 // when the error is empty.
 func failureSource(f *Failure) string {
+	if f.Error == "" && len(f.LogTail) == 0 && f.StepError != "" {
+		return signatureSource(f.StepError, false)
+	}
 	if f.Error != "" || len(f.LogTail) == 0 {
 		return signatureSource(f.Error, false)
 	}

@@ -19,9 +19,9 @@ CREATE TABLE aliases (
 );
 
 -- carry holds, while the campaign files are read again under a new
--- classifier, the old mode of each failure that a person's decision,
--- note, ticket or filing names, so those can follow the failures to their
--- new modes.
+-- classifier, the old mode of each failure, so that every old mode id
+-- resolves to the new mode of its failures and people's decisions, notes,
+-- tickets and filings follow them.
 CREATE TABLE carry (
     source_id INTEGER NOT NULL,
     result_id INTEGER NOT NULL,

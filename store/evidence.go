@@ -1,0 +1,118 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"slices"
+	"strings"
+
+	"sandtrap/logview"
+)
+
+// classifyTail is how much of the end of a failure's log the classifier
+// reads: the rules' log matchers and, when the error is empty, the
+// signature.
+const classifyTail = 8 << 10
+
+// maxStepError caps the step error kept as evidence.
+const maxStepError = 1 << 10
+
+// evidence is what a failure's MCP steps and artifacts tell the
+// classifier: the tools it called, the last error a step reported, and the
+// name of an artifact whose round trip changed its bytes.
+type evidence struct {
+	tools         []string
+	stepError     string
+	corruptedName string
+}
+
+// readEvidence reads the steps and artifacts of the failures among the
+// results in (afterResult, …] that were committed up to now, past the
+// cursors of what was read before. Steps and artifacts have no index on
+// result_id in the harness's file, so they are read once, forward, by
+// their own ids, joined to the failing results; a step written after its
+// result was read is not seen by the classifier.
+func (c *campaignFile) readEvidence(ctx context.Context, afterResult int64, cursors *evidenceCursors) (map[int64]*evidence, error) {
+	out := map[int64]*evidence{}
+	get := func(id int64) *evidence {
+		e := out[id]
+		if e == nil {
+			e = &evidence{}
+			out[id] = e
+		}
+		return e
+	}
+	if c.hasSteps {
+		var top int64
+		if err := c.db.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM steps`).Scan(&top); err != nil {
+			return nil, c.readErr("reading steps", err)
+		}
+		if top > cursors.steps {
+			rows, err := c.db.QueryContext(ctx, `SELECT s.result_id, s.tool, CAST(s.error AS BLOB) FROM steps s JOIN results r ON r.id = s.result_id
+				WHERE s.id > ? AND s.id <= ? AND r.id > ? AND r.status NOT IN ('passed', 'skipped') ORDER BY s.id`, cursors.steps, top, afterResult)
+			if err != nil {
+				return nil, c.readErr("reading steps", err)
+			}
+			for rows.Next() {
+				var (
+					id   int64
+					tool sql.NullString
+					msg  []byte
+				)
+				if err := rows.Scan(&id, &tool, &msg); err != nil {
+					rows.Close()
+					return nil, c.readErr("reading steps", err)
+				}
+				e := get(id)
+				if tool.String != "" && !slices.Contains(e.tools, tool.String) {
+					e.tools = append(e.tools, tool.String)
+				}
+				if len(msg) > 0 {
+					e.stepError = clip(string(msg), maxStepError)
+				}
+			}
+			rows.Close()
+			if err := rows.Err(); err != nil {
+				return nil, c.readErr("reading steps", err)
+			}
+			cursors.steps = top
+		}
+	}
+	if c.hasArtifacts {
+		var top int64
+		if err := c.db.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM artifacts`).Scan(&top); err != nil {
+			return nil, c.readErr("reading artifacts", err)
+		}
+		if top > cursors.artifacts {
+			rows, err := c.db.QueryContext(ctx, `SELECT a.result_id, a.name, a.expected_sha256, a.data FROM artifacts a JOIN results r ON r.id = a.result_id
+				WHERE a.id > ? AND a.id <= ? AND r.id > ? AND r.status NOT IN ('passed', 'skipped')
+				AND coalesce(a.expected_sha256, '') != '' ORDER BY a.id`, cursors.artifacts, top, afterResult)
+			if err != nil {
+				return nil, c.readErr("reading artifacts", err)
+			}
+			for rows.Next() {
+				var (
+					id        int64
+					name, exp sql.NullString
+					data      []byte
+				)
+				if err := rows.Scan(&id, &name, &exp, &data); err != nil {
+					rows.Close()
+					return nil, c.readErr("reading artifacts", err)
+				}
+				if want := strings.ToLower(strings.TrimSpace(exp.String)); want != logview.SHA256Hex(data) {
+					get(id).corruptedName = name.String
+				}
+			}
+			rows.Close()
+			if err := rows.Err(); err != nil {
+				return nil, c.readErr("reading artifacts", err)
+			}
+			cursors.artifacts = top
+		}
+	}
+	return out, nil
+}
+
+// evidenceCursors are the highest step and artifact ids read so far.
+type evidenceCursors struct{ steps, artifacts int64 }

@@ -1,0 +1,157 @@
+package store
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+	"time"
+
+	"sandtrap/triage"
+)
+
+// classificationOf returns the classification of result id of run.
+func classificationOf(t *testing.T, s *Store, run string, id int64) Classification {
+	t.Helper()
+	_, cl, err := s.FindResult(context.Background(), run, id)
+	if err != nil {
+		t.Fatalf("FindResult %s/%d: %v", run, id, err)
+	}
+	return cl
+}
+
+func TestEveryPieceOfEvidenceClassifiesInServe(t *testing.T) {
+	path := newCampaign(t, "evidence.db")
+	addRun(t, path, "r1", true, `
+		INSERT INTO results (id, run_id, test, target, domain, status, error, log, exit_code) VALUES
+			(1, 'r1', 'downloads/a', 'code-interpreter', 'downloads', 'failed', 'assertion failed: image differs', NULL, 1),
+			(2, 'r1', 'builds/b', 'code-interpreter', 'builds', 'failed', '', 'compiling' || char(10) || '/bin/sh: 1: cc1plus: not found' || char(10), 1),
+			(3, 'r1', 'forms/c', 'browser', 'forms', 'failed', NULL, NULL, NULL),
+			(4, 'r1', 'builds/d', 'code-interpreter', 'builds', 'failed', 'step 3 failed', 'ok' || char(10) || 'quota: widget store full' || char(10), 1),
+			(5, 'r1', 'downloads/e', 'code-interpreter', 'downloads', 'passed', NULL, NULL, 0);
+		INSERT INTO artifacts (result_id, name, media_type, data, expected_sha256) VALUES
+			(1, 'chart.png', 'image/png', x'89504e470d0a1a0a00', '0000000000000000000000000000000000000000000000000000000000000000'),
+			(5, 'ok.bin', 'application/octet-stream', x'00', '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d');
+		INSERT INTO steps (result_id, seq, tool, error) VALUES
+			(3, 1, 'browser_fill', 'MCP error -32602: Invalid params: selector must be a string');`)
+	cfg := `
+[[rule]]
+name = "widget-store"
+log = 'widget store full'
+layer = "sandbox"
+primitive = "storage-persistence"
+`
+	cfgPath := filepath.Join(t.TempDir(), "rules.toml")
+	writeFile(t, cfgPath, cfg)
+	conf, err := triage.LoadConfig(cfgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := openStoreWith(t, Options{StatePath: filepath.Join(t.TempDir(), "state.db"), Campaigns: []string{path},
+		Classifier: triage.NewClassifier(conf.Rules)})
+
+	tests := []struct {
+		name                 string
+		id                   int64
+		layer, primitive, by string
+	}{
+		{"an artifact whose digest differs is interface/encoding whatever the error says", 1, "interface", "encoding", triage.ArtifactRule},
+		{"an empty error takes its cause from the log's end", 2, "sandbox", "package-path", "rule:package-path"},
+		{"a failure with no error and no log takes its cause from its MCP step", 3, "interface", "input-validation", "rule:input-validation"},
+		{"a user rule on the log matches in serve", 4, "sandbox", "storage-persistence", "rule:widget-store"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cl := classificationOf(t, s, "r1", tt.id)
+			if cl.Layer != tt.layer || cl.Primitive != tt.primitive || cl.ClassifiedBy != tt.by {
+				t.Errorf("got %s/%s by %s, want %s/%s by %s", cl.Layer, cl.Primitive, cl.ClassifiedBy, tt.layer, tt.primitive, tt.by)
+			}
+		})
+	}
+}
+
+func writeFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// openStoreWith opens a store with opts and waits for the first read.
+func openStoreWith(t *testing.T, opts Options) *Store {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	opts.Poll = 5 * time.Millisecond
+	s, err := Open(ctx, opts)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	s.Start(context.Background())
+	if err := s.WaitIndexed(ctx); err != nil {
+		t.Fatalf("WaitIndexed: %v", err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// permissionRows writes failures of one cause whose path, file name and
+// number differ in every row.
+func permissionRows(run string, from int) string {
+	return `INSERT INTO results (run_id, test, target, domain, status, error) VALUES
+		('` + run + `', 'file-io/w` + itoa(from) + `', 'code-interpreter', 'file-io', 'failed', 'PermissionError: [Errno 13] Permission denied: ''/workspace/out/report-` + itoa(from) + `.csv'''),
+		('` + run + `', 'file-io/w` + itoa(from+1) + `', 'code-interpreter', 'file-io', 'failed', 'PermissionError: [Errno 13] Permission denied: ''/home/agent/data/sales_q` + itoa(from+1) + `.json'''),
+		('` + run + `', 'file-io/w` + itoa(from+2) + `', 'code-interpreter', 'file-io', 'failed', 'PermissionError: [Errno 13] Permission denied: ''/tmp/x/y/z/model-` + itoa(from+2) + `.bin'''),
+		('` + run + `', 'forms/f` + itoa(from) + `', 'browser', 'forms', 'failed', 'fork blocked for gcc in job ` + itoa(from) + `'),
+		('` + run + `', 'forms/g` + itoa(from) + `', 'browser', 'forms', 'failed', 'fork blocked for javac in job ` + itoa(from+7) + `');`
+}
+
+var modeIDPattern = regexp.MustCompile(`^m-[0-9a-f]{12}$`)
+
+func TestOneCauseKeepsOneModeIDAcrossRunsFilesAndRestarts(t *testing.T) {
+	dir := t.TempDir()
+	first := newCampaign(t, "first.db")
+	addRun(t, first, "r1", true, permissionRows("r1", 1))
+	state := filepath.Join(dir, "state.db")
+	s := openStore(t, state, first)
+	modesOf := func(s *Store, run string) map[string]bool {
+		page, err := s.FindResults(context.Background(), run, ResultFilter{Limit: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]bool{}
+		for _, r := range page.Results {
+			if r.Mode != "" {
+				out[r.Mode] = true
+			}
+		}
+		return out
+	}
+	r1 := modesOf(s, "r1")
+	if len(r1) != 2 {
+		t.Fatalf("got %d modes in r1, want 2 (permissions, fork): %v", len(r1), r1)
+	}
+	for id := range r1 {
+		if !modeIDPattern.MatchString(id) {
+			t.Errorf("got mode id %q, want m- and 12 hex digits", id)
+		}
+	}
+	s.Close()
+
+	second := newCampaign(t, "second.db")
+	addRun(t, second, "r2", true, permissionRows("r2", 40))
+	addRun(t, first, "r3", true, permissionRows("r3", 90))
+	s = openStore(t, state, first, second)
+	for _, run := range []string{"r1", "r2", "r3"} {
+		got := modesOf(s, run)
+		for id := range got {
+			if !r1[id] {
+				t.Errorf("run %s: got mode %s after a restart, want one of %v", run, id, r1)
+			}
+		}
+		if len(got) != 2 {
+			t.Errorf("run %s: got %d modes, want 2", run, len(got))
+		}
+	}
+}

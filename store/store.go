@@ -111,7 +111,7 @@ type source struct {
 	// the evidence read for results not read yet.
 	cursors evidenceCursors
 	pending map[int64]*evidence
-	ready                 bool   // read to its end at least once, or found unreadable
+	ready   bool // read to its end at least once, or found unreadable
 }
 
 // Progress tells how far the first read of a campaign file has come.

@@ -272,41 +272,81 @@ func (w *CampaignWriter) updateRun(ctx context.Context, doing, runID, query stri
 // row is written or none is. A result missing one of the required fields is
 // refused.
 func (w *CampaignWriter) InsertResults(ctx context.Context, results []CampaignResult) ([]int64, error) {
-	ids := make([]int64, 0, len(results))
+	var ids []int64
 	err := w.inTx(ctx, func(tx *sql.Tx) error {
-		insertResult := tx.StmtContext(ctx, w.insertResult)
-		insertArtifact := tx.StmtContext(ctx, w.insertArtifact)
-		insertStep := tx.StmtContext(ctx, w.insertStep)
-		for i := range results {
-			r := &results[i]
-			if err := r.check(); err != nil {
-				return err
-			}
-			res, err := insertResult.ExecContext(ctx, r.RunID, r.Test, r.Target, r.Domain, r.Title, r.Status,
-				campaignTime(r.StartedAt), r.DurationMS, r.ExitCode, r.Error, r.Log, r.Layer, r.Primitive, r.Worker, max(r.Attempt, 1))
-			if err != nil {
-				return fmt.Errorf("result %q: %w", r.Test, err)
-			}
-			id, err := res.LastInsertId()
-			if err != nil {
-				return fmt.Errorf("result %q: %w", r.Test, err)
-			}
-			for _, a := range r.Artifacts {
-				if _, err := insertArtifact.ExecContext(ctx, id, a.Name, a.MediaType, a.Data, a.ExpectedSHA256); err != nil {
-					return fmt.Errorf("artifact %q of result %q: %w", a.Name, r.Test, err)
-				}
-			}
-			for _, s := range r.Steps {
-				if _, err := insertStep.ExecContext(ctx, id, s.Seq, s.Tool, s.Request, s.Response, s.Error, s.DurationMS); err != nil {
-					return fmt.Errorf("step %d of result %q: %w", s.Seq, r.Test, err)
-				}
-			}
-			ids = append(ids, id)
-		}
-		return nil
+		var err error
+		ids, err = w.insertResults(ctx, tx, results)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("store: inserting %d results into %s: %w", len(results), w.path, err)
+	}
+	return ids, nil
+}
+
+// ErrRunExists is the error of AppendRun when the file already has a run
+// with the id.
+var ErrRunExists = errors.New("the campaign already has a run with this id")
+
+// AppendRun adds a run and its results, with their artifacts and steps, in
+// one transaction: either all of it is written or none is. A run id the
+// file already has is refused with ErrRunExists, and nothing is written.
+func (w *CampaignWriter) AppendRun(ctx context.Context, run CampaignRun, results []CampaignResult) ([]int64, error) {
+	var ids []int64
+	err := w.inTx(ctx, func(tx *sql.Tx) error {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM runs WHERE id = ?`, run.ID).Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 {
+			return ErrRunExists
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO runs (id, name, started_at, finished_at, planned, notes) VALUES (?, ?, ?, ?, ?, ?)`,
+			run.ID, run.Name, run.StartedAt.Format(CampaignTimeFormat), campaignTime(run.FinishedAt), run.Planned, run.Notes); err != nil {
+			return err
+		}
+		var err error
+		ids, err = w.insertResults(ctx, tx, results)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: appending run %q with %d results to %s: %w", run.ID, len(results), w.path, err)
+	}
+	return ids, nil
+}
+
+// insertResults writes results with their artifacts and steps in tx and
+// returns the ids the results got.
+func (w *CampaignWriter) insertResults(ctx context.Context, tx *sql.Tx, results []CampaignResult) ([]int64, error) {
+	ids := make([]int64, 0, len(results))
+	insertResult := tx.StmtContext(ctx, w.insertResult)
+	insertArtifact := tx.StmtContext(ctx, w.insertArtifact)
+	insertStep := tx.StmtContext(ctx, w.insertStep)
+	for i := range results {
+		r := &results[i]
+		if err := r.check(); err != nil {
+			return nil, err
+		}
+		res, err := insertResult.ExecContext(ctx, r.RunID, r.Test, r.Target, r.Domain, r.Title, r.Status,
+			campaignTime(r.StartedAt), r.DurationMS, r.ExitCode, r.Error, r.Log, r.Layer, r.Primitive, r.Worker, max(r.Attempt, 1))
+		if err != nil {
+			return nil, fmt.Errorf("result %q: %w", r.Test, err)
+		}
+		id, err := res.LastInsertId()
+		if err != nil {
+			return nil, fmt.Errorf("result %q: %w", r.Test, err)
+		}
+		for _, a := range r.Artifacts {
+			if _, err := insertArtifact.ExecContext(ctx, id, a.Name, a.MediaType, a.Data, a.ExpectedSHA256); err != nil {
+				return nil, fmt.Errorf("artifact %q of result %q: %w", a.Name, r.Test, err)
+			}
+		}
+		for _, s := range r.Steps {
+			if _, err := insertStep.ExecContext(ctx, id, s.Seq, s.Tool, s.Request, s.Response, s.Error, s.DurationMS); err != nil {
+				return nil, fmt.Errorf("step %d of result %q: %w", s.Seq, r.Test, err)
+			}
+		}
+		ids = append(ids, id)
 	}
 	return ids, nil
 }

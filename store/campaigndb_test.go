@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -300,6 +301,53 @@ func TestCampaignWriterErrors(t *testing.T) {
 			t.Errorf("got error %v and %d rows, want an error and 0 rows", err, n)
 		}
 	})
+}
+
+func TestAppendRunIsAllOrNothing(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "campaign.db")
+	w, err := OpenCampaignWriter(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	finished := time.Date(2026, 6, 30, 23, 0, 0, 0, time.UTC)
+	run := CampaignRun{ID: "imported", Name: "Imported", StartedAt: finished.Add(-time.Hour), FinishedAt: &finished}
+	good := []CampaignResult{{RunID: "imported", Test: "a", Target: "browser", Domain: "file-io", Status: "passed"}}
+	if _, err := w.AppendRun(ctx, run, good); err != nil {
+		t.Fatal(err)
+	}
+
+	tests := []struct {
+		name    string
+		run     CampaignRun
+		results []CampaignResult
+		wantErr error
+	}{
+		{"a run id the file has is refused", run, good, ErrRunExists},
+		{"a bad result leaves out its run too", CampaignRun{ID: "other", Name: "Other", StartedAt: finished}, []CampaignResult{
+			{RunID: "other", Test: "a", Target: "browser", Domain: "file-io", Status: "passed"},
+			{RunID: "other", Test: "b", Target: "browser", Domain: "file-io"},
+		}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := w.AppendRun(ctx, tt.run, tt.results)
+			if err == nil || !strings.Contains(err.Error(), path) {
+				t.Fatalf("got error %v, want one naming %s", err, path)
+			}
+			if tt.wantErr != nil && !errors.Is(err, tt.wantErr) {
+				t.Errorf("got error %v, want %v", err, tt.wantErr)
+			}
+			var runs, results int
+			if err := w.db.QueryRow(`SELECT (SELECT count(*) FROM runs), (SELECT count(*) FROM results)`).Scan(&runs, &results); err != nil {
+				t.Fatal(err)
+			}
+			if runs != 1 || results != 1 {
+				t.Errorf("got %d runs and %d results, want the first import's 1 and 1", runs, results)
+			}
+		})
+	}
 }
 
 func TestCampaignWritersConcurrently(t *testing.T) {

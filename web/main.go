@@ -1,6 +1,6 @@
 // Command sandtrap serves the triage dashboard for agent-sandbox fuzz
-// campaigns, writes the demo campaign and empty campaign databases, and
-// compares runs for CI.
+// campaigns, writes the demo campaign and empty campaign databases, imports
+// the test reports of other tools, and compares runs for CI.
 package main
 
 import (
@@ -41,6 +41,7 @@ commands:
   init-db FILE
   compare [--state FILE] [--format text|markdown|json] [--fail-on new-modes|regressions] CAMPAIGN.db... BASE HEAD
   eval [--config FILE] [--logs DIR] [-v] LABELLED.jsonl...
+  import --format junit|ctrf --into CAMPAIGN.db [--run ID] [--name NAME] [--target T] [--domain D] FILE...
 
 Run "sandtrap <command> -h" for a command's flags.`
 
@@ -61,6 +62,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runCompare(ctx, args[1:], stdout, stderr)
 	case "eval":
 		return runEval(ctx, args[1:], stdout, stderr)
+	case "import":
+		return runImport(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return nil

@@ -7,6 +7,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/go-chi/chi/v5"
 
@@ -128,9 +129,26 @@ func resultPage(run sandtrap.Run, res sandtrap.Result, layer, primitive, by, mod
 		text("Worker", orDash(res.Worker), true),
 	}
 	if res.Layer != "" || res.Primitive != "" {
-		p.Fields = append(p.Fields, text("Harness said", strings.Trim(res.Layer+" / "+res.Primitive, " /"), true))
+		p.Fields = append(p.Fields, text("Harness said", strings.Trim(clipLabel(res.Layer)+" / "+clipLabel(res.Primitive), " /"), true))
 	}
 	return p
+}
+
+// maxLabelShown is how much of a harness's layer or primitive label the
+// result page shows; the classifier reads no more of it either.
+const maxLabelShown = 256
+
+// clipLabel cuts a harness label past maxLabelShown bytes, saying how long
+// it was, so that a runaway label cannot fill the page.
+func clipLabel(s string) string {
+	if len(s) <= maxLabelShown {
+		return s
+	}
+	cut := maxLabelShown
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "… (cut: " + strconv.Itoa(len(s)) + " bytes)"
 }
 
 func orDash(s string) string {

@@ -170,6 +170,7 @@ func (h *Handler) Routes() http.Handler {
 	r.Group(func(r chi.Router) {
 		r.Use(http.NewCrossOriginProtection().Handler)
 		r.Post("/modes/{mode}/triage", h.handle(h.triageMode))
+		r.Post("/runs/{run}/modes/merge", h.handle(h.mergeSuggested))
 		r.Post("/api/modes/{mode}/triage", h.handleAPI(h.apiTriageMode))
 		r.Post("/modes/{mode}/file", h.handle(h.fileMode))
 		r.Post("/api/modes/{mode}/file", h.handleAPI(h.apiFileMode))

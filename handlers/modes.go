@@ -73,6 +73,9 @@ func (h *Handler) modesView(ctx context.Context, runID string, f store.ResultFil
 			}
 		}
 	}
+	if !h.readOnly {
+		p.Suggestions = mergeSuggestionViews(run.ID, modes)
+	}
 	p.Notices = sourceNotices([]store.SourceStatus{src})
 	if run.Live() {
 		p.Stream = streamHref(modesHref(run.ID, f), "/modes")
@@ -80,6 +83,53 @@ func (h *Handler) modesView(ctx context.Context, runID string, f store.ResultFil
 	p.Shell = withRun(h.shell(ctx, "Failure modes · "+run.Name, "modes", []views.Crumb{
 		{Label: "Runs", Href: "/"}, {Label: run.Name, Href: runHref(run.ID)}, {Label: "failure modes"}}), run)
 	return p, run, nil
+}
+
+// mergeSuggestionViews asks triage which modes of the queue share a
+// template but for one token, and shows each with a one-click merge.
+func mergeSuggestionViews(runID string, modes []sandtrap.ModeStat) []views.MergeSuggestion {
+	candidates := make([]triage.MergeCandidate, len(modes))
+	titles := map[string]string{}
+	for i, m := range modes {
+		candidates[i] = triage.MergeCandidate{ID: m.ID, Layer: m.Layer, Primitive: m.Primitive, Signature: m.Signature, Count: m.Count}
+		titles[m.ID] = m.Title
+	}
+	var out []views.MergeSuggestion
+	for _, s := range triage.SuggestMerges(candidates) {
+		v := views.MergeSuggestion{
+			Text:     fmt.Sprintf("These %d modes share a template but for one token", len(s.From)+1),
+			Template: s.Template,
+			Action:   runHref(runID) + "/modes/merge",
+			Into:     s.Into,
+			From:     s.From,
+		}
+		for i, id := range append([]string{s.Into}, s.From...) {
+			v.Modes = append(v.Modes, views.SuggestedMode{ID: id, Href: modeHref(id), Title: titles[id], Token: s.Tokens[i]})
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// mergeSuggested serves POST /runs/{run}/modes/merge: it merges every
+// mode named by "from" into the mode "into", as a merge suggestion offers,
+// and goes back to the queue.
+func (h *Handler) mergeSuggested(w http.ResponseWriter, r *http.Request) error {
+	r.Body = http.MaxBytesReader(w, r.Body, maxTriageBody)
+	if err := r.ParseForm(); err != nil {
+		return sandtrap.Errorf(sandtrap.EINVALID, "unreadable merge form: %v", err)
+	}
+	into, from := r.PostFormValue("into"), r.PostForm["from"]
+	if into == "" || len(from) == 0 {
+		return sandtrap.Errorf(sandtrap.EINVALID, "a merge needs a mode to merge into and at least one mode to merge")
+	}
+	for _, id := range from {
+		if _, err := h.triager.MergeMode(r.Context(), id, into); err != nil && sandtrap.ErrorCode(err) != sandtrap.ECONFLICT {
+			return err
+		}
+	}
+	http.Redirect(w, r, runHref(chi.URLParam(r, "run"))+"/modes", http.StatusSeeOther)
+	return nil
 }
 
 func modesHref(run string, f store.ResultFilter) string {

@@ -17,6 +17,26 @@ type ModesPage struct {
 	// FileCriticalHref files every untriaged critical mode; "" when
 	// filing is off.
 	FileCriticalHref string
+	// Suggestions are modes that may be one cause, each with a one-click
+	// merge; none when the state is read-only.
+	Suggestions []MergeSuggestion
+}
+
+// MergeSuggestion is a set of modes that share a template but for one
+// token, and the form that merges them.
+type MergeSuggestion struct {
+	Text     string // "These 3 modes share a template but for one token"
+	Template string // the shared template, with <*> where they differ
+	Modes    []SuggestedMode
+	Action   string // where the merge form posts
+	Into     string
+	From     []string
+}
+
+// SuggestedMode is one mode of a merge suggestion.
+type SuggestedMode struct {
+	ID, Href, Title string
+	Token           string // what this mode has where the others differ
 }
 
 // QueueRow is one failure mode in the queue.

@@ -1,6 +1,6 @@
 // Command sandtrap serves the triage dashboard for agent-sandbox fuzz
-// campaigns, writes the demo campaign and empty campaign databases, and
-// compares runs for CI.
+// campaigns, writes the demo campaign and empty campaign databases,
+// compares runs for CI, and answers coding agents over MCP.
 package main
 
 import (
@@ -40,6 +40,7 @@ commands:
   demo [--out FILE] [--seed N] [--results N] [--live]
   init-db FILE
   compare [--state FILE] [--format text|markdown|json] [--fail-on new-modes|regressions] CAMPAIGN.db... BASE HEAD
+  mcp [--state FILE] [--config FILE] CAMPAIGN.db...
 
 Run "sandtrap <command> -h" for a command's flags.`
 
@@ -58,6 +59,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runInitDB(ctx, args[1:], stdout, stderr)
 	case "compare":
 		return runCompare(ctx, args[1:], stdout, stderr)
+	case "mcp":
+		return runMCP(ctx, args[1:], os.Stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return nil

@@ -9,8 +9,8 @@ import (
 	"sandtrap"
 )
 
-// apiRun is a run as the JSON API returns it.
-type apiRun struct {
+// APIRun is a run as the JSON API and the MCP tools return it.
+type APIRun struct {
 	ID         string  `json:"id"`
 	Name       string  `json:"name"`
 	Source     string  `json:"source"`
@@ -23,8 +23,9 @@ type apiRun struct {
 	Live     bool    `json:"live"`
 }
 
-func toAPIRun(r sandtrap.Run) apiRun {
-	out := apiRun{ID: r.ID, Name: r.Name, Source: r.Source, Notes: r.Notes, Counts: r.Counts,
+// ToAPIRun is r as the API writes it.
+func ToAPIRun(r sandtrap.Run) APIRun {
+	out := APIRun{ID: r.ID, Name: r.Name, Source: r.Source, Notes: r.Notes, Counts: r.Counts,
 		PassRate: r.Counts.PassRate(), Live: r.Live()}
 	if !r.StartedAt.IsZero() {
 		out.StartedAt = r.StartedAt.UTC().Format(time.RFC3339)
@@ -45,24 +46,23 @@ func (h *Handler) apiListRuns(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]apiRun, 0, len(runs))
+	out := make([]APIRun, 0, len(runs))
 	for _, run := range runs {
-		out = append(out, toAPIRun(run))
+		out = append(out, ToAPIRun(run))
 	}
 	return map[string]any{"runs": out}, nil
 }
 
-// apiRunDetail is a run with its breakdowns.
-type apiRunDetail struct {
-	apiRun
+// APIRunDetail is a run with its breakdowns.
+type APIRunDetail struct {
+	APIRun
 	ByTarget    map[string]sandtrap.Counts `json:"by_target"`
 	ByDomain    map[string]sandtrap.Counts `json:"by_domain"`
 	ByLayer     map[string]sandtrap.Counts `json:"by_layer"`
 	ByPrimitive map[string]sandtrap.Counts `json:"by_primitive"`
 }
 
-// apiShowRun serves GET /api/runs/{run}. by_layer and by_primitive count
-// failures only, since only failures have a layer.
+// apiShowRun serves GET /api/runs/{run}.
 func (h *Handler) apiShowRun(r *http.Request) (any, error) {
 	run, err := h.runs.FindRun(r.Context(), chi.URLParam(r, "run"))
 	if err != nil {
@@ -72,13 +72,20 @@ func (h *Handler) apiShowRun(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return apiRunDetail{
-		apiRun:      toAPIRun(run),
+	return ToAPIRunDetail(run, cells), nil
+}
+
+// ToAPIRunDetail is run with its breakdown cells tallied by target, domain,
+// layer and primitive. by_layer and by_primitive count failures only, since
+// only failures have a layer.
+func ToAPIRunDetail(run sandtrap.Run, cells []sandtrap.Cell) APIRunDetail {
+	return APIRunDetail{
+		APIRun:      ToAPIRun(run),
 		ByTarget:    sandtrap.Tally(cells, func(c sandtrap.Cell) string { return c.Target }),
 		ByDomain:    sandtrap.Tally(cells, func(c sandtrap.Cell) string { return c.Domain }),
 		ByLayer:     sandtrap.Tally(cells, func(c sandtrap.Cell) string { return c.Layer }),
 		ByPrimitive: sandtrap.Tally(cells, func(c sandtrap.Cell) string { return c.Primitive }),
-	}, nil
+	}
 }
 
 // apiResult is a result as the JSON API lists it.

@@ -7,11 +7,12 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"sandtrap"
+	"sandtrap/filing"
 	"sandtrap/triage"
 )
 
-// apiMode is a failure mode as the JSON API returns it.
-type apiMode struct {
+// APIMode is a failure mode as the JSON API and the MCP tools return it.
+type APIMode struct {
 	ID             string         `json:"id"`
 	Title          string         `json:"title"`
 	Signature      string         `json:"signature"`
@@ -34,8 +35,9 @@ type apiMode struct {
 	LastSeen       string         `json:"last_seen,omitempty"`
 }
 
-func toAPIMode(m sandtrap.Mode) apiMode {
-	return apiMode{ID: m.ID, Title: m.Title, Signature: m.Signature, Layer: m.Layer, Primitive: m.Primitive,
+// ToAPIMode is m as the API writes it.
+func ToAPIMode(m sandtrap.Mode) APIMode {
+	return APIMode{ID: m.ID, Title: m.Title, Signature: m.Signature, Layer: m.Layer, Primitive: m.Primitive,
 		ClassifiedBy: m.ClassifiedBy, Severity: m.Severity, SeverityReason: m.SeverityReason, Status: m.Status,
 		Owner: m.Owner, Members: m.Members}
 }
@@ -56,18 +58,24 @@ func (h *Handler) apiListModes(r *http.Request) (any, error) {
 		return nil, err
 	}
 	triage.Rank(modes)
-	out := make([]apiMode, 0, len(modes))
+	out := make([]APIMode, 0, len(modes))
 	for _, m := range modes {
-		a := toAPIMode(m.Mode)
-		a.Members = nil
-		a.Count, a.Tests, a.Domains, a.Targets = m.Count, m.Tests, m.Domains, m.Targets
-		a.Owner, a.OwnerRouted = ownerOf(h.owners, m)
-		det := m.Deterministic
-		a.Deterministic = &det
-		a.FirstSeen, a.LastSeen = m.FirstRun, m.LastRun
-		out = append(out, a)
+		out = append(out, ToAPIModeStat(m, h.owners))
 	}
 	return map[string]any{"modes": out}, nil
+}
+
+// ToAPIModeStat is a mode of a run's queue as the API lists it: with its
+// counts in the run, and the owner that owners give it.
+func ToAPIModeStat(m sandtrap.ModeStat, owners filing.Ownership) APIMode {
+	a := ToAPIMode(m.Mode)
+	a.Members = nil
+	a.Count, a.Tests, a.Domains, a.Targets = m.Count, m.Tests, m.Domains, m.Targets
+	a.Owner, a.OwnerRouted = ownerOf(owners, m)
+	det := m.Deterministic
+	a.Deterministic = &det
+	a.FirstSeen, a.LastSeen = m.FirstRun, m.LastRun
+	return a
 }
 
 // apiShowMode serves GET /api/modes/{mode}: one mode with its count in
@@ -91,7 +99,7 @@ func (h *Handler) apiShowMode(r *http.Request) (any, error) {
 	for _, rc := range runs {
 		counts = append(counts, perRun{RunID: rc.RunID, StartedAt: rc.StartedAt.UTC().Format(time.RFC3339), Count: rc.Count, Total: rc.Total})
 	}
-	mode := toAPIMode(m)
+	mode := ToAPIMode(m)
 	if h.facts != nil {
 		facts, _, chosen, err := h.facts(r.Context(), m.ID)
 		if err != nil {

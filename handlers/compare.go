@@ -387,8 +387,8 @@ func (h *Handler) apiCompare(r *http.Request) (any, error) {
 // APIComparison is a comparison as GET /api/compare and `sandtrap compare
 // --format json` write it.
 type APIComparison struct {
-	Base      apiRun `json:"base"`
-	Head      apiRun `json:"head"`
+	Base      APIRun `json:"base"`
+	Head      APIRun `json:"head"`
 	Identical bool   `json:"identical"`
 
 	PassRate apiDelta `json:"pass_rate"`
@@ -478,7 +478,7 @@ type apiFlakyMode struct {
 // ToAPIComparison is c as the API writes it; lists are never null.
 func ToAPIComparison(c compare.Comparison) APIComparison {
 	out := APIComparison{
-		Base: toAPIRun(c.Base), Head: toAPIRun(c.Head), Identical: c.Identical,
+		Base: ToAPIRun(c.Base), Head: ToAPIRun(c.Head), Identical: c.Identical,
 		PassRate: toAPIDelta(c.PassRate), Failures: toAPIDelta(c.Failures), Modes: toAPIDelta(c.Modes),
 		ByTarget: toAPIChanges(c.ByTarget), ByDomain: toAPIChanges(c.ByDomain),
 		ByLayer: toAPIChanges(c.ByLayer), ByPrimitive: toAPIChanges(c.ByPrimitive),

@@ -208,13 +208,33 @@ func (h *Handler) apiFileMode(r *http.Request) (any, error) {
 			return nil, err
 		}
 	}
-	out, err := h.file(r.Context(), chi.URLParam(r, "mode"), body.Team)
+	t, err := h.FileMode(r.Context(), chi.URLParam(r, "mode"), body.Team)
 	if err != nil {
-		return nil, filingFailure(err)
+		return nil, err
+	}
+	return map[string]any{"ticket": t}, nil
+}
+
+// APITicket is a mode's ticket as the API and the MCP tools return it after
+// filing, with what the filing did to it.
+type APITicket struct {
+	URL     string `json:"url"`
+	Key     string `json:"key"`
+	Tracker string `json:"tracker"`
+	State   string `json:"state"`
+	Team    string `json:"team"`
+	Action  string `json:"action"` // created, commented, reopened or none
+}
+
+// FileMode files mode id to team's tracker ("" for its owner's), or
+// comments on or reopens its ticket, as POST /api/modes/{mode}/file does.
+func (h *Handler) FileMode(ctx context.Context, id, team string) (APITicket, error) {
+	out, err := h.file(ctx, id, team)
+	if err != nil {
+		return APITicket{}, filingFailure(err)
 	}
 	t := out.Ticket
-	return map[string]any{"ticket": map[string]string{
-		"url": t.URL, "key": t.Key, "tracker": t.Tracker, "state": t.State, "team": t.Team, "action": actionPast(out.Action)}}, nil
+	return APITicket{URL: t.URL, Key: t.Key, Tracker: t.Tracker, State: t.State, Team: t.Team, Action: actionPast(out.Action)}, nil
 }
 
 // downloadTicket serves GET /modes/{mode}/ticket.md: the ticket's Markdown,

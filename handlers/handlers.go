@@ -136,7 +136,10 @@ func New(c Config) (*Handler, error) {
 }
 
 // Routes returns the router with every route and the security middleware.
-func (h *Handler) Routes() http.Handler {
+func (h *Handler) Routes() http.Handler { return h.router(nil) }
+
+// router returns the routes, with mcp at /mcp unless it is nil.
+func (h *Handler) router(mcp http.Handler) http.Handler {
 	r := chi.NewRouter()
 	r.Use(middleware.Recoverer, secureHeaders, h.guard, compressPages(middleware.Compress(5)))
 	r.Get("/static/*", h.serveStatic)
@@ -176,6 +179,9 @@ func (h *Handler) Routes() http.Handler {
 		r.Post("/api/modes/{mode}/file", h.handleAPI(h.apiFileMode))
 		r.Post("/runs/{run}/file-critical", h.handle(h.fileCritical))
 	})
+	if mcp != nil {
+		r.With(sameOrigin).Handle("/mcp", mcp)
+	}
 	r.NotFound(h.handle(func(w http.ResponseWriter, r *http.Request) error {
 		return sandtrap.Errorf(sandtrap.ENOTFOUND, "There is no page at %s.", r.URL.Path)
 	}))

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 
@@ -15,8 +16,9 @@ import (
 // maxTriageBody bounds a triage request: notes are at most 10,000 bytes.
 const maxTriageBody = 64 << 10
 
-// triageRequest is one triage action, from a form or from JSON.
-type triageRequest struct {
+// TriageRequest is one triage action, from a form, from JSON or from an MCP
+// tool.
+type TriageRequest struct {
 	Op        string `json:"op"` // status, severity, classify, title, owner, merge, split, note
 	Status    string `json:"status"`
 	Severity  string `json:"severity"`
@@ -31,8 +33,7 @@ type triageRequest struct {
 
 // applyTriage carries out one triage action on mode id and says what it did
 // and which mode to show next (a merge shows the mode merged into).
-func (h *Handler) applyTriage(r *http.Request, id string, t triageRequest) (next, message string, err error) {
-	ctx := r.Context()
+func (h *Handler) applyTriage(ctx context.Context, id string, t TriageRequest) (next, message string, err error) {
 	if h.readOnly {
 		return id, "", sandtrap.Errorf(sandtrap.EFORBIDDEN, "sandtrap is serving read-only (--read-only): triage changes are refused")
 	}
@@ -88,11 +89,11 @@ func (h *Handler) triageMode(w http.ResponseWriter, r *http.Request) error {
 	if err := r.ParseForm(); err != nil {
 		return sandtrap.Errorf(sandtrap.EINVALID, "unreadable triage form: %v", err)
 	}
-	t := triageRequest{Op: r.PostFormValue("op"), Status: r.PostFormValue("status"), Severity: r.PostFormValue("severity"),
+	t := TriageRequest{Op: r.PostFormValue("op"), Status: r.PostFormValue("status"), Severity: r.PostFormValue("severity"),
 		Layer: r.PostFormValue("layer"), Primitive: r.PostFormValue("primitive"), Title: r.PostFormValue("title"),
 		Owner: r.PostFormValue("owner"), Into: r.PostFormValue("into"), Member: r.PostFormValue("member"), Note: r.PostFormValue("note")}
 	id := chi.URLParam(r, "mode")
-	next, message, err := h.applyTriage(r, id, t)
+	next, message, err := h.applyTriage(r.Context(), id, t)
 	if sandtrap.ErrorCode(err) == sandtrap.EINTERNAL {
 		return err
 	}
@@ -126,17 +127,28 @@ func (h *Handler) triageMode(w http.ResponseWriter, r *http.Request) error {
 // apiTriageMode serves POST /api/modes/{mode}/triage with a JSON body
 // {"op": …} and returns the mode as it now stands.
 func (h *Handler) apiTriageMode(r *http.Request) (any, error) {
-	var t triageRequest
+	var t TriageRequest
 	if err := decodeJSON(r, &t); err != nil {
 		return nil, err
 	}
-	next, message, err := h.applyTriage(r, chi.URLParam(r, "mode"), t)
+	m, message, err := h.TriageMode(r.Context(), chi.URLParam(r, "mode"), t)
 	if err != nil {
 		return nil, err
 	}
-	m, err := h.modes.FindMode(r.Context(), next)
+	return map[string]any{"message": message, "mode": m}, nil
+}
+
+// TriageMode carries out one triage action on mode id, as POST
+// /api/modes/{mode}/triage does, and returns the mode as it now stands
+// (after a merge, the mode merged into) and what was done.
+func (h *Handler) TriageMode(ctx context.Context, id string, t TriageRequest) (APIMode, string, error) {
+	next, message, err := h.applyTriage(ctx, id, t)
 	if err != nil {
-		return nil, err
+		return APIMode{}, "", err
 	}
-	return map[string]any{"message": message, "mode": toAPIMode(m)}, nil
+	m, err := h.modes.FindMode(ctx, next)
+	if err != nil {
+		return APIMode{}, "", err
+	}
+	return ToAPIMode(m), message, nil
 }

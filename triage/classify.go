@@ -154,12 +154,6 @@ func (c *Classifier) Classify(f Failure) Classification {
 	if layer != "" && primitive != "" {
 		return Classification{Layer: layer, Primitive: primitive, By: ByHarness, Signature: sig}
 	}
-	if f.CorruptedArtifact != "" && (layer == "" || layer == sandtrap.LayerInterface) {
-		if strings.TrimSpace(sig) == "" {
-			sig = normalizeSource("artifact round trip changed the bytes of " + f.CorruptedArtifact)
-		}
-		return Classification{Layer: sandtrap.LayerInterface, Primitive: "encoding", By: ArtifactRule, Signature: sig}
-	}
 
 	key := c.failureKey(&f, sig, layer)
 	d, ok := c.cache.Load(key)
@@ -179,6 +173,15 @@ func (c *Classifier) Classify(f Failure) Classification {
 			break
 		}
 	}
+	if f.CorruptedArtifact != "" && !corruptsContent(out) && (layer == "" || layer == sandtrap.LayerInterface) {
+		// The bytes came back changed: silent corruption in transport,
+		// whatever the error says, unless the rules named how the content
+		// was cut or mangled.
+		if strings.TrimSpace(sig) == "" {
+			sig = normalizeSource("artifact round trip changed the bytes of " + f.CorruptedArtifact)
+		}
+		return Classification{Layer: sandtrap.LayerInterface, Primitive: "encoding", By: ArtifactRule, Signature: sig}
+	}
 	if out.By == ByNone {
 		// Nothing spoke on the meaningful line: let the rules read the
 		// whole message and the log's end, which tools often end with the
@@ -188,6 +191,12 @@ func (c *Classifier) Classify(f Failure) Classification {
 	}
 	out.Signature = sig
 	return out
+}
+
+// corruptsContent reports a classification that already says how content
+// was corrupted in transport: encoding, a NUL cut, a truncation.
+func corruptsContent(c Classification) bool {
+	return c.Layer == sandtrap.LayerInterface && (c.Primitive == "encoding" || c.Primitive == "null-byte" || c.Primitive == "message-size")
 }
 
 // wholeWindow is how much of the end of an error and of a log the second

@@ -1,6 +1,7 @@
 // Command sandtrap serves the triage dashboard for agent-sandbox fuzz
 // campaigns, writes the demo campaign and empty campaign databases, imports
-// the test reports of other tools, and compares runs for CI.
+// the test reports of other tools, compares runs for CI, and answers coding
+// agents over MCP.
 package main
 
 import (
@@ -42,6 +43,7 @@ commands:
   compare [--state FILE] [--format text|markdown|json] [--fail-on new-modes|regressions] CAMPAIGN.db... BASE HEAD
   eval [--config FILE] [--logs DIR] [-v] LABELLED.jsonl...
   import --format junit|ctrf --into CAMPAIGN.db [--run ID] [--name NAME] [--target T] [--domain D] FILE...
+  mcp [--state FILE] [--config FILE] CAMPAIGN.db...
 
 Run "sandtrap <command> -h" for a command's flags.`
 
@@ -64,6 +66,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runEval(ctx, args[1:], stdout, stderr)
 	case "import":
 		return runImport(ctx, args[1:], stdout, stderr)
+	case "mcp":
+		return runMCP(ctx, args[1:], os.Stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return nil

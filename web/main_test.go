@@ -22,6 +22,7 @@ func TestCommandLineMistakesAreUsageErrors(t *testing.T) {
 		{"init-db without a file", []string{"init-db"}, "exactly one file"},
 		{"demo with an argument", []string{"demo", "extra"}, "no arguments"},
 		{"an unknown flag", []string{"serve", "--nope", "x.db"}, "nope"},
+		{"mcp without a campaign", []string{"mcp"}, "at least one campaign file"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -17,6 +17,7 @@ import (
 
 	"sandtrap/filing"
 	"sandtrap/handlers"
+	"sandtrap/mcpserver"
 	"sandtrap/static"
 	"sandtrap/store"
 	"sandtrap/triage"
@@ -119,12 +120,18 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	tools := mcpserver.Config{Runs: st, Modes: st, Results: st, Compare: st, Tickets: st, Facts: facts, Owners: owners, Logger: logger}
+	if token != "" {
+		// Triage and filing change the state: offered only to clients that
+		// carry the token.
+		tools.Actions = h
+	}
 	ln, err := net.Listen("tcp", c.addr)
 	if err != nil {
 		return fmt.Errorf("listening on %s: %w", c.addr, err)
 	}
 	srv := &http.Server{
-		Handler:           h.Routes(),
+		Handler:           h.RoutesWithMCP(mcpserver.HTTPHandler(mcpserver.New(tools))),
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		IdleTimeout:       2 * time.Minute,

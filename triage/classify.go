@@ -117,6 +117,9 @@ type Classifier struct {
 type decision struct {
 	logRules []*Rule
 	fallback Classification
+	// line is, for a decision on the whole text, the line the rule
+	// matched in.
+	line string
 }
 
 // NewClassifier returns a classifier that tries the user's rules first, in
@@ -187,7 +190,13 @@ func (c *Classifier) Classify(f Failure) Classification {
 		// whole message and the log's end, which tools often end with the
 		// cause (a curl error after the command it ran, a status in a
 		// JSON answer).
-		out = c.decideWhole(&f, layer, key)
+		var line string
+		out, line = c.decideWhole(&f, layer, key)
+		if line != "" {
+			// The signature is the line the rule found the cause in, not
+			// the unremarkable line the message opened with.
+			sig = normalizeSource(line)
+		}
 	}
 	out.Signature = sig
 	return out
@@ -204,9 +213,10 @@ func corruptsContent(c Classification) bool {
 const wholeWindow = 4 << 10
 
 // decideWhole runs the error rules on the end of the whole error and of the
-// log, for a failure whose meaningful line matched none. The decision is
-// cached by the key and a hash of that text.
-func (c *Classifier) decideWhole(f *Failure, harnessLayer, key string) Classification {
+// log, for a failure whose meaningful line matched none, and returns the
+// line the deciding rule matched in. The decision is cached by the key and
+// a hash of that text.
+func (c *Classifier) decideWhole(f *Failure, harnessLayer, key string) (Classification, string) {
 	text := tail(f.Error, wholeWindow)
 	if f.StepError != "" {
 		text += "\n" + tail(f.StepError, wholeWindow)
@@ -218,7 +228,7 @@ func (c *Classifier) decideWhole(f *Failure, harnessLayer, key string) Classific
 	h.Write([]byte(text))
 	wkey := key + "\x00whole\x00" + strconv.FormatUint(h.Sum64(), 16)
 	if d, ok := c.cache.Load(wkey); ok {
-		return d.(*decision).fallback
+		return d.(*decision).fallback, d.(*decision).line
 	}
 	d := &decision{fallback: Classification{Layer: sandtrap.LayerUnclassified, By: ByNone}}
 	if harnessLayer != "" {
@@ -231,6 +241,7 @@ func (c *Classifier) decideWhole(f *Failure, harnessLayer, key string) Classific
 		}
 		if r.matchesCheap(f, text) && (r.LogRegex == nil || r.LogRegex.Match(f.LogTail)) {
 			d.fallback = c.outcome(r, harnessLayer)
+			d.line = lineAt(text, r.ErrorRegex.FindStringIndex(text))
 			break
 		}
 	}
@@ -239,7 +250,20 @@ func (c *Classifier) decideWhole(f *Failure, harnessLayer, key string) Classific
 		c.cached.Store(0)
 	}
 	c.cache.Store(wkey, d)
-	return d.fallback
+	return d.fallback, d.line
+}
+
+// lineAt returns the trimmed line of text that holds the match at loc.
+func lineAt(text string, loc []int) string {
+	if loc == nil {
+		return ""
+	}
+	start := strings.LastIndexByte(text[:loc[0]], '\n') + 1
+	end := len(text)
+	if i := strings.IndexByte(text[loc[0]:], '\n'); i >= 0 {
+		end = loc[0] + i
+	}
+	return strings.TrimSpace(text[start:end])
 }
 
 // tail returns the last n bytes of s, from a line start when one is near.

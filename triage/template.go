@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -197,6 +198,9 @@ type Grouper struct {
 	words map[string]map[string][]string // group → word → template ids
 	// wordsOf holds each indexed template's words.
 	wordsOf map[string][]string
+	// byCodes holds, per group, the oldest template naming each set of
+	// error codes.
+	byCodes map[string]map[string]string
 }
 
 type grouperKey struct{ layer, primitive, signature string }
@@ -208,7 +212,7 @@ var GroupingConfig = drain.Config{Depth: 2, Similarity: 0.5, MaxChildren: 100, A
 // NewGrouper returns an empty Grouper.
 func NewGrouper() *Grouper {
 	g := &Grouper{cache: map[grouperKey]string{}, aliases: map[string]string{}, shown: map[string][]string{},
-		words: map[string]map[string][]string{}, wordsOf: map[string][]string{}}
+		words: map[string]map[string][]string{}, wordsOf: map[string][]string{}, byCodes: map[string]map[string]string{}}
 	g.miner = drain.New(GroupingConfig, g.mint)
 	return g
 }
@@ -347,9 +351,50 @@ func templateWords(tokens []string) []string {
 
 var stopWords = map[string]bool{"the": true, "and": true, "for": true, "with": true, "from": true, "was": true, "are": true, "this": true, "that": true}
 
-// restates returns the oldest live template of group whose words the
-// template tokens mostly share, or "".
+// errorCodes returns the error codes a template names, sorted and joined:
+// JSON-RPC codes (-32601), errno names (EAI_AGAIN, ENOENT), error
+// constants (ERR_NAME_NOT_RESOLVED, RESOURCE_EXHAUSTED). Tools print one
+// code in many sentences; within a layer and primitive, one code is one
+// cause.
+func errorCodes(tokens []string) string {
+	var codes []string
+	for _, tok := range tokens {
+		for _, w := range strings.FieldsFunc(tok, func(r rune) bool {
+			return !(r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r >= 'a' && r <= 'z')
+		}) {
+			if isErrorCode(w) && !slices.Contains(codes, w) {
+				codes = append(codes, w)
+			}
+		}
+	}
+	slices.Sort(codes)
+	return strings.Join(codes, " ")
+}
+
+func isErrorCode(w string) bool {
+	switch {
+	case strings.HasPrefix(w, "-32") && len(w) == 6 && allUpperOrDigit(w[1:]):
+		return true
+	case strings.HasPrefix(w, "ERR_") && len(w) > 5:
+		return allUpperOrDigit(w[4:])
+	case len(w) >= 5 && w[0] == 'E' && allUpperOrDigit(w):
+		return true
+	case strings.Contains(w, "_") && len(w) >= 6 && allUpperOrDigit(w) && w[0] != '_':
+		return true
+	}
+	return false
+}
+
+// restates returns the oldest live template of group that names the same
+// error codes, or whose words the template tokens mostly share, or "".
 func (g *Grouper) restates(group string, tokens []string) string {
+	if codes := errorCodes(tokens); codes != "" {
+		if id, ok := g.byCodes[group][codes]; ok {
+			if _, live := g.miner.Get(id); live {
+				return id
+			}
+		}
+	}
 	words := templateWords(tokens)
 	if len(words) < minSharedWords {
 		return ""
@@ -374,6 +419,14 @@ func (g *Grouper) restates(group string, tokens []string) string {
 }
 
 func (g *Grouper) index(group, id string, tokens []string) {
+	if codes := errorCodes(tokens); codes != "" {
+		if g.byCodes[group] == nil {
+			g.byCodes[group] = map[string]string{}
+		}
+		if _, ok := g.byCodes[group][codes]; !ok {
+			g.byCodes[group][codes] = id
+		}
+	}
 	words := templateWords(tokens)
 	if g.words[group] == nil {
 		g.words[group] = map[string][]string{}

@@ -1,0 +1,125 @@
+package triage
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestTemplateTokens(t *testing.T) {
+	tests := []struct {
+		name, signature, want string
+	}{
+		{"placeholders, quoted names and paths are variables", "PermissionError: [Errno 13] Permission denied: '/workspace/out/<file>.csv'", "PermissionError: [Errno 13] Permission denied: <*>"},
+		{"codes the normaliser keeps stay", "MCP error -32601: Method not found", "MCP error -32601: Method not found"},
+		{"an exit code stays", "process exited with exit code 137", "process exited with exit code 137"},
+		{"short digit runs in names stay", "python3 cannot load sha256 on x86_64", "python3 cannot load sha256 on x86_64"},
+		{"an id joined to a word by an underscore is a variable", "Receiving block blk_-1608999687919862906 src", "Receiving block <*> src"},
+		{"a URL is a variable", "GET https://pypi.org/simple/x failed", "GET <*> failed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := strings.Join(TemplateTokens(tt.signature), " "); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestAnchorToken(t *testing.T) {
+	for tok, want := range map[string]bool{
+		"PermissionError:": true, "java.io.IOException:": true, "ENOENT": true, "EAI_AGAIN": true,
+		"net::ERR_NAME_NOT_RESOLVED": true, "-32700": true, "SIGKILL": true,
+		"Error:": false, "denied": false, "<*>": false, "EOF": false, "gcc": false,
+	} {
+		if got := AnchorToken(tok); got != want {
+			t.Errorf("AnchorToken(%q): got %v, want %v", tok, got, want)
+		}
+	}
+}
+
+func TestGrouperAssign(t *testing.T) {
+	type failure struct{ layer, primitive, signature string }
+	fs := func(layer, primitive string, sigs ...string) []failure {
+		var out []failure
+		for _, s := range sigs {
+			out = append(out, failure{layer, primitive, s})
+		}
+		return out
+	}
+	tests := []struct {
+		name     string
+		failures []failure
+		want     int // distinct modes
+	}{
+		{"one cause with other paths, files and programs is one mode", fs("sandbox", "filesystem-permissions",
+			"PermissionError: [Errno 13] Permission denied: '/workspace/out/<file>.csv'",
+			"PermissionError: [Errno 13] Permission denied: '/home/agent/<file>.json'",
+			"PermissionError: [Errno 13] Permission denied: '<name>'"), 1},
+		{"a word the normaliser did not know varies is generalised", fs("sandbox", "process-spawn",
+			"fork blocked for gcc in job", "fork blocked for javac in job", "fork blocked for rustc in job"), 1},
+		{"two causes that differ in an anchor are two modes", fs("sandbox", "network-egress",
+			"getaddrinfo ENOTFOUND <host>", "getaddrinfo EAI_AGAIN <host>"), 2},
+		{"a cause wrapped in another tool's prefix is the same mode", fs("interface", "message-size",
+			"grpc: received message larger than max (<n> vs. <n>)",
+			"rpc error: code = ResourceExhausted desc = grpc: received message larger than max (<n> vs. <n>)"), 1},
+		{"one error code in two sentences is one mode", fs("interface", "protocol",
+			"McpException: Code: -32601, message: Method not found",
+			"Error loading resource templates: MCP error -32601: Method not found: resources/templates/list"), 1},
+		{"the same words in two primitives are two modes", []failure{
+			{"sandbox", "memory", "worker died unexpectedly"}, {"sandbox", "session-lifecycle", "worker died unexpectedly"}}, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := NewGrouper()
+			var ids []string
+			for _, f := range tt.failures {
+				ids = append(ids, g.Assign(f.layer, f.primitive, f.signature).ModeID)
+			}
+			for i := range ids {
+				ids[i] = g.Resolve(ids[i])
+			}
+			slices.Sort(ids)
+			if got := len(slices.Compact(ids)); got != tt.want {
+				t.Errorf("got %d modes %v, want %d", got, ids, tt.want)
+			}
+		})
+	}
+}
+
+func TestGrouperKeepsIDsThroughARestart(t *testing.T) {
+	g := NewGrouper()
+	first := g.Assign("sandbox", "process-spawn", "fork blocked for gcc in job")
+	second := g.Assign("sandbox", "process-spawn", "fork blocked for javac in job")
+	if first.ModeID != second.ModeID || !second.Changed {
+		t.Fatalf("got %s then %s (changed %v), want one mode that generalised", first.ModeID, second.ModeID, second.Changed)
+	}
+	if got, want := second.Template.Template, "fork blocked for <*> in job"; got != want {
+		t.Errorf("got template %q, want %q", got, want)
+	}
+	restarted := NewGrouper()
+	for _, t := range g.Templates() {
+		restarted.Restore(t)
+	}
+	if id, ok := restarted.Lookup("sandbox", "process-spawn", "fork blocked for rustc in job"); !ok || id != first.ModeID {
+		t.Errorf("after a restart got %q (known %v), want %s", id, ok, first.ModeID)
+	}
+	if got := restarted.Assign("sandbox", "process-spawn", "fork blocked for rustc in job").ModeID; got != first.ModeID {
+		t.Errorf("after a restart got mode %s, want %s", got, first.ModeID)
+	}
+	if _, ok := restarted.Lookup("sandbox", "memory", "fork blocked for rustc in job"); ok {
+		t.Error("a message of another primitive found a mode")
+	}
+}
+
+func TestModeIDsDoNotDependOnWhichFailureComesFirst(t *testing.T) {
+	sigs := []string{
+		"PermissionError: [Errno 13] Permission denied: '/workspace/out/<file>.csv'",
+		"PermissionError: [Errno 13] Permission denied: '/tmp/<file>.bin'",
+	}
+	a := NewGrouper().Assign("sandbox", "filesystem-permissions", sigs[0]).ModeID
+	b := NewGrouper().Assign("sandbox", "filesystem-permissions", sigs[1]).ModeID
+	if a != b {
+		t.Errorf("got %s and %s for one cause first seen through different files, want one id", a, b)
+	}
+}

@@ -36,8 +36,12 @@ type severityRefinement struct {
 var severityRefinements = []severityRefinement{
 	{"message-size", []string{"truncat", "short read", "IncompleteRead", "downloaded <n> of", "unexpected EOF"},
 		sandtrap.SeverityCritical, "critical: content silently truncated"},
-	{"input-validation", []string{"accepted", "traversal", "without validation", "outside", "escape"},
+	{"input-validation", []string{"accepted", "traversal", "without validation", "no path validation", "outside", "escape", "../", "/etc/"},
 		sandtrap.SeverityCritical, "critical: security hole: unvalidated input accepted"},
+	{"null-byte", []string{"truncat", "cut at", "short read", "downloaded <n> of", "downloaded <*> of"},
+		sandtrap.SeverityCritical, "critical: content truncated at a NUL byte"},
+	{"null-byte", []string{"embedded null", "cannot contain null", "null character", "contains NUL", "null bytes"},
+		sandtrap.SeverityHigh, "high: the NUL is refused with an error, nothing is silently cut"},
 	{"memory", []string{"MemoryError", "CUDA out of memory", "OutOfMemoryError", "heap out of memory", "Java heap space", "bad_alloc"},
 		sandtrap.SeverityMedium, "medium: the program reports the allocation failure"},
 	{"process-spawn", []string{"Bad system call", "SIGSYS"},

@@ -131,6 +131,14 @@ func signatureSource(msg string, fromLog bool) string {
 	if cause != "" {
 		return head + " (cause: " + cause + ")"
 	}
+	if i := strings.Index(msg, head); i >= 0 {
+		// A JavaScript error thrown by the harness's own code is a test
+		// bug, like a Python traceback's innermost frame in the harness.
+		if file := jsHarnessFrame(msg[i+len(head):]); file != "" {
+			file = strings.TrimRight(file[strings.LastIndexByte(file, '/')+1:], "0123456789:")
+			return head + " (in harness/" + file + ")"
+		}
+	}
 	return head
 }
 
@@ -161,10 +169,48 @@ func pythonException(tb string) string {
 }
 
 // isHarnessPath reports whether a source file belongs to the test harness
-// rather than to the workflow under test.
+// rather than to the workflow under test: the harness's own folders, test
+// files and fixtures (test_x.py, x_test.py, x.spec.ts, x.test.js,
+// __tests__/, tests/, fixtures/, conftest.py).
 func isHarnessPath(path string) bool {
-	return strings.Contains(path, "/harness/") || strings.HasPrefix(path, "harness/") ||
-		strings.HasSuffix(path, "conftest.py") || strings.Contains(path, "/_pytest/")
+	if path == "" {
+		return false
+	}
+	p := "/" + strings.TrimPrefix(strings.ReplaceAll(path, "\\", "/"), "/")
+	for _, dir := range [...]string{"/harness/", "/tests/", "/test/", "/__tests__/", "/fixtures/", "/_pytest/", "/e2e/"} {
+		if strings.Contains(p, dir) {
+			return true
+		}
+	}
+	base := p[strings.LastIndexByte(p, '/')+1:]
+	if i := strings.IndexAny(base, ":"); i >= 0 {
+		base = base[:i] // a JavaScript frame's file:line:column
+	}
+	return base == "conftest.py" || strings.HasPrefix(base, "test_") && strings.HasSuffix(base, ".py") ||
+		strings.HasSuffix(base, "_test.py") || strings.HasSuffix(base, "_test.go") ||
+		strings.Contains(base, ".spec.") || strings.Contains(base, ".test.")
+}
+
+// jsHarnessFrame returns the file of the first frame of a JavaScript stack
+// that follows line i of lines, when that frame is the harness's own code.
+func jsHarnessFrame(stack string) string {
+	for rest := stack; rest != ""; {
+		var line string
+		line, rest, _ = strings.Cut(rest, "\n")
+		t := strings.TrimSpace(line)
+		if !strings.HasPrefix(t, "at ") {
+			continue
+		}
+		file := t[3:]
+		if i := strings.LastIndexByte(file, '('); i >= 0 {
+			file = strings.TrimSuffix(file[i+1:], ")")
+		}
+		if isHarnessPath(file) {
+			return file
+		}
+		return ""
+	}
+	return ""
 }
 
 // pipRetryCause condenses the reason of pip's "Retrying (Retry(...)) after

@@ -43,7 +43,7 @@ var builtinRules = []Rule{
 	builtin("jsonrpc-parse", iface, "protocol",
 		`(?i)Failed to parse JSON-?RPC|is not valid JSON|json_invalid|-32700\b|\bParse error\b`),
 	builtin("input-validation", iface, "input-validation",
-		`(?i)(\.\./){2,}(etc|root|proc|home|var|usr)/|path traversal|directory traversal|accepted (path|input|file ?name|symlink)|outside (of )?(the )?(/workspace|workspace|sandbox|allowed)|escapes? (the )?(workspace|sandbox|root)|without validation|symlink escape|Invalid params|-32602\b|ValidationError|validation error`),
+		`(?i)(\.\./){2,}(etc|root|proc|home|var|usr)/|path traversal|directory traversal|accepted (path|input|file ?name|symlink)|outside (of )?(the )?(/workspace|workspace|sandbox|allowed)|escapes? (the )?(workspace|sandbox|root)|without validation|no (path|input) validation|(returned|returns|read) [^\n]{0,40}/etc/(passwd|shadow)|symlink escape|Invalid params|-32602\b|ValidationError|validation error`),
 
 	builtin("session-lifecycle", sandbox, "session-lifecycle",
 		`(?i)session[^\n]{0,80}\b(expired|timed out|terminated|not found|no longer exists|does not exist|was closed by the server)|sandbox[^\n]{0,40}\b(not found|expired|was terminated|has been (killed|terminated|stopped|deleted|paused)|is not running|does not exist|timed out)|SandboxNotFound|SessionExpired|idle timeout|No such container|container [^\n]{0,80}(is not running|not found)|sandbox .{0,20}(was )?(shut ?down|reclaimed)`),

@@ -155,3 +155,39 @@ func TestOneCauseKeepsOneModeIDAcrossRunsFilesAndRestarts(t *testing.T) {
 		}
 	}
 }
+
+func TestFutureFailuresOfATemplateFollowWhatPeopleDecided(t *testing.T) {
+	path := newCampaign(t, "learn.db")
+	addRun(t, path, "r1", true, `INSERT INTO results (run_id, test, target, domain, status, error) VALUES
+		('r1', 'builds/a', 'code-interpreter', 'builds', 'failed', 'toolchain wedged while linking libfoo'),
+		('r1', 'builds/b', 'code-interpreter', 'builds', 'failed', 'toolchain wedged while linking libbar');`)
+	s := openStore(t, filepath.Join(t.TempDir(), "state.db"), path)
+	ctx := context.Background()
+	page, err := s.FindResults(ctx, "r1", ResultFilter{Limit: 10})
+	if err != nil || len(page.Results) != 2 {
+		t.Fatalf("got %d results, %v", len(page.Results), err)
+	}
+	mode := page.Results[0].Mode
+	layer, prim, title := "sandbox", "process-spawn", "Linker wedged by the sandbox"
+	if _, err := s.UpdateMode(ctx, mode, Triage{Layer: &layer, Primitive: &prim, Title: &title}); err != nil {
+		t.Fatal(err)
+	}
+	addRun(t, path, "r2", false, `INSERT INTO results (run_id, test, target, domain, status, error) VALUES
+		('r2', 'builds/z', 'code-interpreter', 'builds', 'failed', 'toolchain wedged while linking libzz9');`)
+	waitUntil(t, func() bool {
+		p, err := s.FindResults(ctx, "r2", ResultFilter{Limit: 10})
+		return err == nil && len(p.Results) == 1
+	})
+	p, err := s.FindResults(ctx, "r2", ResultFilter{Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := p.Results[0]
+	if got.Mode != mode || got.Layer != layer || got.Primitive != prim || got.ClassifiedBy != "human" {
+		t.Errorf("got the new failure in %s as %s/%s by %s, want %s as %s/%s by human", got.Mode, got.Layer, got.Primitive, got.ClassifiedBy, mode, layer, prim)
+	}
+	m, err := s.FindMode(ctx, got.Mode)
+	if err != nil || m.Title != title {
+		t.Errorf("got title %q (%v), want %q", m.Title, err, title)
+	}
+}

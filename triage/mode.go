@@ -115,7 +115,7 @@ var titlePatterns = []titlePattern{
 	{"network-egress", []string{"curl: ("}, "curl cannot reach the host"},
 	{"memory", []string{"Target crashed"}, "Browser tab crashed: Target crashed"},
 	{"memory", []string{"Page crashed"}, "Browser tab crashed: Page crashed"},
-	{"memory", []string{"Target closed", "has been closed", "disconnected"}, "Browser died under the workflow"},
+	{"session-lifecycle", []string{"Target closed", "has been closed", "disconnected", "Session closed"}, "Browser closed under the workflow"},
 	{"memory", []string{"CUDA out of memory"}, "GPU out of memory"},
 	{"memory", []string{"MemoryError", "heap out of memory", "Java heap space", "OutOfMemoryError"}, "Program ran out of memory"},
 	{"memory", []string{"137", "Killed", "SIGKILL", "oom", "out of memory"}, "Process killed for memory (exit 137)"},

@@ -155,6 +155,7 @@ const (
 	EINTERNAL    = "internal"
 	EINVALID     = "invalid"
 	ENOTFOUND    = "not_found"
+	ETOOLARGE    = "too_large" // a request body over its limit
 	EUNAVAILABLE = "unavailable"
 	EUPSTREAM    = "upstream" // a service sandtrap calls, such as a tracker, refused
 )

@@ -82,6 +82,10 @@ type Config struct {
 	Tickets Tickets
 	Facts   filing.FactsFunc
 	Owners  filing.Ownership
+	// Ingest writes what harnesses send to the ingest file; nil refuses
+	// ingest. IngestMaxBody limits each ingest request's body, in bytes.
+	Ingest        Ingester
+	IngestMaxBody int64
 	// Token, when set, is required of every request. Without it only
 	// loopback names and Hosts are served.
 	Token    string
@@ -95,24 +99,26 @@ type Config struct {
 
 // Handler serves every page and API route.
 type Handler struct {
-	runs     RunReader
-	activity ActivityReader
-	results  ResultReader
-	modes    ModeReader
-	triager  ModeTriager
-	readOnly bool
-	compare  Comparer
-	filer    Filer
-	tickets  Tickets
-	facts    filing.FactsFunc
-	owners   filing.Ownership
-	token    string
-	hosts    []string
-	hub      *Hub
-	static   fs.FS
-	assets   assets
-	log      *slog.Logger
-	now      func() time.Time
+	runs          RunReader
+	activity      ActivityReader
+	results       ResultReader
+	modes         ModeReader
+	triager       ModeTriager
+	readOnly      bool
+	compare       Comparer
+	filer         Filer
+	tickets       Tickets
+	facts         filing.FactsFunc
+	owners        filing.Ownership
+	ingest        Ingester
+	ingestMaxBody int64
+	token         string
+	hosts         []string
+	hub           *Hub
+	static        fs.FS
+	assets        assets
+	log           *slog.Logger
+	now           func() time.Time
 }
 
 // New returns a Handler; it fails if a static asset is missing.
@@ -130,8 +136,11 @@ func New(c Config) (*Handler, error) {
 	if c.Hub == nil {
 		c.Hub = NewHub(c.Logger)
 	}
+	if c.IngestMaxBody <= 0 {
+		c.IngestMaxBody = DefaultIngestMaxBody
+	}
 	return &Handler{runs: c.Runs, activity: c.Activity, results: c.Results, modes: c.Modes, triager: c.Triager, compare: c.Compare, readOnly: c.ReadOnly, hub: c.Hub,
-		filer: c.Filer, tickets: c.Tickets, facts: c.Facts, owners: c.Owners, token: c.Token, hosts: c.Hosts,
+		filer: c.Filer, tickets: c.Tickets, facts: c.Facts, owners: c.Owners, ingest: c.Ingest, ingestMaxBody: c.IngestMaxBody, token: c.Token, hosts: c.Hosts,
 		static: c.Static, assets: a, log: c.Logger, now: c.Now}, nil
 }
 
@@ -178,6 +187,7 @@ func (h *Handler) router(mcp http.Handler) http.Handler {
 		r.Post("/modes/{mode}/file", h.handle(h.fileMode))
 		r.Post("/api/modes/{mode}/file", h.handleAPI(h.apiFileMode))
 		r.Post("/runs/{run}/file-critical", h.handle(h.fileCritical))
+		h.ingestRoutes(r)
 	})
 	if mcp != nil {
 		r.With(sameOrigin).Handle("/mcp", mcp)
@@ -235,6 +245,8 @@ func statusOf(err error) int {
 		return http.StatusServiceUnavailable
 	case sandtrap.EUPSTREAM:
 		return http.StatusBadGateway
+	case sandtrap.ETOOLARGE:
+		return http.StatusRequestEntityTooLarge
 	}
 	return http.StatusInternalServerError
 }
@@ -313,8 +325,17 @@ func (w *trackingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter 
 // handleAPI adapts an API handler: it writes the value as JSON, or the
 // error as {"error": {"code", "message"}}.
 func (h *Handler) handleAPI(fn func(*http.Request) (any, error)) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
+	return h.handleAPIStatus(func(r *http.Request) (int, any, error) {
 		v, err := fn(r)
+		return http.StatusOK, v, err
+	})
+}
+
+// handleAPIStatus is handleAPI for handlers that choose the status of
+// their success, such as 201 Created.
+func (h *Handler) handleAPIStatus(fn func(*http.Request) (int, any, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		status, v, err := fn(r)
 		w.Header().Set("Content-Type", "application/json")
 		if err != nil {
 			status := statusOf(err)
@@ -326,6 +347,7 @@ func (h *Handler) handleAPI(fn func(*http.Request) (any, error)) http.HandlerFun
 				"code": sandtrap.ErrorCode(err), "message": sandtrap.ErrorMessage(err)}})
 			return
 		}
+		w.WriteHeader(status)
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		enc.Encode(v)

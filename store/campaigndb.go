@@ -172,13 +172,19 @@ func CreateCampaign(ctx context.Context, path string) error {
 // OpenCampaignWriter opens the campaign database at path for writing,
 // creating the file and its schema if they do not exist yet.
 func OpenCampaignWriter(ctx context.Context, path string) (*CampaignWriter, error) {
+	return openCampaignWriter(ctx, path, "NORMAL")
+}
+
+// openCampaignWriter is OpenCampaignWriter with the synchronous pragma:
+// NORMAL survives a crash of the process, FULL also a crash of the machine.
+func openCampaignWriter(ctx context.Context, path, synchronous string) (*CampaignWriter, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, fmt.Errorf("store: opening campaign database %s: %w", path, err)
 	}
 	// busy_timeout goes first so that the journal_mode switch already waits
 	// for other writers' locks.
-	query := "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	query := "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(" + synchronous + ")&_txlock=immediate"
 	dsn := (&url.URL{Scheme: "file", Path: abs}).String() + "?" + query
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {

@@ -37,7 +37,8 @@ func (e usageError) Error() string { return e.msg }
 const usage = `usage: sandtrap <command> [flags]
 
 commands:
-  serve [--addr 127.0.0.1:8080] [--state FILE] [--config FILE] [--public-url URL] [--read-only] CAMPAIGN.db...
+  serve [--addr 127.0.0.1:8080] [--state FILE] [--config FILE] [--public-url URL] [--read-only]
+        [--ingest FILE [--ingest-max-body 32MiB]] CAMPAIGN.db...
   demo [--out FILE] [--seed N] [--results N] [--live]
   init-db FILE
   compare [--state FILE] [--format text|markdown|json] [--fail-on new-modes|regressions] CAMPAIGN.db... BASE HEAD

@@ -17,6 +17,7 @@ import (
 
 	"sandtrap/filing"
 	"sandtrap/handlers"
+	"sandtrap/ingest"
 	"sandtrap/mcpserver"
 	"sandtrap/static"
 	"sandtrap/store"
@@ -31,10 +32,12 @@ type serveConfig struct {
 	poll                           time.Duration
 	memoryLimitMiB                 int64
 	tokenEnv                       string
+	ingest                         string
+	ingestMaxBody                  byteSize
 }
 
 func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
-	var c serveConfig
+	c := serveConfig{ingestMaxBody: handlers.DefaultIngestMaxBody}
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.addr, "addr", "127.0.0.1:8080", "address to listen on; loopback unless you mean it")
@@ -45,17 +48,19 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.DurationVar(&c.poll, "poll", 20*time.Millisecond, "how often each campaign file is checked for new commits")
 	fs.StringVar(&c.tokenEnv, "token-env", "SANDTRAP_TOKEN", "environment variable holding the access token every request must carry; required to listen beyond loopback")
 	fs.Int64Var(&c.memoryLimitMiB, "memory-limit", 150, "soft memory limit in MiB (the garbage collector works harder near it); GOMEMLIMIT overrides it, 0 turns it off")
+	fs.StringVar(&c.ingest, "ingest", "", "campaign file that harnesses write over HTTP (POST /api/ingest/...); created when missing, written by sandtrap alone, served with the others")
+	fs.Var(&c.ingestMaxBody, "ingest-max-body", "largest body of an ingest request, in bytes or with KiB, MiB or GiB")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: sandtrap serve [flags] CAMPAIGN.db...")
+		fmt.Fprintln(stderr, "usage: sandtrap serve [flags] [CAMPAIGN.db...]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return c, usageError{err.Error()}
 	}
 	c.campaigns = fs.Args()
-	if len(c.campaigns) == 0 {
+	if len(c.campaigns) == 0 && c.ingest == "" {
 		fs.Usage()
-		return c, usageError{"serve needs at least one campaign file"}
+		return c, usageError{"serve needs at least one campaign file, or an --ingest file"}
 	}
 	return c, nil
 }
@@ -87,13 +92,32 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		cfg = *loaded
 	}
+	// The ingest file is written before the store first reads it: a new
+	// one must have its schema by then.
+	var ingester handlers.Ingester
+	stopIngest := func() error { return nil }
+	campaigns := c.campaigns
+	if c.ingest != "" {
+		campaigns = append(campaigns, c.ingest)
+		if !c.readOnly {
+			in, err := ingest.Open(ctx, c.ingest)
+			if err != nil {
+				return err
+			}
+			// Once the server has stopped taking requests, what is queued
+			// is committed; the deferred Close covers early returns.
+			defer in.Close()
+			stopIngest = in.Close
+			ingester = in
+		}
+	}
 	hub := handlers.NewHub(logger)
 	// Filing waits for the store; changes reach it through this channel so
 	// that the watchers never wait on a tracker.
 	changed := make(chan struct{}, 1)
 	st, err := store.Open(ctx, store.Options{
 		StatePath:  c.state,
-		Campaigns:  c.campaigns,
+		Campaigns:  campaigns,
 		Classifier: triage.NewClassifier(cfg.Rules),
 		Poll:       c.poll,
 		Logf:       func(format string, args ...any) { logger.Info(fmt.Sprintf(format, args...)) },
@@ -116,7 +140,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		HTTP: trackerClient(), Log: logger,
 		OnFiled: func(string) { hub.Publish(store.Change{Triage: true}) }}
 	h, err := handlers.New(handlers.Config{Runs: st, Activity: st, Results: st, Modes: st, Triager: st, Compare: st, ReadOnly: c.readOnly, Hub: hub,
-		Filer: filer, Tickets: st, Facts: facts, Owners: owners, Token: token, Hosts: hosts, Static: static.FS, Logger: logger})
+		Filer: filer, Tickets: st, Facts: facts, Owners: owners, Ingest: ingester, IngestMaxBody: int64(c.ingestMaxBody),
+		Token: token, Hosts: hosts, Static: static.FS, Logger: logger})
 	if err != nil {
 		return err
 	}
@@ -152,7 +177,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		background.Go(func() { filer.Run(ctx) })
 		background.Go(func() { reopenReturning(ctx, st, filer, changed, logger) })
 	}
-	fmt.Fprintf(stdout, "sandtrap is serving %d campaign file(s) at http://%s/\n", len(c.campaigns), ln.Addr())
+	fmt.Fprintf(stdout, "sandtrap is serving %d campaign file(s) at http://%s/\n", len(campaigns), ln.Addr())
+	if ingester != nil {
+		fmt.Fprintf(stdout, "ingest: POST to http://%s/api/ingest/runs writes into %s\n", ln.Addr(), c.ingest)
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -165,7 +193,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}
-	return nil
+	return stopIngest()
 }
 
 // reopenReturning looks, after changes to the index and at most every few

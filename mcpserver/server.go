@@ -76,7 +76,10 @@ type Config struct {
 	// Actions, when set, adds triage_mode and file_mode: serve sets it only
 	// with an access token.
 	Actions Actions
-	Logger  *slog.Logger
+	// Ingest, when set, adds start_run, record_result and finish_run:
+	// serve sets it with --ingest.
+	Ingest Ingester
+	Logger *slog.Logger
 }
 
 // tools holds what the tool handlers use.
@@ -127,6 +130,20 @@ func New(c Config) *mcp.Server {
 			Annotations: &mcp.ToolAnnotations{Title: "File a failure mode", DestructiveHint: new(false), OpenWorldHint: new(true)},
 			Description: "Files a failure mode to its owner's tracker (or a given team's), or comments on or reopens the ticket it already has, as POST /api/modes/{mode}/file does. Refused when sandtrap serves read-only."},
 			t.fileMode)
+	}
+	if c.Ingest != nil {
+		write := func(title string, idempotent bool) *mcp.ToolAnnotations {
+			return &mcp.ToolAnnotations{Title: title, IdempotentHint: idempotent, DestructiveHint: new(false), OpenWorldHint: new(false)}
+		}
+		add(t, s, &mcp.Tool{Name: "start_run", Annotations: write("Start a run", true),
+			Description: "Starts a run in the campaign file sandtrap writes (serve --ingest), as POST /api/ingest/runs does. Starting it again with the same fields is safe and says created false."},
+			t.startRun)
+		add(t, s, &mcp.Tool{Name: "record_result", Annotations: write("Record results", true),
+			Description: "Records results of a started run, as POST /api/ingest/runs/{run}/results does: each result's test, target, domain and status, and its error, exit code, log (base64), artifacts and steps. Give each result a key unique within the run: a result whose key was recorded is counted as a duplicate, not written twice. The batch is checked whole; a mistake names its index and field and nothing is written."},
+			t.recordResult)
+		add(t, s, &mcp.Tool{Name: "finish_run", Annotations: write("Finish a run", true),
+			Description: "Ends a run, as POST /api/ingest/runs/{run}/finish does; results for it are refused afterwards."},
+			t.finishRun)
 	}
 	return s
 }

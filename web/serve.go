@@ -146,6 +146,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	tools := mcpserver.Config{Runs: st, Modes: st, Results: st, Compare: st, Tickets: st, Facts: facts, Owners: owners, Logger: logger}
+	if ingester != nil {
+		tools.Ingest = ingester
+	}
 	if token != "" {
 		// Triage and filing change the state: offered only to clients that
 		// carry the token.

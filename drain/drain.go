@@ -7,8 +7,9 @@
 // first by its group (the caller's partition, which two messages must share
 // to meet), then by its token count, then by its first Depth tokens. The leaf
 // holds templates; the message joins the most similar one whose share of
-// equal positions reaches Similarity, and the positions where they differ
-// become Wildcard. Otherwise it starts a template of its own.
+// equal positions reaches Similarity (a masked variable in both counts as
+// equal), and the positions where they differ become Wildcard. Otherwise it
+// starts a template of its own.
 //
 // Two changes to the paper serve stable failure-mode ids. A template keeps
 // the id minted when it was created, however far it generalises. And when a
@@ -253,16 +254,23 @@ func (m *Miner) best(leaf *node, tokens []string) (*Template, float64) {
 	return bestT, bestSim
 }
 
-// similarity is the paper's simSeq: the share of positions where the
-// template's constant token equals the message's. A position where the two
-// differ and either is an anchor rules the template out.
+// similarity is the paper's simSeq, the share of positions where the
+// template's token equals the message's, with one change: a position where
+// both hold a typed variable counts as equal, since the caller masked both
+// for the same kind of value (the paper counts it as unequal, which keeps
+// apart lines that are mostly values, such as "connection from <ip> at
+// <date>"). A position where the two differ and either is an anchor rules
+// the template out.
 func (m *Miner) similarity(template, tokens []string) (sim float64, vars int, ok bool) {
 	equal := 0
 	for i, p := range template {
 		switch {
 		case p == Wildcard:
 			vars++
-			if tokens[i] != Wildcard && m.anchor(tokens[i]) {
+			if tokens[i] == Wildcard {
+				// Both hold a typed variable: alike in kind.
+				equal++
+			} else if m.anchor(tokens[i]) {
 				return 0, 0, false
 			}
 		case p == tokens[i]:

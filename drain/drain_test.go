@@ -263,3 +263,12 @@ func TestAddIsDeterministic(t *testing.T) {
 		}
 	}
 }
+
+func TestVariablesInBothCountAsAlike(t *testing.T) {
+	m := New(Config{}, counter())
+	first := m.Add("g", strings.Fields("connection from <*> () at <*> <*> <*> <*> <*>"))
+	second := m.Add("g", strings.Fields("connection from <*> <*> at <*> <*> <*> <*> <*>"))
+	if second.Created || second.Template.ID != first.Template.ID {
+		t.Errorf("got a new template %s for a line that differs from %s in one position, want one template", second.Template.ID, first.Template.ID)
+	}
+}

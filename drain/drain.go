@@ -21,6 +21,7 @@
 package drain
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -136,6 +137,21 @@ func (m *Miner) Restore(t Template) bool {
 	return true
 }
 
+// Remove takes a template out, as if it had never been mined; it reports
+// whether the template was there.
+func (m *Miner) Remove(id string) bool {
+	t, ok := m.byID[id]
+	if !ok {
+		return false
+	}
+	leaf := m.leaf(t.Group, t.Tokens, false)
+	if leaf != nil {
+		leaf.templates = slices.DeleteFunc(leaf.templates, func(o *Template) bool { return o == t })
+	}
+	delete(m.byID, id)
+	return true
+}
+
 // Match returns the template that tokens would join, without changing
 // anything, or nil.
 func (m *Miner) Match(group string, tokens []string) *Template {
@@ -184,7 +200,7 @@ func (m *Miner) absorb(leaf *node, t *Template) (*Template, []*Template) {
 	kept := leaf.templates[:0]
 	survivor := t
 	for _, o := range leaf.templates {
-		if o == t || !instanceOf(o.Tokens, t.Tokens) {
+		if o == t || !m.instanceOf(o.Tokens, t.Tokens) {
 			kept = append(kept, o)
 			continue
 		}
@@ -220,10 +236,11 @@ func (m *Miner) absorb(leaf *node, t *Template) (*Template, []*Template) {
 }
 
 // instanceOf reports whether every position of tokens matches pattern,
-// where a Wildcard in pattern matches anything.
-func instanceOf(tokens, pattern []string) bool {
+// where a Wildcard in pattern matches anything but an anchor, as in
+// similarity.
+func (m *Miner) instanceOf(tokens, pattern []string) bool {
 	for i, p := range pattern {
-		if p != Wildcard && p != tokens[i] {
+		if p == Wildcard && tokens[i] != Wildcard && m.anchor(tokens[i]) || p != Wildcard && p != tokens[i] {
 			return false
 		}
 	}
@@ -231,8 +248,9 @@ func instanceOf(tokens, pattern []string) bool {
 }
 
 // best returns the leaf's template most similar to tokens, if it is similar
-// enough, and its similarity. Ties go to the template with more constant
-// tokens, then to the older one, as in the paper's tie-break on parameters.
+// enough, and its similarity. Ties go to the template with more wildcards,
+// the more general one, as in Drain's reference implementation, then to the
+// older one.
 func (m *Miner) best(leaf *node, tokens []string) (*Template, float64) {
 	var (
 		bestT    *Template
@@ -244,7 +262,7 @@ func (m *Miner) best(leaf *node, tokens []string) (*Template, float64) {
 		if !ok {
 			continue
 		}
-		if sim > bestSim || sim == bestSim && (vars < bestVars || vars == bestVars && t.Seq < bestT.Seq) {
+		if sim > bestSim || sim == bestSim && (vars > bestVars || vars == bestVars && t.Seq < bestT.Seq) {
 			bestT, bestSim, bestVars = t, sim, vars
 		}
 	}

@@ -133,12 +133,12 @@ func TestAbsorbing(t *testing.T) {
 		{
 			name: "when the younger template generalises over the older, the older id survives",
 			saved: []Template{
-				{ID: "old", Group: "g", Tokens: strings.Fields("p q <*> c"), Count: 2, Seq: 1},
-				{ID: "young", Group: "g", Tokens: strings.Fields("p q b c"), Count: 3, Seq: 2},
+				{ID: "old", Group: "g", Tokens: strings.Fields("p q a x"), Count: 2, Seq: 1},
+				{ID: "young", Group: "g", Tokens: strings.Fields("p q <*> y"), Count: 3, Seq: 2},
 			},
-			message:      "p q z c",
+			message:      "p q <*> x",
 			wantID:       "old",
-			wantTokens:   "p q <*> c",
+			wantTokens:   "p q <*> <*>",
 			wantCount:    6,
 			wantAbsorbed: []string{"young"},
 		},
@@ -270,5 +270,29 @@ func TestVariablesInBothCountAsAlike(t *testing.T) {
 	second := m.Add("g", strings.Fields("connection from <*> <*> at <*> <*> <*> <*> <*>"))
 	if second.Created || second.Template.ID != first.Template.ID {
 		t.Errorf("got a new template %s for a line that differs from %s in one position, want one template", second.Template.ID, first.Template.ID)
+	}
+}
+
+func TestRemoveForgetsATemplate(t *testing.T) {
+	m := New(Config{}, counter())
+	a := m.Add("g", strings.Fields("disk full on volume"))
+	if !m.Remove(a.Template.ID) || m.Remove(a.Template.ID) {
+		t.Fatal("got Remove reporting wrongly whether the template was there")
+	}
+	if got := m.Match("g", strings.Fields("disk full on volume")); got != nil {
+		t.Errorf("got %s after Remove, want no template", got.ID)
+	}
+	if res := m.Add("g", strings.Fields("disk full on volume")); !res.Created {
+		t.Error("got a removed template back, want a new one")
+	}
+}
+
+func TestAnAnchorIsNeverAbsorbedIntoAWildcard(t *testing.T) {
+	m := New(Config{Anchor: anchor}, counter())
+	m.Restore(Template{ID: "gen", Group: "g", Tokens: strings.Fields("open <*> failed x"), Seq: 1})
+	m.Restore(Template{ID: "err", Group: "g", Tokens: strings.Fields("open ERR_X failed y"), Seq: 2})
+	res := m.Add("g", strings.Fields("open <*> failed z"))
+	if len(res.Absorbed) != 0 {
+		t.Errorf("got %v absorbed, want the template with an anchor kept apart", res.Absorbed)
 	}
 }

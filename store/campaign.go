@@ -197,12 +197,13 @@ type resultRow struct {
 	LogTail []byte
 }
 
-// scanResults calls fn for every result with id > after, in id order. The
-// scan walks the rowid b-tree, so it needs no index the harness did not make.
-func (c *campaignFile) scanResults(ctx context.Context, after int64, fn func(*resultRow) error) error {
+// scanResults calls fn for every result with after < id <= upto, in id
+// order. The scan walks the rowid b-tree, so it needs no index the harness
+// did not make.
+func (c *campaignFile) scanResults(ctx context.Context, after, upto int64, fn func(*resultRow) error) error {
 	rows, err := c.db.QueryContext(ctx, `SELECT id, run_id, test, target, domain, status, CAST(error AS BLOB), layer, primitive, exit_code, attempt, started_at,
 		CASE WHEN status IN ('passed', 'skipped') THEN NULL ELSE substr(CAST(log AS BLOB), -?) END
-		FROM results WHERE id > ? ORDER BY id`, classifyTail, after)
+		FROM results WHERE id > ? AND id <= ? ORDER BY id`, classifyTail, after, upto)
 	if err != nil {
 		return errorf("reading results of %s: %w", c.path, err)
 	}

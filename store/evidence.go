@@ -114,5 +114,25 @@ func (c *campaignFile) readEvidence(ctx context.Context, afterResult int64, curs
 	return out, nil
 }
 
+// merge adds later evidence of the same result to e: steps read in two
+// passes count together, and the later step error wins.
+func (e *evidence) merge(later *evidence) *evidence {
+	if later == nil {
+		return e
+	}
+	for _, t := range later.tools {
+		if !slices.Contains(e.tools, t) {
+			e.tools = append(e.tools, t)
+		}
+	}
+	if later.stepError != "" {
+		e.stepError = later.stepError
+	}
+	if later.corruptedName != "" {
+		e.corruptedName = later.corruptedName
+	}
+	return e
+}
+
 // evidenceCursors are the highest step and artifact ids read so far.
 type evidenceCursors struct{ steps, artifacts int64 }

@@ -54,6 +54,7 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 		return change, errorf("reading %s: %w", src.path, err)
 	}
 	if maxID <= src.lastID {
+		s.markCaughtUp(src)
 		return change, nil
 	}
 	ev, err := src.file.readEvidence(ctx, src.lastID, &src.cursors)
@@ -61,9 +62,7 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 		return change, err
 	}
 	for id, e := range src.pending {
-		if ev[id] == nil {
-			ev[id] = e
-		}
+		ev[id] = e.merge(ev[id])
 	}
 	src.pending = nil
 	defer func() {
@@ -96,8 +95,10 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 			return nil
 		}
 		out := s.classify(pending, ev)
+		s.groupMu.Lock()
 		templates := s.assignModes(out)
 		s.apply(src, out, templates, b, changed, &change)
+		s.groupMu.Unlock()
 		sinceSave += len(pending)
 		pending = pending[:0]
 		s.mu.Lock()
@@ -130,7 +131,9 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 		}
 		return nil
 	}
-	err = src.file.scanResults(ctx, src.lastID, func(r *resultRow) error {
+	// Only up to maxID: the evidence was read for results committed by
+	// then, and later ones wait for the next pass with theirs.
+	err = src.file.scanResults(ctx, src.lastID, maxID, func(r *resultRow) error {
 		pending = append(pending, *r)
 		if len(pending) == scanBatch {
 			return flush()
@@ -150,6 +153,9 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 		if rerr := s.reloadSource(ctx, src); rerr != nil {
 			err = errors.Join(err, rerr)
 		}
+		// The evidence read for those rows is gone with them: read the
+		// steps and artifacts again from the start, next time.
+		src.cursors, src.pending = evidenceCursors{}, nil
 		change.NewResults = 0
 	}
 	s.mu.RLock()
@@ -157,7 +163,16 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 		change.Runs = append(change.Runs, s.publicID(src, ri.rawID))
 	}
 	s.mu.RUnlock()
+	if err == nil {
+		s.markCaughtUp(src)
+	}
 	return change, err
+}
+
+func (s *Store) markCaughtUp(src *source) {
+	s.mu.Lock()
+	src.caughtUp = true
+	s.mu.Unlock()
 }
 
 func newBatch() *batch {

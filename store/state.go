@@ -244,6 +244,7 @@ func (s *Store) resetSource(ctx context.Context, src *source) error {
 	}
 	s.mu.Lock()
 	src.lastID, src.lastKey, src.device, src.inode = 0, "", 0, 0
+	src.cursors, src.pending, src.caughtUp = evidenceCursors{}, nil, false
 	src.runs = map[string]*runIndex{}
 	s.publicIDs()
 	s.mu.Unlock()

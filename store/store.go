@@ -112,6 +112,8 @@ type source struct {
 	cursors evidenceCursors
 	pending map[int64]*evidence
 	ready   bool // read to its end at least once, or found unreadable
+	// caughtUp says a pass of catchUp has read it to its end.
+	caughtUp bool
 }
 
 // Progress tells how far the first read of a campaign file has come.

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"slices"
 	"strings"
 	"time"
 
@@ -24,14 +25,14 @@ type templateChange struct {
 // loadTemplates restores the saved templates and aliases into the grouper,
 // so that new failures match them first and keep their ids.
 func (s *Store) loadTemplates(ctx context.Context) error {
-	rows, err := s.reader.QueryContext(ctx, `SELECT id, layer, primitive, template, count, seq FROM templates ORDER BY seq`)
+	rows, err := s.reader.QueryContext(ctx, `SELECT id, layer, primitive, template, tokens, count, seq FROM templates ORDER BY seq`)
 	if err != nil {
 		return errorf("loading templates: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var t triage.SavedTemplate
-		if err := rows.Scan(&t.ID, &t.Layer, &t.Primitive, &t.Template, &t.Count, &t.Seq); err != nil {
+		if err := rows.Scan(&t.ID, &t.Layer, &t.Primitive, &t.Template, &t.Tokens, &t.Count, &t.Seq); err != nil {
 			return errorf("loading templates: %w", err)
 		}
 		s.grouper.Restore(t)
@@ -65,10 +66,9 @@ func (s *Store) loadTemplates(ctx context.Context) error {
 
 // assignModes mines the classified failures of a batch, in row order, and
 // sets each one's mode. It returns the templates the batch created or
-// changed.
+// changed. Callers hold groupMu until the batch is applied, so that a
+// batch of another file cannot absorb a template between the two.
 func (s *Store) assignModes(rows []classified) map[string]*templateChange {
-	s.groupMu.Lock()
-	defer s.groupMu.Unlock()
 	changes := map[string]*templateChange{}
 	for i := range rows {
 		c := &rows[i]
@@ -133,9 +133,9 @@ func (s *Store) applyTemplates(changes map[string]*templateChange) {
 // persistTemplates saves the templates and aliases not saved yet in tx.
 func persistTemplates(ctx context.Context, tx *sql.Tx, templates map[string]triage.SavedTemplate, aliases map[string]string) error {
 	for _, t := range templates {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO templates (id, layer, primitive, template, count, seq) VALUES (?, ?, ?, ?, ?, ?)
-			ON CONFLICT (id) DO UPDATE SET template = excluded.template, count = excluded.count`,
-			t.ID, t.Layer, t.Primitive, t.Template, t.Count, t.Seq); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO templates (id, layer, primitive, template, tokens, count, seq) VALUES (?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (id) DO UPDATE SET template = excluded.template, tokens = excluded.tokens, count = excluded.count`,
+			t.ID, t.Layer, t.Primitive, t.Template, t.Tokens, t.Count, t.Seq); err != nil {
 			return errorf("saving template %s: %w", t.ID, err)
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE modes SET signature = ? WHERE id = ?`, t.Template, t.ID); err != nil {
@@ -183,12 +183,25 @@ func (s *Store) modeIndex(id string) (int32, bool) {
 // resolveRoot follows a mode id through people's merges and then through
 // aliases: a person's merge wins over what the miner did. Callers hold mu.
 func (s *Store) resolveRoot(id string) string {
-	return triage.Root(id, func(id string) string {
+	next := func(id string) string {
 		if into := s.decisions[id].MergedInto; into != "" {
 			return into
 		}
 		return s.aliases[id]
-	})
+	}
+	// A person's merge and the miner's alias can point at each other (A
+	// merged into B, then A absorbing B): every member of such a cycle
+	// resolves to its smallest id, so they show as one mode.
+	seen := map[string]int{}
+	var path []string
+	for cur := id; cur != ""; cur = next(cur) {
+		if i, ok := seen[cur]; ok {
+			return slices.Min(path[i:])
+		}
+		seen[cur] = len(path)
+		path = append(path, cur)
+	}
+	return path[len(path)-1]
 }
 
 // captureCarry records, before a re-read under a new classifier, the old
@@ -210,9 +223,13 @@ func captureCarry(ctx context.Context, tx *sql.Tx) error {
 func (s *Store) carryOver(ctx context.Context) error {
 	s.mu.RLock()
 	pending := s.carryPending && !s.opts.ReadOnly
-	var marks []sourceMark
+	var reading []int64
 	for _, src := range s.sources {
-		marks = append(marks, sourceMark{src.id, src.lastID})
+		// A file read to its end, or one that cannot be read, holds
+		// nothing more to wait for.
+		if !src.caughtUp && src.fault == "" {
+			reading = append(reading, src.id)
+		}
 	}
 	s.mu.RUnlock()
 	if !pending {
@@ -220,9 +237,9 @@ func (s *Store) carryOver(ctx context.Context) error {
 	}
 	moved := 0
 	err := inTx(ctx, s.writer, func(tx *sql.Tx) error {
-		for _, m := range marks {
+		for _, id := range reading {
 			var waiting int
-			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM carry WHERE source_id = ? AND result_id > ?`, m.id, m.lastID).Scan(&waiting); err != nil {
+			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM carry WHERE source_id = ?`, id).Scan(&waiting); err != nil {
 				return errorf("carrying decisions over: %w", err)
 			}
 			if waiting > 0 {
@@ -253,10 +270,19 @@ func (s *Store) carryOver(ctx context.Context) error {
 		if err := rows.Err(); err != nil {
 			return errorf("carrying decisions over: %w", err)
 		}
+		live, err := liveModes(ctx, tx)
+		if err != nil {
+			return err
+		}
 		now := time.Now().UTC().Format(time.RFC3339)
 		for _, old := range order {
-			to := target[old]
-			if to == old {
+			to, err := aliasTarget(ctx, tx, target[old])
+			if err != nil {
+				return err
+			}
+			// An old id that the new classifier gives failures too is a
+			// mode of its own, not an alias.
+			if to == old || live[old] {
 				continue
 			}
 			if _, err := tx.ExecContext(ctx, `INSERT INTO aliases (alias, target, reason, created_at) VALUES (?, ?, 'upgrade', ?)
@@ -274,8 +300,10 @@ func (s *Store) carryOver(ctx context.Context) error {
 			}
 			moved++
 		}
-		_, err = tx.ExecContext(ctx, `DELETE FROM carry`)
-		return err
+		if _, err := tx.ExecContext(ctx, `DELETE FROM carry`); err != nil {
+			return errorf("carrying decisions over: %w", err)
+		}
+		return nil
 	})
 	if err == errNotYet {
 		return nil
@@ -292,10 +320,47 @@ func (s *Store) carryOver(ctx context.Context) error {
 	if err := s.loadAliases(ctx); err != nil {
 		return err
 	}
-	return s.loadDecisions(ctx)
+	return s.refreshDecisions(ctx)
 }
 
-type sourceMark struct{ id, lastID int64 }
+// liveModes returns the modes some failure has now.
+func liveModes(ctx context.Context, tx *sql.Tx) (map[string]bool, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT DISTINCT mode_id FROM failures`)
+	if err != nil {
+		return nil, errorf("carrying decisions over: %w", err)
+	}
+	defer rows.Close()
+	live := map[string]bool{}
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, errorf("carrying decisions over: %w", err)
+		}
+		live[id] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, errorf("carrying decisions over: %w", err)
+	}
+	return live, nil
+}
+
+// aliasTarget follows the saved aliases from id to the mode that absorbed
+// it, so that decisions never land on an alias.
+func aliasTarget(ctx context.Context, tx *sql.Tx, id string) (string, error) {
+	seen := map[string]bool{id: true}
+	for {
+		var next string
+		err := tx.QueryRowContext(ctx, `SELECT target FROM aliases WHERE alias = ?`, id).Scan(&next)
+		if err == sql.ErrNoRows || seen[next] {
+			return id, nil
+		}
+		if err != nil {
+			return "", errorf("carrying decisions over: %w", err)
+		}
+		seen[next] = true
+		id = next
+	}
+}
 
 // errNotYet rolls back a carry-over that must wait for files still being
 // read.
@@ -325,7 +390,10 @@ func (s *Store) loadAliases(ctx context.Context) error {
 	}
 	s.groupMu.Unlock()
 	s.mu.Lock()
-	s.aliases = aliases
+	for a, t := range aliases {
+		s.aliases[a] = t
+	}
+	s.recomputeEffective()
 	s.mu.Unlock()
 	return nil
 }

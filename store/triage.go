@@ -436,14 +436,22 @@ func (s *Store) rootOf(id string) (string, error) {
 }
 
 // reloadDecisions rereads the decisions after a change and returns the
-// mode id as it now stands. Reloads take turns, so that an older read never
-// replaces a newer one.
+// mode id as it now stands.
 func (s *Store) reloadDecisions(ctx context.Context, id string) (sandtrap.Mode, error) {
+	if err := s.refreshDecisions(ctx); err != nil {
+		return sandtrap.Mode{}, err
+	}
+	return s.FindMode(ctx, id)
+}
+
+// refreshDecisions rereads every decision and swaps them in under mu.
+// Refreshes take turns, so that an older read never replaces a newer one.
+func (s *Store) refreshDecisions(ctx context.Context) error {
 	s.reloadMu.Lock()
 	defer s.reloadMu.Unlock()
 	rows, err := s.writer.QueryContext(ctx, `SELECT mode_id, layer, primitive, severity, title, status, merged_into, owner FROM decisions`)
 	if err != nil {
-		return sandtrap.Mode{}, errorf("reloading decisions: %w", err)
+		return errorf("reloading decisions: %w", err)
 	}
 	decisions := map[string]triage.Decision{}
 	for rows.Next() {
@@ -453,13 +461,13 @@ func (s *Store) reloadDecisions(ctx context.Context, id string) (sandtrap.Mode, 
 		)
 		if err := rows.Scan(&mid, &d.Layer, &d.Primitive, &d.Severity, &d.Title, &d.Status, &d.MergedInto, &d.Owner); err != nil {
 			rows.Close()
-			return sandtrap.Mode{}, errorf("reloading decisions: %w", err)
+			return errorf("reloading decisions: %w", err)
 		}
 		decisions[mid] = d
 	}
 	if err := rows.Err(); err != nil {
 		rows.Close()
-		return sandtrap.Mode{}, errorf("reloading decisions: %w", err)
+		return errorf("reloading decisions: %w", err)
 	}
 	rows.Close()
 	s.mu.Lock()
@@ -469,7 +477,7 @@ func (s *Store) reloadDecisions(ctx context.Context, id string) (sandtrap.Mode, 
 	if s.opts.OnChange != nil {
 		s.opts.OnChange(Change{Triage: true})
 	}
-	return s.FindMode(ctx, id)
+	return nil
 }
 
 // inTx runs fn in one transaction on the state's writer.

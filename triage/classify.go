@@ -210,19 +210,20 @@ func corruptsContent(c Classification) bool {
 
 // wholeWindow is how much of the end of an error and of a log the second
 // reading of the rules sees.
-const wholeWindow = 4 << 10
+const wholeWindow = 2 << 10
 
 // decideWhole runs the error rules on the end of the whole error and of the
 // log, for a failure whose meaningful line matched none, and returns the
 // line the deciding rule matched in. The decision is cached by the key and
 // a hash of that text.
 func (c *Classifier) decideWhole(f *Failure, harnessLayer, key string) (Classification, string) {
-	text := tail(f.Error, wholeWindow)
-	if f.StepError != "" {
-		text += "\n" + tail(f.StepError, wholeWindow)
-	}
-	if len(f.LogTail) > 0 {
-		text += "\n" + tail(string(f.LogTail), wholeWindow)
+	var b strings.Builder
+	suspectLines(&b, tail(f.Error, wholeWindow))
+	suspectLines(&b, tail(f.StepError, wholeWindow))
+	suspectLines(&b, tail(string(f.LogTail), wholeWindow))
+	text := b.String()
+	if text == "" {
+		return Classification{Layer: sandtrap.LayerUnclassified, By: ByNone}, ""
 	}
 	h := fnv.New64a()
 	h.Write([]byte(text))
@@ -264,6 +265,54 @@ func lineAt(text string, loc []int) string {
 		end = loc[0] + i
 	}
 	return strings.TrimSpace(text[start:end])
+}
+
+// suspectWords are the fragments, in lower case, of every line that a rule
+// could speak on: the second reading of the rules reads only the lines that
+// hold one, and the last line, since running every rule over kilobytes of
+// progress output for each unclassified failure would cost milliseconds.
+var suspectWords = []string{"rror", "fail", "fatal", "denied", "not found", "unable", "cannot", "can't", "could not", "couldn't",
+	"timed out", "timeout", "refused", "exceed", "kill", "closed", "crash", "no such", "invalid", "too large", "larger than",
+	"limit", "exist", "not running", "expired", "exhausted", "mismatch", "err_", "errno", "err!", "traversal", "../", "/etc/",
+	"sha256", "sha-256", "md5", "digest", "checksum", "nul", "null", "oom", "memory", "137", "abort", "unreachable", "resolve",
+	"getaddrinfo", "eai_", "enoent", "eacces", "eperm", "etimedout", "econn", "ehost", "enet", "permission", "quota",
+	"no space", "system call", "seccomp", "sigsys", "sigxcpu", "sigkill", "reset", "pipe", "json", "-32", "parse",
+	"protocol", "network", "proxy", "ssl", "certificate", "module", "library", "shared object", "spawn", "fork", "thread",
+	"resource", "read-only", "disk", "session", "sandbox", "container", "validation", "padding", "base64", "codec",
+	"decode", "encode", "utf", "truncat", "short read", "413", "harness", "fixture", "assert", "exit code", "exit status",
+	"exited", "signal", "curl", "fetch", "navigation", "browser", "cpu", "time limit", "executable"}
+
+// suspectLines writes to b the lines of s that hold a suspect word, and its
+// last line.
+func suspectLines(b *strings.Builder, s string) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return
+	}
+	last := strings.LastIndexByte(s, '\n') + 1
+	for rest := s[:last]; rest != ""; {
+		var line string
+		line, rest, _ = strings.Cut(rest, "\n")
+		if suspect(line) {
+			b.WriteString(line)
+			b.WriteByte('\n')
+		}
+	}
+	b.WriteString(s[last:])
+	b.WriteByte('\n')
+}
+
+func suspect(line string) bool {
+	if len(line) > 1024 {
+		line = line[:1024]
+	}
+	lower := strings.ToLower(line)
+	for _, w := range suspectWords {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // tail returns the last n bytes of s, from a line start when one is near.

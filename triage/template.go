@@ -132,6 +132,9 @@ func AnchorToken(tok string) bool {
 	if i := strings.LastIndexByte(core, '.'); i >= 0 && i < len(core)-1 {
 		core = core[i+1:]
 	}
+	if isCode(core) {
+		return true // a number the normaliser kept: Errno 13, HTTP 404, exit code 137
+	}
 	switch {
 	case strings.HasSuffix(core, "Error") || strings.HasSuffix(core, "Exception") || strings.HasSuffix(core, "Exit"):
 		return len(core) > 5 && isUpper(core[0])
@@ -148,6 +151,22 @@ func AnchorToken(tok string) bool {
 }
 
 func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+
+// isCode reports a token of digits alone, maybe negative: in a signature,
+// the normaliser has replaced every number that varies, so what is left
+// names an error.
+func isCode(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}
 
 func allUpperOrDigit(s string) bool {
 	for i := 0; i < len(s); i++ {
@@ -238,7 +257,10 @@ type SavedTemplate struct {
 	ID, Layer, Primitive string
 	// Template is the template as people read it, tokens joined by single
 	// spaces: the mode's signature.
-	Template   string
+	Template string
+	// Tokens is the miner's form, with typed tokens as drain.Wildcard,
+	// joined by single spaces.
+	Tokens     string
 	Count, Seq int64
 }
 
@@ -246,7 +268,10 @@ type SavedTemplate struct {
 func (g *Grouper) Restore(t SavedTemplate) {
 	shown := strings.Split(t.Template, " ")
 	group := ModeGroup(t.Layer, t.Primitive)
-	tokens := TemplateTokens(t.Template)
+	tokens := strings.Split(t.Tokens, " ")
+	if t.Tokens == "" || len(tokens) != len(shown) {
+		tokens = TemplateTokens(t.Template)
+	}
 	if g.miner.Restore(drain.Template{ID: t.ID, Group: group, Tokens: tokens, Count: t.Count, Seq: t.Seq}) {
 		g.shown[t.ID] = shown
 		g.index(group, t.ID, tokens)
@@ -284,8 +309,9 @@ func (g *Grouper) Assign(layer, primitive, signature string) Assignment {
 		g.shown[id] = tokens
 		if restated := g.restates(group, res.Template.Tokens); restated != "" {
 			// A template of another length that says the same words is
-			// the same cause: the new one is its alias from the start.
-			g.aliases[id] = restated
+			// the same cause: the new one is taken back before anything
+			// used its id, and the signature maps to the older one.
+			g.miner.Remove(id)
 			delete(g.shown, id)
 			a = Assignment{ModeID: restated}
 			a.Template = g.saved(restated)
@@ -460,21 +486,12 @@ func (g *Grouper) Lookup(layer, primitive, signature string) (id string, ok bool
 	if t == nil {
 		return "", false
 	}
-	return t.ID, true
+	return g.Resolve(t.ID), true
 }
 
 // Resolve follows aliases from id to the template that absorbed it.
 func (g *Grouper) Resolve(id string) string {
 	return Root(id, func(id string) string { return g.aliases[id] })
-}
-
-// Aliases returns a copy of every alias and its direct target.
-func (g *Grouper) Aliases() map[string]string {
-	out := make(map[string]string, len(g.aliases))
-	for k, v := range g.aliases {
-		out[k] = v
-	}
-	return out
 }
 
 // generalise turns the shown tokens of template id into drain.Wildcard where
@@ -504,7 +521,7 @@ func (g *Grouper) saved(id string) SavedTemplate {
 	if shown, ok := g.shown[id]; ok && len(shown) == len(t.Tokens) {
 		text = strings.Join(shown, " ")
 	}
-	return SavedTemplate{ID: t.ID, Layer: layer, Primitive: primitive, Template: text, Count: t.Count, Seq: t.Seq}
+	return SavedTemplate{ID: t.ID, Layer: layer, Primitive: primitive, Template: text, Tokens: t.String(), Count: t.Count, Seq: t.Seq}
 }
 
 // Templates returns every template.

@@ -6,8 +6,9 @@ CREATE TABLE templates (
     id        TEXT PRIMARY KEY,
     layer     TEXT NOT NULL,
     primitive TEXT NOT NULL,
-    template  TEXT NOT NULL,
-    count     INTEGER NOT NULL,
+    template  TEXT NOT NULL, -- as people read it: the mode's signature
+    tokens    TEXT NOT NULL, -- as the miner compares it, typed tokens as <*>
+    count     INTEGER NOT NULL, -- distinct signatures mined into it
     seq       INTEGER NOT NULL
 );
 

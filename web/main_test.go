@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"errors"
 	"os"
 	"path/filepath"
@@ -71,5 +72,37 @@ func TestServeBeyondLoopbackNeedsAToken(t *testing.T) {
 	var ue usageError
 	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "SANDTRAP_TOKEN") {
 		t.Errorf("got %v, want a usage error asking for the token", err)
+	}
+}
+
+func TestServeNamesABadCampaignOnce(t *testing.T) {
+	dir := t.TempDir()
+	noDomain := filepath.Join(dir, "nodomain.db")
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), []string{"init-db", noDomain}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", noDomain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = db.Exec(`ALTER TABLE results DROP COLUMN domain`)
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, path, want string
+	}{
+		{"a missing file", filepath.Join(dir, "gone.db"), "campaign " + filepath.Join(dir, "gone.db") + " is missing: no such file"},
+		{"a missing column", noDomain, "campaign " + noDomain + ` does not follow the contract: table "results" has no column "domain"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := run(context.Background(), []string{"serve", "--addr", "127.0.0.1:0", "--state", filepath.Join(t.TempDir(), "s.db"), tt.path}, &out, &errOut)
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("got %v, want %q: main prints it after \"sandtrap: \", so no prefix of its own", err, tt.want)
+			}
+		})
 	}
 }

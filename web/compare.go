@@ -41,7 +41,7 @@ func parseCompare(args []string, stderr io.Writer) (compareConfig, error) {
 	fs.StringVar(&c.failOn, "fail-on", "", "exit 1 on new-modes (a new or returned failure mode) or regressions (a regressed test)")
 	fs.IntVar(&c.limit, "limit", 50, "most tests listed per group (0 lists all; json lists all)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: sandtrap compare [--state FILE] [--format text|markdown|json] [--fail-on new-modes|regressions] CAMPAIGN.db... BASE HEAD")
+		fmt.Fprintln(stderr, commandUsage("compare"))
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -101,7 +101,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	result, err := st.Compare(ctx, c.base, c.head, c.limit)
 	if sandtrap.ErrorCode(err) == sandtrap.ENOTFOUND {
-		fmt.Fprintln(stderr, "usage: sandtrap compare [flags] CAMPAIGN.db... BASE HEAD")
+		fmt.Fprintln(stderr, commandUsage("compare"))
 		return usageError{sandtrap.ErrorMessage(err) + "; the runs are: " + strings.Join(runIDs(ctx, st), ", ")}
 	} else if err != nil {
 		return err

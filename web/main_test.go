@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -102,6 +103,40 @@ func TestServeNamesABadCampaignOnce(t *testing.T) {
 			err := run(context.Background(), []string{"serve", "--addr", "127.0.0.1:0", "--state", filepath.Join(t.TempDir(), "s.db"), tt.path}, &out, &errOut)
 			if err == nil || err.Error() != tt.want {
 				t.Errorf("got %v, want %q: main prints it after \"sandtrap: \", so no prefix of its own", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestUsageListsEveryFlagOfEveryCommand(t *testing.T) {
+	flagLine := regexp.MustCompile(`(?m)^  -([\w-]+)`)
+	for _, s := range synopses {
+		t.Run(s.command, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			err := run(context.Background(), []string{s.command, "-h"}, &out, &errOut)
+			var ue usageError
+			if !errors.As(err, &ue) {
+				t.Fatalf("got %v for -h, want a usage error", err)
+			}
+			help := errOut.String()
+			if !strings.HasPrefix(help, commandUsage(s.command)+"\n") {
+				t.Errorf("got -h starting %q, want the synopsis %q", help, commandUsage(s.command))
+			}
+			flags := flagLine.FindAllStringSubmatch(help, -1)
+			if len(flags) == 0 && s.command != "init-db" {
+				t.Fatalf("got no flags in %s -h:\n%s", s.command, help)
+			}
+			for _, f := range flags {
+				name := "--" + f[1]
+				if len(f[1]) == 1 {
+					name = "-" + f[1]
+				}
+				if !strings.Contains(s.line, "["+name) && !strings.Contains(s.line, name+" ") {
+					t.Errorf("got a synopsis without %s: %q", name, s.line)
+				}
+			}
+			if !strings.Contains(usage, s.line) {
+				t.Errorf("got a usage text without the synopsis of %s:\n%s", s.command, usage)
 			}
 		})
 	}

@@ -45,7 +45,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.StringVar(&c.tokenEnv, "token-env", "SANDTRAP_TOKEN", "environment variable holding the access token every request must carry; required to listen beyond loopback")
 	fs.Int64Var(&c.memoryLimitMiB, "memory-limit", 150, "soft memory limit in MiB (the garbage collector works harder near it); GOMEMLIMIT overrides it, 0 turns it off")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: sandtrap serve [flags] CAMPAIGN.db...")
+		fmt.Fprintln(stderr, commandUsage("serve"))
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

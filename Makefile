@@ -7,7 +7,7 @@ DEMO             ?= demo.db
 STATE            ?= sandtrap-state.db
 BENCH_OUT        ?= bench/out
 
-.PHONY: build run test bench eval generate check chromium clean
+.PHONY: build run test bench eval generate check templ-fresh chromium clean
 
 build: bin/sandtrap
 
@@ -39,9 +39,21 @@ generate:
 	go tool templ generate -path views
 
 # check fails when generated files or formatting are stale.
-check: static/datastar.js
+check: static/datastar.js templ-fresh
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed" >&2; exit 1; }
 	go vet ./...
+
+# templ-fresh generates the views into a temporary copy and names every
+# *_templ.go that differs from what its .templ makes, or has no .templ,
+# without touching the tree.
+templ-fresh:
+	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	cp views/*.templ "$$tmp"/; \
+	go tool templ generate -path "$$tmp" >"$$tmp/log" 2>&1 || { cat "$$tmp/log" >&2; exit 1; }; \
+	stale=""; \
+	for f in views/*.templ; do g=$${f%.templ}_templ.go; cmp -s "$$tmp/$${g#views/}" "$$g" || stale="$$stale $$g"; done; \
+	for g in views/*_templ.go; do test -f "$${g%_templ.go}.templ" || stale="$$stale $$g"; done; \
+	if [ -n "$$stale" ]; then echo "stale generated views, run make generate:$$stale" >&2; exit 1; fi
 
 test: static/datastar.js chromium check
 	go test -count=1 -timeout 10m ./...

@@ -6,8 +6,12 @@ ADDR             ?= 127.0.0.1:8080
 DEMO             ?= demo.db
 STATE            ?= sandtrap-state.db
 BENCH_OUT        ?= bench/out
+# The Go vulnerability database that make vuln reads: the OSV files of this
+# version of the golang.org/x/vulndb module, which the module proxy serves.
+VULNDB_VERSION   := v0.0.0-20261105234957-e22db6528018
+VULNDB           := .cache/vulndb-$(VULNDB_VERSION)
 
-.PHONY: build run test bench eval generate check chromium clean
+.PHONY: build run test bench eval generate check templ-fresh vuln chromium clean
 
 build: bin/sandtrap
 
@@ -39,12 +43,41 @@ generate:
 	go tool templ generate -path views
 
 # check fails when generated files or formatting are stale.
-check: static/datastar.js
+check: static/datastar.js templ-fresh
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed" >&2; exit 1; }
 	go vet ./...
 
+# templ-fresh generates the views into a temporary copy and names every
+# *_templ.go that differs from what its .templ makes, or has no .templ,
+# without touching the tree.
+templ-fresh:
+	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	cp views/*.templ "$$tmp"/; \
+	go tool templ generate -path "$$tmp" >"$$tmp/log" 2>&1 || { cat "$$tmp/log" >&2; exit 1; }; \
+	stale=""; \
+	for f in views/*.templ; do g=$${f%.templ}_templ.go; cmp -s "$$tmp/$${g#views/}" "$$g" || stale="$$stale $$g"; done; \
+	for g in views/*_templ.go; do test -f "$${g%_templ.go}.templ" || stale="$$stale $$g"; done; \
+	if [ -n "$$stale" ]; then echo "stale generated views, run make generate:$$stale" >&2; exit 1; fi
+
 test: static/datastar.js chromium check
 	go test -count=1 -timeout 10m ./...
+
+# vuln runs govulncheck (pinned in go.mod) against the vulnerability
+# database of the pinned x/vulndb module, indexed once into .cache with its
+# own indexdb command, so that it needs nothing but the module proxy. It is
+# not part of check: today it reports vulnerabilities of the standard
+# library of Go 1.26.8 that only a newer toolchain fixes.
+vuln: $(VULNDB)/index/db.json
+	go tool govulncheck -db file://$(CURDIR)/$(VULNDB) ./...
+
+$(VULNDB)/index/db.json:
+	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	dir=$$(cd $$tmp && GOFLAGS=-mod=mod go mod download -json golang.org/x/vulndb@$(VULNDB_VERSION) \
+		| sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$$/\1/p'); \
+	test -d "$$dir/data/osv" || { echo "x/vulndb $(VULNDB_VERSION): data/osv not found in the module" >&2; exit 1; }; \
+	echo "indexing the vulnerability database of x/vulndb $(VULNDB_VERSION) into $(VULNDB)"; \
+	(cd $$tmp && GOFLAGS=-mod=mod go run golang.org/x/vulndb/cmd/indexdb@$(VULNDB_VERSION) -vulns "$$dir/data/osv" -out "$(CURDIR)/$(VULNDB).tmp"); \
+	rm -rf $(VULNDB); mv $(VULNDB).tmp $(VULNDB)
 
 # chromium makes sure the browser tests have a browser: installed from
 # Debian's packages when we are root, otherwise explained.

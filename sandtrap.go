@@ -166,7 +166,9 @@ type Error struct {
 	Message string
 }
 
-func (e *Error) Error() string { return fmt.Sprintf("sandtrap: %s: %s", e.Code, e.Message) }
+// Error returns the message alone: it is written for people, and the
+// command line already says "sandtrap:" in front of it.
+func (e *Error) Error() string { return e.Message }
 
 // Errorf returns an Error with the given code and a formatted message.
 func Errorf(code, format string, args ...any) *Error {

@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"sandtrap/logview"
 	"sandtrap/tracker"
 )
 
@@ -92,7 +93,7 @@ func Title(m ModeFacts) string {
 		where += "/" + m.Primitive
 	}
 	title := fmt.Sprintf("[sandtrap] %s · %s: %s", m.Severity, where, m.Title)
-	return trimRunes(strings.Join(strings.Fields(visible(title)), " "), maxTitle)
+	return trimRunes(oneLine(title), maxTitle)
 }
 
 // NewIssue is the ticket to create for m in team's tracker. Its labels are
@@ -269,24 +270,12 @@ func capitalize(s string) string {
 	return strings.ToUpper(string(r)) + s[n:]
 }
 
-// visible makes text safe to show: invalid UTF-8 becomes U+FFFD and control
-// characters their visible Unicode pictures (a NUL shows as ␀), so nothing
-// is hidden, cut short or able to drive a terminal.
-func visible(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r == '\n' || r == '\t':
-			return r
-		case r < 0x20:
-			return 0x2400 + r
-		case r == 0x7f:
-			return '␡'
-		case r >= 0x80 && r < 0xa0, r == '\u2028', r == '\u2029', r >= '\u202a' && r <= '\u202e', r >= '\u2066' && r <= '\u2069':
-			// C1 controls, line separators and bidi overrides.
-			return '\uFFFD'
-		}
-		return r
-	}, strings.ToValidUTF8(s, "\uFFFD"))
+// oneLine folds s onto one line, then makes what is left of its hidden
+// characters visible (logview.Visible): a NUL shows as ␀ and a bidi
+// override as \u202e, so nothing is hidden, reordered, cut short or able to
+// drive a terminal.
+func oneLine(s string) string {
+	return logview.Visible(strings.Join(strings.Fields(s), " "))
 }
 
 // text renders s as inert inline Markdown on one line: markup characters
@@ -295,7 +284,7 @@ func visible(s string) string {
 // issue.
 func text(s string) string {
 	var b strings.Builder
-	for _, r := range strings.Join(strings.Fields(visible(s)), " ") {
+	for _, r := range oneLine(s) {
 		switch r {
 		case '\\', '`', '*', '_', '[', ']', '<', '>', '|', '~', '&', '!':
 			b.WriteByte('\\')
@@ -313,7 +302,7 @@ func text(s string) string {
 // code renders s as an inline code span, inert by nature. The delimiter is
 // one backtick longer than any run of backticks in s, so s cannot end it.
 func code(s string) string {
-	s = strings.Join(strings.Fields(visible(s)), " ")
+	s = oneLine(s)
 	if s == "" {
 		return "(none)"
 	}
@@ -328,10 +317,14 @@ func code(s string) string {
 func cell(s string) string { return strings.ReplaceAll(code(s), "|", `\|`) }
 
 // fence renders s as a fenced code block, which shows it verbatim and
-// inert. The fence is longer than any run of backticks in s, so a ``` in s
-// cannot close the block early.
+// inert, each line made visible. The fence is longer than any run of
+// backticks in s, so a ``` in s cannot close the block early.
 func fence(s string) string {
-	s = strings.TrimRight(visible(s), "\n")
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = logview.Visible(l)
+	}
+	s = strings.Join(lines, "\n")
 	f := strings.Repeat("`", max(3, longestRun(s, '`')+1))
 	return f + "text\n" + s + "\n" + f + "\n"
 }

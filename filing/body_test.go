@@ -99,7 +99,7 @@ func TestBodyTrimsSamplesAndCapsTables(t *testing.T) {
 var fenceOpen = regexp.MustCompile("(?m)^(`{3,})text$")
 
 func TestBodyNeutralisesHostileText(t *testing.T) {
-	hostile := "x](javascript:alert(1)) <img src=x onerror=alert(1)> @octocat #1 **bold** [a](http://evil) &#64;admin | cell\n# heading\n```\n<script>alert(1)</script>\n````\u0000\x1b[31m"
+	hostile := "x](javascript:alert(1)) <img src=x onerror=alert(1)> @octocat #1 **bold** [a](http://evil) &#64;admin | cell\n# heading\n```\n<script>alert(1)</script>\n````\u0000\x1b[31m \u202eevil\ufeff"
 	m := exampleMode()
 	m.ID = "m-1 --><script>alert(1)</script>"
 	m.Title, m.SeverityReason, m.Signature = hostile, hostile, hostile
@@ -122,11 +122,11 @@ func TestBodyNeutralisesHostileText(t *testing.T) {
 	if !strings.Contains(body, "<!-- sandtrap:mode=m-1--scriptalert1script -->") {
 		t.Errorf("got body without a sanitised marker:\n%s", body)
 	}
-	if strings.ContainsRune(body, 0) || strings.ContainsRune(body, 0x1b) {
-		t.Errorf("got raw control characters in the body, want visible pictures")
+	if strings.ContainsAny(body, "\x00\x1b\u202e\ufeff") {
+		t.Errorf("got raw control or format characters in the body, want visible marks:\n%s", body)
 	}
-	if !strings.Contains(body, "␀␛") {
-		t.Errorf("got body without the NUL and ESC shown as ␀␛")
+	if !strings.Contains(body, `␀\x1b`) || !strings.Contains(body, `\u202e`) || !strings.Contains(body, `\ufeff`) {
+		t.Errorf("got body without the NUL, ESC, bidi override and BOM shown as ␀, \\x1b, \\u202e and \\ufeff:\n%s", body)
 	}
 }
 

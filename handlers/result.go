@@ -224,7 +224,7 @@ func (h *Handler) artifactViews(r *http.Request, runID string, resultID int64) (
 					}
 					diffAt = logview.FirstDiff(data, od)
 					v.DiffOffset = fmt.Sprintf("%d (0x%x)", diffAt, diffAt)
-					v.DiffAgainst = views.Printable(orig.Name)
+					v.DiffAgainst = logview.Visible(orig.Name)
 				}
 			}
 		}

@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -23,8 +24,9 @@ const (
 	Text Kind = iota
 	// NUL is a run of NUL bytes; Text holds one "␀" per byte, for a badge.
 	NUL
-	// Control is a run of control characters; Text holds a visible escape
-	// per character, such as `\x1b`, `^G`, `\x7f` or `\u202e`.
+	// Control is a run of control or format characters; Text holds a
+	// visible escape per character, such as `\x1b`, `^G`, `\x7f`, `\u202e`
+	// or `\u200b`.
 	Control
 	// Invalid is a run of bytes that are not valid UTF-8; Text holds one
 	// U+FFFD per byte and Hex the bytes, such as "0x89" or "0xed 0xa0".
@@ -133,6 +135,63 @@ func RenderText(s string) []Span {
 	r.scan(0, len(s))
 	r.flush()
 	return r.spans
+}
+
+// Visible makes campaign text safe to show on one line, in an attribute, a
+// chart label or a ticket: everything that could hide, reorder or corrupt
+// what a reader sees is replaced by the mark the error block shows for it.
+// A NUL becomes ␀; a C0 control its caret form, such as ^G, or \x1b for ESC,
+// and DEL \x7f; a C1 control or a format character (Unicode category Cf:
+// bidi controls, zero-width characters, the BOM) its code point, such as
+// \u202e; an invalid byte U+FFFD. Unlike RenderText it marks line breaks
+// and tabs too. Every other character is kept, so nothing is cut short.
+func Visible(s string) string {
+	var b strings.Builder
+	start := 0 // s[start:i] is kept text not yet written
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= ' ' && c < 0x7f {
+			i++
+			continue
+		}
+		mark, size := "", 1
+		switch {
+		case c == 0:
+			mark = "␀"
+		case c < utf8.RuneSelf:
+			mark = controlEscape(rune(c))
+		default:
+			r, n := utf8.DecodeRuneInString(s[i:])
+			size = n
+			switch {
+			case r == utf8.RuneError && n == 1:
+				mark = "\uFFFD"
+			case isControlRune(r):
+				mark = controlEscape(r)
+			default:
+				i += n
+				continue
+			}
+		}
+		if start == 0 {
+			b.Grow(len(s) + 16)
+		}
+		b.WriteString(s[start:i])
+		b.WriteString(mark)
+		i += size
+		start = i
+	}
+	if start == 0 {
+		return s
+	}
+	b.WriteString(s[start:])
+	return b.String()
+}
+
+// Hidden reports whether Visible replaces r with a mark: r is a control or
+// format character. (Visible marks invalid bytes too.)
+func Hidden(r rune) bool {
+	return r < 0x20 || r == 0x7f || isControlRune(r)
 }
 
 // RenderTail renders the end of a log that was cut: b's first line is
@@ -318,10 +377,12 @@ func isPlainByte(c byte, breaks bool) bool {
 }
 
 // isControlRune reports whether the non-ASCII rune r must be made visible:
-// a C1 control, or a bidirectional embedding, override or isolate, which
-// could reorder what the reader sees.
+// a C1 control, or a format character (category Cf), such as a
+// bidirectional override that could reorder what the reader sees or a
+// zero-width character that could hide in a word. Cf starts at U+00AD, so
+// most text never reaches the table look-up.
 func isControlRune(r rune) bool {
-	return r >= 0x80 && r < 0xa0 || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069
+	return r >= 0x80 && r < 0xa0 || r >= 0xad && unicode.Is(unicode.Cf, r)
 }
 
 const esc = 0x1b
@@ -351,6 +412,9 @@ func controlEscape(r rune) string {
 		return caretEscapes[r]
 	case r == 0x7f:
 		return `\x7f`
+	}
+	if r > 0xffff {
+		return fmt.Sprintf(`\U%08x`, r)
 	}
 	return fmt.Sprintf(`\u%04x`, r)
 }

@@ -288,6 +288,11 @@ func TestRenderText(t *testing.T) {
 			want: []Span{{Text: "name"}, {Text: "\uFFFD", Kind: Invalid, Hex: "0x89"}},
 		},
 		{
+			name: "format characters are visible: a bidi override, a zero-width space, a BOM",
+			in:   "a\u202eb\u200b\ufeff",
+			want: []Span{{Text: "a"}, {Text: `\u202e`, Kind: Control}, {Text: "b"}, {Text: `\u200b\ufeff`, Kind: Control}},
+		},
+		{
 			name: "HTML stays text for the view to escape",
 			in:   "<script>alert(1)</script>",
 			want: []Span{{Text: "<script>alert(1)</script>"}},

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -15,55 +16,74 @@ import (
 	"sandtrap/logview"
 )
 
-// requiredColumns is contract v1: every table and column a campaign file must
-// have. Extra tables and columns are ignored.
-var requiredColumns = []struct {
-	table   string
-	columns []string
-}{
-	{"runs", []string{"id", "name", "started_at", "finished_at", "planned", "notes"}},
-	{"results", []string{"id", "run_id", "test", "target", "domain", "title", "status",
-		"started_at", "duration_ms", "exit_code", "error", "log", "layer", "primitive", "worker", "attempt"}},
+// tableContract is one table of contract v1: the columns a file must have,
+// and the others, which sandtrap reads as NULL when a file leaves them out.
+type tableContract struct {
+	table    string
+	optional bool // the whole table may be missing
+	required []string
+	columns  []string
 }
 
-// optionalColumns are the tables a campaign may leave out; when present they
-// must be complete.
-var optionalColumns = []struct {
-	table   string
-	columns []string
-}{
-	{"artifacts", []string{"id", "result_id", "name", "media_type", "data", "expected_sha256"}},
-	{"steps", []string{"id", "result_id", "seq", "tool", "request", "response", "error", "duration_ms"}},
+// contractV1 lists every table and column sandtrap reads. Extra tables and
+// columns are ignored.
+var contractV1 = []tableContract{
+	{table: "runs", required: []string{"id", "name", "started_at"},
+		columns: []string{"finished_at", "planned", "notes"}},
+	{table: "results", required: []string{"id", "run_id", "test", "target", "domain", "status"},
+		columns: []string{"title", "started_at", "duration_ms", "exit_code", "error", "log", "layer", "primitive", "worker", "attempt"}},
+	{table: "artifacts", optional: true, required: []string{"id", "result_id", "name"},
+		columns: []string{"media_type", "data", "expected_sha256"}},
+	{table: "steps", optional: true, required: []string{"id", "result_id", "seq", "tool"},
+		columns: []string{"request", "response", "error", "duration_ms"}},
 }
 
 // campaignFile is one campaign database opened read-only.
 type campaignFile struct {
-	path         string
-	label        string
-	db           *sql.DB
+	path  string
+	label string
+	db    *sql.DB
+	// cols holds the columns each table of the contract has, by table; a
+	// missing optional table has none.
+	cols         map[string]map[string]bool
 	hasArtifacts bool
 	hasSteps     bool
+	// resultSelect is resultColumns for this file's results table.
+	resultSelect string
 }
 
 // openCampaignFile opens path read-only and checks it against the contract.
-// Its errors name the file and, where one is missing, the table and column.
+// Its errors name the file and, where some are missing, every table and
+// column that is. It never creates the file: a missing or empty one is
+// refused before SQLite sees it.
 func openCampaignFile(ctx context.Context, path string, busy time.Duration) (*campaignFile, error) {
 	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, sandtrap.Errorf(sandtrap.EINVALID, "campaign %s: %v", path, pathErrText(err))
-	}
-	if fi.IsDir() {
-		return nil, sandtrap.Errorf(sandtrap.EINVALID, "campaign %s: is a directory, not a SQLite file", path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		msg := fmt.Sprintf("campaign %s is missing: no such file", path)
+		if _, werr := os.Stat(path + "-wal"); werr == nil {
+			msg += fmt.Sprintf(" (%s-wal is there, but a WAL file holds only recent changes: it is no database without its main file)", filepath.Base(path))
+		}
+		return nil, sandtrap.Errorf(sandtrap.EINVALID, "%s", msg)
+	case err != nil:
+		return nil, sandtrap.Errorf(sandtrap.EINVALID, "campaign %s cannot be read: %v", path, pathErrText(err))
+	case fi.IsDir():
+		return nil, sandtrap.Errorf(sandtrap.EINVALID, "campaign %s is a directory, not a SQLite file", path)
+	case fi.Size() == 0:
+		// SQLite would take it for an empty database; it is more likely a
+		// harness that has created the file and not yet its tables.
+		return nil, sandtrap.Errorf(sandtrap.EINVALID, "campaign %s is empty (0 bytes): it has no tables yet; serve it once the harness (or sandtrap init-db) has written its schema", path)
 	}
 	db, err := openCampaignDB(ctx, path, 4, busy)
 	if err != nil {
-		return nil, sandtrap.Errorf(sandtrap.EINVALID, "campaign %s: cannot open as SQLite: %v", path, err)
+		return nil, sandtrap.Errorf(sandtrap.EINVALID, "campaign %s cannot be opened as SQLite: %v", path, err)
 	}
 	c := &campaignFile{path: path, db: db, label: strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))}
 	if err := c.checkSchema(ctx); err != nil {
 		db.Close()
 		return nil, err
 	}
+	c.resultSelect = c.resultColumns()
 	return c, nil
 }
 
@@ -75,49 +95,63 @@ func pathErrText(err error) string {
 	return err.Error()
 }
 
+// checkSchema records the columns of each table of the contract and refuses
+// a file that misses required ones, naming all of them at once.
 func (c *campaignFile) checkSchema(ctx context.Context) error {
-	for _, t := range requiredColumns {
+	c.cols = map[string]map[string]bool{}
+	var problems []string
+	for _, t := range contractV1 {
 		cols, err := c.columns(ctx, t.table)
 		if err != nil {
 			return err
 		}
+		c.cols[t.table] = cols
 		if len(cols) == 0 {
-			return sandtrap.Errorf(sandtrap.EINVALID, "campaign %s: missing table %q (contract v1 needs tables runs and results)", c.path, t.table)
-		}
-		for _, col := range t.columns {
-			if !cols[col] {
-				return sandtrap.Errorf(sandtrap.EINVALID, "campaign %s: table %q has no column %q", c.path, t.table, col)
+			if !t.optional {
+				problems = append(problems, fmt.Sprintf("table %q is missing", t.table))
 			}
-		}
-	}
-	for _, t := range optionalColumns {
-		cols, err := c.columns(ctx, t.table)
-		if err != nil {
-			return err
-		}
-		if len(cols) == 0 {
 			continue
 		}
-		for _, col := range t.columns {
+		var missing []string
+		for _, col := range t.required {
 			if !cols[col] {
-				return sandtrap.Errorf(sandtrap.EINVALID, "campaign %s: optional table %q has no column %q", c.path, t.table, col)
+				missing = append(missing, strconv.Quote(col))
 			}
 		}
-		switch t.table {
-		case "artifacts":
-			c.hasArtifacts = true
-		case "steps":
-			c.hasSteps = true
+		if len(missing) > 0 {
+			problems = append(problems, fmt.Sprintf("table %q has no column %s", t.table, orList(missing)))
 		}
 	}
+	if len(problems) > 0 {
+		return sandtrap.Errorf(sandtrap.EINVALID, "campaign %s does not follow the contract: %s", c.path, strings.Join(problems, "; "))
+	}
+	c.hasArtifacts = len(c.cols["artifacts"]) > 0
+	c.hasSteps = len(c.cols["steps"]) > 0
 	return nil
+}
+
+// orList joins items as `a`, `a or b`, `a, b or c`.
+func orList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+}
+
+// col is the column name when table has it, and NULL when the file left
+// the optional column out, so that a query reads it as unknown.
+func (c *campaignFile) col(table, name string) string {
+	if c.cols[table][name] {
+		return name
+	}
+	return "NULL"
 }
 
 // columns returns the column names of table, or none if it does not exist.
 func (c *campaignFile) columns(ctx context.Context, table string) (map[string]bool, error) {
 	rows, err := c.db.QueryContext(ctx, `SELECT name FROM pragma_table_info(?)`, table)
 	if err != nil {
-		return nil, sandtrap.Errorf(sandtrap.EINVALID, "campaign %s: not a readable SQLite database: %v", c.path, err)
+		return nil, sandtrap.Errorf(sandtrap.EINVALID, "campaign %s is not a readable SQLite database: %v", c.path, err)
 	}
 	defer rows.Close()
 	cols := map[string]bool{}
@@ -129,7 +163,7 @@ func (c *campaignFile) columns(ctx context.Context, table string) (map[string]bo
 		cols[strings.ToLower(name)] = true
 	}
 	if err := rows.Err(); err != nil {
-		return nil, sandtrap.Errorf(sandtrap.EINVALID, "campaign %s: not a readable SQLite database: %v", c.path, err)
+		return nil, sandtrap.Errorf(sandtrap.EINVALID, "campaign %s is not a readable SQLite database: %v", c.path, err)
 	}
 	return cols, nil
 }
@@ -147,7 +181,8 @@ type campaignRun struct {
 }
 
 func (c *campaignFile) runs(ctx context.Context) ([]campaignRun, error) {
-	rows, err := c.db.QueryContext(ctx, `SELECT id, name, started_at, finished_at, planned, notes FROM runs ORDER BY started_at, id`)
+	rows, err := c.db.QueryContext(ctx, `SELECT id, name, started_at, `+c.col("runs", "finished_at")+`, `+
+		c.col("runs", "planned")+`, `+c.col("runs", "notes")+` FROM runs ORDER BY started_at, id`)
 	if err != nil {
 		return nil, errorf("listing runs of %s: %w", c.path, err)
 	}
@@ -201,8 +236,10 @@ type resultRow struct {
 // order. The scan walks the rowid b-tree, so it needs no index the harness
 // did not make.
 func (c *campaignFile) scanResults(ctx context.Context, after, upto int64, fn func(*resultRow) error) error {
-	rows, err := c.db.QueryContext(ctx, `SELECT id, run_id, test, target, domain, status, CAST(error AS BLOB), layer, primitive, exit_code, attempt, started_at,
-		CASE WHEN status IN ('passed', 'skipped') THEN NULL ELSE substr(CAST(log AS BLOB), -?) END
+	col := func(name string) string { return c.col("results", name) }
+	rows, err := c.db.QueryContext(ctx, `SELECT id, run_id, test, target, domain, status, CAST(`+col("error")+` AS BLOB), `+
+		col("layer")+`, `+col("primitive")+`, `+col("exit_code")+`, `+col("attempt")+`, `+col("started_at")+`,
+		CASE WHEN status IN ('passed', 'skipped') THEN NULL ELSE substr(CAST(`+col("log")+` AS BLOB), -?) END
 		FROM results WHERE id > ? AND id <= ? ORDER BY id`, classifyTail, after, upto)
 	if err != nil {
 		return errorf("reading results of %s: %w", c.path, err)
@@ -240,9 +277,13 @@ func (c *campaignFile) scanResults(ctx context.Context, after, upto int64, fn fu
 }
 
 // resultColumns are the columns of a results row that pages show: all of
-// them but the log, whose size comes last.
-const resultColumns = `id, run_id, test, target, domain, title, status, started_at, duration_ms, exit_code,
-	CAST(error AS BLOB), layer, primitive, worker, attempt, coalesce(length(CAST(log AS BLOB)), 0)`
+// them but the log, whose size comes last. scanResult reads them.
+func (c *campaignFile) resultColumns() string {
+	col := func(name string) string { return c.col("results", name) }
+	return `id, run_id, test, target, domain, ` + col("title") + `, status, ` + col("started_at") + `, ` +
+		col("duration_ms") + `, ` + col("exit_code") + `, CAST(` + col("error") + ` AS BLOB), ` + col("layer") + `, ` +
+		col("primitive") + `, ` + col("worker") + `, ` + col("attempt") + `, coalesce(length(CAST(` + col("log") + ` AS BLOB)), 0)`
+}
 
 // scanResult reads one row of resultColumns. Numbers the harness filled with
 // something else read as unknown and are named in Problems.
@@ -285,7 +326,7 @@ func scanResult(row interface{ Scan(...any) error }) (sandtrap.Result, string, e
 
 // result reads one results row, its log's size but not the log.
 func (c *campaignFile) result(ctx context.Context, id int64) (sandtrap.Result, string, error) {
-	r, runID, err := scanResult(c.db.QueryRowContext(ctx, `SELECT `+resultColumns+` FROM results WHERE id = ?`, id))
+	r, runID, err := scanResult(c.db.QueryRowContext(ctx, `SELECT `+c.resultSelect+` FROM results WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return r, "", sandtrap.Errorf(sandtrap.ENOTFOUND, "result %d not found", id)
 	} else if err != nil {
@@ -331,7 +372,7 @@ func (c *campaignFile) resultsByIDInto(ctx context.Context, ids []int64, out map
 	for i, id := range ids {
 		args[i], marks[i] = id, "?"
 	}
-	rows, err := c.db.QueryContext(ctx, `SELECT `+resultColumns+` FROM results WHERE id IN (`+strings.Join(marks, ",")+`)`, args...)
+	rows, err := c.db.QueryContext(ctx, `SELECT `+c.resultSelect+` FROM results WHERE id IN (`+strings.Join(marks, ",")+`)`, args...)
 	if err != nil {
 		return errorf("reading results of %s: %w", c.path, err)
 	}
@@ -352,7 +393,7 @@ func (c *campaignFile) resultsByIDInto(ctx context.Context, ids []int64, out map
 // resultLogTail returns the last n bytes of a result's log.
 func (c *campaignFile) resultLogTail(ctx context.Context, id int64, n int64) ([]byte, error) {
 	var b []byte
-	err := c.db.QueryRowContext(ctx, `SELECT substr(CAST(log AS BLOB), -?) FROM results WHERE id = ?`, n, id).Scan(&b)
+	err := c.db.QueryRowContext(ctx, `SELECT substr(CAST(`+c.col("results", "log")+` AS BLOB), -?) FROM results WHERE id = ?`, n, id).Scan(&b)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "result %d not found", id)
 	} else if err != nil {
@@ -367,7 +408,8 @@ func (c *campaignFile) resultLog(ctx context.Context, id int64, limit int64) ([]
 		b    []byte
 		size int64
 	)
-	err := c.db.QueryRowContext(ctx, `SELECT substr(CAST(log AS BLOB), 1, ?), coalesce(length(CAST(log AS BLOB)), 0) FROM results WHERE id = ?`,
+	err := c.db.QueryRowContext(ctx, `SELECT substr(CAST(`+c.col("results", "log")+` AS BLOB), 1, ?), coalesce(length(CAST(`+
+		c.col("results", "log")+` AS BLOB)), 0) FROM results WHERE id = ?`,
 		limit, id).Scan(&b, &size)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, 0, sandtrap.Errorf(sandtrap.ENOTFOUND, "result %d not found", id)
@@ -381,8 +423,9 @@ func (c *campaignFile) artifacts(ctx context.Context, resultID int64) ([]sandtra
 	if !c.hasArtifacts {
 		return nil, nil
 	}
-	rows, err := c.db.QueryContext(ctx, `SELECT id, result_id, name, media_type, coalesce(length(CAST(data AS BLOB)), 0),
-		coalesce(expected_sha256, ''), data FROM artifacts WHERE result_id = ? ORDER BY id`, resultID)
+	col := func(name string) string { return c.col("artifacts", name) }
+	rows, err := c.db.QueryContext(ctx, `SELECT id, result_id, name, `+col("media_type")+`, coalesce(length(CAST(`+col("data")+` AS BLOB)), 0),
+		coalesce(`+col("expected_sha256")+`, ''), `+col("data")+` FROM artifacts WHERE result_id = ? ORDER BY id`, resultID)
 	if err != nil {
 		return nil, c.readErr(fmt.Sprintf("reading artifacts of result %d", resultID), err)
 	}
@@ -419,7 +462,8 @@ func (c *campaignFile) artifactData(ctx context.Context, resultID, artifactID in
 	if !c.hasArtifacts {
 		return a, nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "artifact %d not found: the campaign has no artifacts table", artifactID)
 	}
-	err := c.db.QueryRowContext(ctx, `SELECT id, result_id, name, media_type, expected_sha256, data FROM artifacts WHERE id = ? AND result_id = ?`,
+	err := c.db.QueryRowContext(ctx, `SELECT id, result_id, name, `+c.col("artifacts", "media_type")+`, `+
+		c.col("artifacts", "expected_sha256")+`, `+c.col("artifacts", "data")+` FROM artifacts WHERE id = ? AND result_id = ?`,
 		artifactID, resultID).Scan(&a.ID, &a.ResultID, &name, &mt, &exp, &data)
 	if errors.Is(err, sql.ErrNoRows) {
 		return a, nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "artifact %d of result %d not found", artifactID, resultID)
@@ -436,8 +480,9 @@ func (c *campaignFile) steps(ctx context.Context, resultID int64) ([]sandtrap.St
 	if !c.hasSteps {
 		return nil, nil
 	}
-	rows, err := c.db.QueryContext(ctx, `SELECT id, result_id, seq, tool, request, response, error, duration_ms
-		FROM steps WHERE result_id = ? ORDER BY seq, id`, resultID)
+	col := func(name string) string { return c.col("steps", name) }
+	rows, err := c.db.QueryContext(ctx, `SELECT id, result_id, seq, tool, `+col("request")+`, `+col("response")+`, `+
+		col("error")+`, `+col("duration_ms")+` FROM steps WHERE result_id = ? ORDER BY seq, id`, resultID)
 	if err != nil {
 		return nil, c.readErr(fmt.Sprintf("reading steps of result %d", resultID), err)
 	}
@@ -517,4 +562,12 @@ func (c *campaignFile) readErr(doing string, err error) error {
 		return sandtrap.Errorf(sandtrap.EUNAVAILABLE, "the campaign file %s is busy: the harness holds it locked; try again in a moment", c.path)
 	}
 	return errorf("%s in %s: %w", doing, c.path, err)
+}
+
+// qualified is col for a column named through its table's alias in a join.
+func (c *campaignFile) qualified(table, alias, name string) string {
+	if c.cols[table][name] {
+		return alias + "." + name
+	}
+	return "NULL"
 }

@@ -48,7 +48,7 @@ func (c *campaignFile) readEvidence(ctx context.Context, afterResult int64, curs
 			return nil, c.readErr("reading steps", err)
 		}
 		if top > cursors.steps {
-			rows, err := c.db.QueryContext(ctx, `SELECT s.result_id, s.tool, CAST(s.error AS BLOB) FROM steps s JOIN results r ON r.id = s.result_id
+			rows, err := c.db.QueryContext(ctx, `SELECT s.result_id, s.tool, CAST(`+c.qualified("steps", "s", "error")+` AS BLOB) FROM steps s JOIN results r ON r.id = s.result_id
 				WHERE s.id > ? AND s.id <= ? AND r.id > ? AND r.status NOT IN ('passed', 'skipped') ORDER BY s.id`, cursors.steps, top, afterResult)
 			if err != nil {
 				return nil, c.readErr("reading steps", err)
@@ -84,9 +84,10 @@ func (c *campaignFile) readEvidence(ctx context.Context, afterResult int64, curs
 			return nil, c.readErr("reading artifacts", err)
 		}
 		if top > cursors.artifacts {
-			rows, err := c.db.QueryContext(ctx, `SELECT a.result_id, a.name, a.expected_sha256, a.data FROM artifacts a JOIN results r ON r.id = a.result_id
+			rows, err := c.db.QueryContext(ctx, `SELECT a.result_id, a.name, `+c.qualified("artifacts", "a", "expected_sha256")+`, `+c.qualified("artifacts", "a", "data")+`
+				FROM artifacts a JOIN results r ON r.id = a.result_id
 				WHERE a.id > ? AND a.id <= ? AND r.id > ? AND r.status NOT IN ('passed', 'skipped')
-				AND coalesce(a.expected_sha256, '') != '' ORDER BY a.id`, cursors.artifacts, top, afterResult)
+				AND coalesce(`+c.qualified("artifacts", "a", "expected_sha256")+`, '') != '' ORDER BY a.id`, cursors.artifacts, top, afterResult)
 			if err != nil {
 				return nil, c.readErr("reading artifacts", err)
 			}

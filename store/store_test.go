@@ -25,8 +25,8 @@ func TestOpenRefusesFilesOutsideTheContract(t *testing.T) {
 	os.WriteFile(notSQLite, []byte("this is not a database, just text that is long enough to have a header"), 0o644)
 	noResults := filepath.Join(dir, "noresults.db")
 	harness(t, noResults, `CREATE TABLE runs (id TEXT PRIMARY KEY, name TEXT, started_at TEXT, finished_at TEXT, planned INTEGER, notes TEXT);`)
-	noAttempt := filepath.Join(dir, "noattempt.db")
-	harness(t, noAttempt, strings.Replace(CampaignSchema, "attempt     INTEGER NOT NULL DEFAULT 1", "retry INTEGER", 1))
+	noDomain := filepath.Join(dir, "nodomain.db")
+	harness(t, noDomain, strings.Replace(CampaignSchema, "domain      TEXT NOT NULL,", "area TEXT,", 1))
 	badSteps := filepath.Join(dir, "badsteps.db")
 	harness(t, badSteps, strings.Replace(CampaignSchema, "tool        TEXT NOT NULL,", "", 1))
 
@@ -39,7 +39,7 @@ func TestOpenRefusesFilesOutsideTheContract(t *testing.T) {
 		{"a directory is refused", dir, []string{dir, "directory"}},
 		{"a file that is not SQLite is named", notSQLite, []string{"notes.db", "not"}},
 		{"a missing table is named", noResults, []string{"noresults.db", `"results"`}},
-		{"a missing column names its table and column", noAttempt, []string{"noattempt.db", `"results"`, `"attempt"`}},
+		{"a missing column names its table and column", noDomain, []string{"nodomain.db", `"results"`, `"domain"`}},
 		{"an incomplete optional table is named", badSteps, []string{"badsteps.db", `"steps"`, `"tool"`}},
 	}
 	for _, tt := range tests {

@@ -90,6 +90,10 @@ func TestHostileTextStaysVisible(t *testing.T) {
 		{"Trunc shows a NUL as a visible marker and keeps the text after it", Trunc("nul\x00byte", 80), `nul␀byte`},
 		{"a badge shows an attribute breakout as text", StatusBadge(`"><img src=x>`), `&#34;&gt;&lt;img src=x&gt;`},
 		{"a bar label shows a NUL as a marker in its tooltip", BarChart("c", "t", []Bar{{Label: "a\x00b", Segments: []Segment{{Class: "st-failed", Value: 1}}}}, nil), `title="a␀b"`},
+		{"a heatmap's SVG labels show a bidi override as a mark", HeatmapChart(Heatmap{Rows: []string{"r\u202eow"}, Cols: []string{"c\u200bol"}, Cells: [][]HeatCell{{{Value: 1}}}}),
+			`r\u202eow</text>`},
+		{"a heatmap's SVG tooltips show a zero-width space as a mark", HeatmapChart(Heatmap{Rows: []string{"r\u202eow"}, Cols: []string{"c\u200bol"}, Cells: [][]HeatCell{{{Value: 1}}}}),
+			`<title>c\u200bol</title>`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -315,22 +319,44 @@ func TestTruncate(t *testing.T) {
 	}
 }
 
-func TestPrintable(t *testing.T) {
+func TestClip(t *testing.T) {
 	tests := []struct {
-		name string
-		s    string
-		want string
+		name  string
+		s     string
+		limit int
+		want  string
 	}{
-		{"plain text is unchanged", "file-io/png", "file-io/png"},
-		{"NUL becomes a visible marker", "a\x00b", "a␀b"},
-		{"newline and escape become pictures", "a\nb\x1b", "a␊b␛"},
-		{"DEL becomes a picture", "\x7f", "␡"},
-		{"invalid UTF-8 becomes the replacement character", "a\xffb", "a\uFFFDb"},
+		{"plain text is unchanged", "file-io/png", 20, "file-io/png"},
+		{"a NUL becomes a visible marker", "a\x00b", 20, "a␀b"},
+		{"a bidi override becomes its code point", "a\u202eb", 20, `a\u202eb`},
+		{"marks count toward the limit", "abc\u200bdefgh", 8, `abc\u20…`},
+		{"a long text is cut before it is marked", strings.Repeat("\x00", 1000), 3, "␀␀…"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := Printable(tt.s); got != tt.want {
-				t.Errorf("Printable(%q) = %q, want %q", tt.s, got, tt.want)
+			if got := clip(tt.s, tt.limit); got != tt.want {
+				t.Errorf("clip(%q, %d) = %q, want %q", tt.s, tt.limit, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestFormInputKeepsTheValueExactWithoutRawHiddenCharacters(t *testing.T) {
+	tests := []struct {
+		name  string
+		value string
+		want  string
+	}{
+		{"a plain value is escaped as templ would", `a&b"<c>'`, `value="a&amp;b&#34;&lt;c&gt;&#39;"`},
+		{"hidden characters become character references", "x\u202ey\u200b\ufeff\r", `value="x&#x202e;y&#x200b;&#xfeff;&#xd;"`},
+		{"a NUL and an invalid byte become U+FFFD, as a parser would make them", "a\x00b\xff", `value="a&#xfffd;b&#xfffd;"`},
+		{"newlines and tabs stay as they are", "a\nb\tc", "value=\"a\nb\tc\""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := render(t, formInput(templ.Attributes{"type": "hidden", "name": "target"}, tt.value))
+			if want := `<input name="target" type="hidden" ` + tt.want + `>`; got != want {
+				t.Errorf("got %s, want %s", got, want)
 			}
 		})
 	}

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"sandtrap"
+	"sandtrap/logview"
 )
 
 // FormatInt writes n with thousands separators: 1234567 → "1,234,567".
@@ -96,45 +97,15 @@ func Truncate(s string, limit int) string {
 	return s
 }
 
-// Printable makes campaign text safe to show faithfully: control
-// characters become their visible Unicode pictures (NUL → ␀, newline → ␊,
-// DEL → ␡) and invalid UTF-8 becomes U+FFFD, so browsers neither drop nor
-// reinterpret them.
-func Printable(s string) string {
-	clean := true
-	for _, r := range s {
-		if r < 0x20 || r == 0x7f || r == utf8.RuneError {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 8)
-	for _, r := range s {
-		switch {
-		case r < 0x20:
-			b.WriteRune(0x2400 + r)
-		case r == 0x7f:
-			b.WriteRune('␡')
-		default:
-			b.WriteRune(r) // an invalid byte arrives here as utf8.RuneError
-		}
-	}
-	return b.String()
-}
-
 // maxTooltip caps tooltip text, so a megabyte-long hostile label cannot
 // bloat every page that names it.
 const maxTooltip = 2000
 
-// clip is campaign text made printable and cut to at most limit runes.
-// Printable maps rune for rune, so cutting first gives the same text and
-// spares the work on a huge string.
+// clip is campaign text made visible (logview.Visible) and cut to at most
+// limit runes. Cutting first spares the work on a huge string; a mark is
+// longer than the character it stands for, so the result is cut again.
 func clip(s string, limit int) string {
-	return Printable(Truncate(s, limit))
+	return Truncate(logview.Visible(Truncate(s, limit)), limit)
 }
 
 // tooltip is the text of a title attribute or SVG <title> for s.

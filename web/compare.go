@@ -14,9 +14,9 @@ import (
 	"sandtrap"
 	"sandtrap/compare"
 	"sandtrap/handlers"
+	"sandtrap/logview"
 	"sandtrap/store"
 	"sandtrap/triage"
-	"sandtrap/views"
 )
 
 // errGate is the failure of a --fail-on gate: the comparison was printed,
@@ -41,7 +41,7 @@ func parseCompare(args []string, stderr io.Writer) (compareConfig, error) {
 	fs.StringVar(&c.failOn, "fail-on", "", "exit 1 on new-modes (a new or returned failure mode) or regressions (a regressed test)")
 	fs.IntVar(&c.limit, "limit", 50, "most tests listed per group (0 lists all; json lists all)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: sandtrap compare [--state FILE] [--format text|markdown|json] [--fail-on new-modes|regressions] CAMPAIGN.db... BASE HEAD")
+		fmt.Fprintln(stderr, commandUsage("compare"))
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -101,7 +101,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	result, err := st.Compare(ctx, c.base, c.head, c.limit)
 	if sandtrap.ErrorCode(err) == sandtrap.ENOTFOUND {
-		fmt.Fprintln(stderr, "usage: sandtrap compare [flags] CAMPAIGN.db... BASE HEAD")
+		fmt.Fprintln(stderr, commandUsage("compare"))
 		return usageError{sandtrap.ErrorMessage(err) + "; the runs are: " + strings.Join(runIDs(ctx, st), ", ")}
 	} else if err != nil {
 		return err
@@ -156,13 +156,13 @@ func textReport(c compare.Comparison) string {
 	for _, g := range modeGroups(c) {
 		fmt.Fprintf(&b, "\n%s failure modes (%d)\n", g.title, len(g.modes))
 		for _, m := range g.modes {
-			fmt.Fprintf(&b, "  %s  %-8s  %d → %d  %s\n", m.ID, m.Severity, m.BaseCount, m.HeadCount, oneLine(m.Title))
+			fmt.Fprintf(&b, "  %s  %-8s  %d → %d  %s\n", m.ID, m.Severity, m.BaseCount, m.HeadCount, logview.Visible(m.Title))
 		}
 	}
 	for _, g := range testGroups(c) {
 		fmt.Fprintf(&b, "\n%s tests (%d)\n", g.title, g.list.Total)
 		for _, t := range g.list.Tests {
-			fmt.Fprintf(&b, "  %s\n", oneLine(t.Key))
+			fmt.Fprintf(&b, "  %s\n", logview.Visible(t.Key))
 		}
 		if g.list.Truncated() {
 			fmt.Fprintf(&b, "  … and %d more\n", g.list.Total-len(g.list.Tests))
@@ -245,16 +245,12 @@ func points(f float64) string {
 	return fmt.Sprintf("%+.1f pts", p)
 }
 
-// oneLine keeps campaign text on one line of a terminal: control
-// characters, escape sequences included, become visible pictures.
-func oneLine(s string) string { return views.Printable(s) }
-
 // mdText escapes campaign text for a Markdown table cell, so that hostile
 // text can neither end the cell nor inject HTML.
 func mdText(s string) string {
-	return strings.NewReplacer("|", `\|`, "<", "&lt;", ">", "&gt;", "`", "'", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`).Replace(oneLine(s))
+	return strings.NewReplacer("|", `\|`, "<", "&lt;", ">", "&gt;", "`", "'", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`).Replace(logview.Visible(s))
 }
 
 // mdCode makes text safe inside a code span, which no character but a
 // backtick can end.
-func mdCode(s string) string { return strings.ReplaceAll(oneLine(s), "`", "'") }
+func mdCode(s string) string { return strings.ReplaceAll(logview.Visible(s), "`", "'") }

@@ -24,6 +24,10 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	rate := fs.Float64("rate", 4, "with --live: results per second")
 	planned := fs.Int("planned", 1000, "with --live: results the live run plans")
 	writers := fs.Int("writers", 4, "with --live: concurrent writer connections")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, commandUsage("demo"))
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(args); err != nil {
 		return usageError{err.Error()}
 	}
@@ -55,11 +59,12 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 func runInitDB(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("init-db", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprintln(stderr, commandUsage("init-db")) }
 	if err := fs.Parse(args); err != nil {
 		return usageError{err.Error()}
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: sandtrap init-db FILE")
+		fmt.Fprintln(stderr, commandUsage("init-db"))
 		return usageError{"init-db needs exactly one file"}
 	}
 	if err := store.CreateCampaign(ctx, fs.Arg(0)); err != nil {

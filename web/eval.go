@@ -20,7 +20,7 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	logsDir := fs.String("logs", "", "folder of labelled system logs (<system>.jsonl of {content, event})")
 	verbose := fs.Bool("v", false, "list the misclassified records")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: sandtrap eval [--config FILE] [--logs DIR] [-v] LABELLED.jsonl...")
+		fmt.Fprintln(stderr, commandUsage("eval"))
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

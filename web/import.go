@@ -24,8 +24,6 @@ type importConfig struct {
 	files                                   []string
 }
 
-const importUsage = "usage: sandtrap import --format junit|ctrf --into CAMPAIGN.db [--run ID] [--name NAME] [--target T] [--domain D] FILE..."
-
 func parseImport(args []string, stderr io.Writer) (importConfig, error) {
 	var c importConfig
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
@@ -37,7 +35,7 @@ func parseImport(args []string, stderr io.Writer) (importConfig, error) {
 	fs.StringVar(&c.target, "target", "", `target of the tests whose report names none (default "imported")`)
 	fs.StringVar(&c.domain, "domain", "", "domain of the tests whose report names none (default: the suite's name)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, importUsage)
+		fmt.Fprintln(stderr, commandUsage("import"))
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

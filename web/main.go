@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -34,19 +35,40 @@ type usageError struct{ msg string }
 
 func (e usageError) Error() string { return e.msg }
 
-const usage = `usage: sandtrap <command> [flags]
+// synopses are each command's line of the usage text, with every flag.
+var synopses = []struct{ command, line string }{
+	{"serve", "serve [--addr 127.0.0.1:8080] [--state FILE] [--config FILE] [--read-only] [--public-url URL]\n" +
+		"        [--token-env SANDTRAP_TOKEN] [--poll 20ms] [--memory-limit 150]\n" +
+		"        [--ingest FILE [--ingest-max-body 32MiB]] [CAMPAIGN.db...]"},
+	{"demo", "demo [--out FILE] [--seed N] [--results N] [--live [--rate N] [--planned N] [--writers N]]"},
+	{"init-db", "init-db FILE"},
+	{"compare", "compare [--state FILE] [--config FILE] [--format text|markdown|json]\n" +
+		"        [--fail-on new-modes|regressions] [--limit 50] CAMPAIGN.db... BASE HEAD"},
+	{"eval", "eval [--config FILE] [--logs DIR] [-v] LABELLED.jsonl..."},
+	{"import", "import --format junit|ctrf --into CAMPAIGN.db [--run ID] [--name NAME] [--target T] [--domain D] FILE..."},
+	{"mcp", "mcp [--state FILE] [--config FILE] CAMPAIGN.db..."},
+}
 
-commands:
-  serve [--addr 127.0.0.1:8080] [--state FILE] [--config FILE] [--public-url URL] [--read-only]
-        [--ingest FILE [--ingest-max-body 32MiB]] CAMPAIGN.db...
-  demo [--out FILE] [--seed N] [--results N] [--live]
-  init-db FILE
-  compare [--state FILE] [--format text|markdown|json] [--fail-on new-modes|regressions] CAMPAIGN.db... BASE HEAD
-  eval [--config FILE] [--logs DIR] [-v] LABELLED.jsonl...
-  import --format junit|ctrf --into CAMPAIGN.db [--run ID] [--name NAME] [--target T] [--domain D] FILE...
-  mcp [--state FILE] [--config FILE] CAMPAIGN.db...
+// usage is the command line's help.
+var usage = func() string {
+	var b strings.Builder
+	b.WriteString("usage: sandtrap <command> [flags]\n\ncommands:\n")
+	for _, s := range synopses {
+		b.WriteString("  " + s.line + "\n")
+	}
+	b.WriteString("\nRun \"sandtrap <command> -h\" for a command's flags.")
+	return b.String()
+}()
 
-Run "sandtrap <command> -h" for a command's flags.`
+// commandUsage is the first line of a command's -h: its synopsis.
+func commandUsage(command string) string {
+	for _, s := range synopses {
+		if s.command == command {
+			return "usage: sandtrap " + s.line
+		}
+	}
+	return "usage: sandtrap " + command
+}
 
 // run dispatches to a command.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {

@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -72,5 +74,71 @@ func TestServeBeyondLoopbackNeedsAToken(t *testing.T) {
 	var ue usageError
 	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "SANDTRAP_TOKEN") {
 		t.Errorf("got %v, want a usage error asking for the token", err)
+	}
+}
+
+func TestServeNamesABadCampaignOnce(t *testing.T) {
+	dir := t.TempDir()
+	noDomain := filepath.Join(dir, "nodomain.db")
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), []string{"init-db", noDomain}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", noDomain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = db.Exec(`ALTER TABLE results DROP COLUMN domain`)
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, path, want string
+	}{
+		{"a missing file", filepath.Join(dir, "gone.db"), "campaign " + filepath.Join(dir, "gone.db") + " is missing: no such file"},
+		{"a missing column", noDomain, "campaign " + noDomain + ` does not follow the contract: table "results" has no column "domain"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := run(context.Background(), []string{"serve", "--addr", "127.0.0.1:0", "--state", filepath.Join(t.TempDir(), "s.db"), tt.path}, &out, &errOut)
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("got %v, want %q: main prints it after \"sandtrap: \", so no prefix of its own", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestUsageListsEveryFlagOfEveryCommand(t *testing.T) {
+	flagLine := regexp.MustCompile(`(?m)^  -([\w-]+)`)
+	for _, s := range synopses {
+		t.Run(s.command, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			err := run(context.Background(), []string{s.command, "-h"}, &out, &errOut)
+			var ue usageError
+			if !errors.As(err, &ue) {
+				t.Fatalf("got %v for -h, want a usage error", err)
+			}
+			help := errOut.String()
+			if !strings.HasPrefix(help, commandUsage(s.command)+"\n") {
+				t.Errorf("got -h starting %q, want the synopsis %q", help, commandUsage(s.command))
+			}
+			flags := flagLine.FindAllStringSubmatch(help, -1)
+			if len(flags) == 0 && s.command != "init-db" {
+				t.Fatalf("got no flags in %s -h:\n%s", s.command, help)
+			}
+			for _, f := range flags {
+				name := "--" + f[1]
+				if len(f[1]) == 1 {
+					name = "-" + f[1]
+				}
+				if !strings.Contains(s.line, "["+name) && !strings.Contains(s.line, name+" ") {
+					t.Errorf("got a synopsis without %s: %q", name, s.line)
+				}
+			}
+			if !strings.Contains(usage, s.line) {
+				t.Errorf("got a usage text without the synopsis of %s:\n%s", s.command, usage)
+			}
+		})
 	}
 }

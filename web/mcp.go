@@ -28,7 +28,7 @@ func parseMCP(args []string, stderr io.Writer) (mcpConfig, error) {
 	fs.StringVar(&c.state, "state", "sandtrap-state.db", "sandtrap's own state file, so that triage (merges, fixed marks, owners, tickets) counts; read, never written")
 	fs.StringVar(&c.config, "config", "", "TOML file with classification rules, teams and routes, as serve uses")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: sandtrap mcp [--state FILE] [--config FILE] CAMPAIGN.db...")
+		fmt.Fprintln(stderr, commandUsage("mcp"))
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

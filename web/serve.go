@@ -51,7 +51,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.StringVar(&c.ingest, "ingest", "", "campaign file that harnesses write over HTTP (POST /api/ingest/...); created when missing, written by sandtrap alone, served with the others")
 	fs.Var(&c.ingestMaxBody, "ingest-max-body", "largest body of an ingest request, in bytes or with KiB, MiB or GiB")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: sandtrap serve [flags] [CAMPAIGN.db...]")
+		fmt.Fprintln(stderr, commandUsage("serve"))
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

@@ -65,6 +65,7 @@ type ModeReader interface {
 type ModeTriager interface {
 	UpdateMode(ctx context.Context, id string, t store.Triage) (sandtrap.Mode, error)
 	MergeMode(ctx context.Context, from, into string) (sandtrap.Mode, error)
+	MergeModes(ctx context.Context, from []string, into string) (sandtrap.Mode, error)
 	SplitMode(ctx context.Context, member string) (sandtrap.Mode, error)
 	AddNote(ctx context.Context, id, body string) error
 }

@@ -123,10 +123,8 @@ func (h *Handler) mergeSuggested(w http.ResponseWriter, r *http.Request) error {
 	if into == "" || len(from) == 0 {
 		return sandtrap.Errorf(sandtrap.EINVALID, "a merge needs a mode to merge into and at least one mode to merge")
 	}
-	for _, id := range from {
-		if _, err := h.triager.MergeMode(r.Context(), id, into); err != nil && sandtrap.ErrorCode(err) != sandtrap.ECONFLICT {
-			return err
-		}
+	if _, err := h.triager.MergeModes(r.Context(), from, into); err != nil {
+		return err
 	}
 	http.Redirect(w, r, runHref(chi.URLParam(r, "run"))+"/modes", http.StatusSeeOther)
 	return nil

@@ -191,3 +191,34 @@ func TestFutureFailuresOfATemplateFollowWhatPeopleDecided(t *testing.T) {
 		t.Errorf("got title %q (%v), want %q", m.Title, err, title)
 	}
 }
+
+func TestMergeModesMergesAllOrNone(t *testing.T) {
+	path := newCampaign(t, "merge.db")
+	addRun(t, path, "r1", true, `INSERT INTO results (run_id, test, target, domain, status, error) VALUES
+		('r1', 'a', 'code-interpreter', 'builds', 'failed', 'gcc: fork refused by policy'),
+		('r1', 'b', 'code-interpreter', 'builds', 'failed', 'javac: fork refused by policy'),
+		('r1', 'c', 'code-interpreter', 'builds', 'failed', 'rustc: fork refused by policy');`)
+	s := openStore(t, filepath.Join(t.TempDir(), "state.db"), path)
+	ctx := context.Background()
+	page, err := s.FindResults(ctx, "r1", ResultFilter{Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, r := range page.Results {
+		ids = append(ids, r.Mode)
+	}
+	if _, err := s.MergeModes(ctx, []string{ids[1], "m-000000000000"}, ids[0]); err == nil {
+		t.Fatal("got a merge with an unknown mode, want an error")
+	}
+	if m, _ := s.FindMode(ctx, ids[1]); m.ID != ids[1] {
+		t.Errorf("a refused merge merged %s into %s", ids[1], m.ID)
+	}
+	m, err := s.MergeModes(ctx, ids[1:], ids[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Members) != 3 {
+		t.Errorf("got members %v, want all three modes", m.Members)
+	}
+}

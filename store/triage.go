@@ -221,46 +221,61 @@ func orNone(s string) string {
 // MergeMode merges the mode from into the mode into: from's failures are
 // shown, counted and triaged as into's from then on, in every run.
 func (s *Store) MergeMode(ctx context.Context, from, into string) (sandtrap.Mode, error) {
+	return s.MergeModes(ctx, []string{from}, into)
+}
+
+// MergeModes merges every mode of from into the mode into, in one
+// transaction: all of them or none. A mode already one with into is left
+// as it is, unless it is the only one asked for.
+func (s *Store) MergeModes(ctx context.Context, from []string, into string) (sandtrap.Mode, error) {
 	if err := s.writable(); err != nil {
-		return sandtrap.Mode{}, err
-	}
-	fromRoot, err := s.rootOf(from)
-	if err != nil {
 		return sandtrap.Mode{}, err
 	}
 	intoRoot, err := s.rootOf(into)
 	if err != nil {
 		return sandtrap.Mode{}, err
 	}
-	if fromRoot == intoRoot {
-		return sandtrap.Mode{}, sandtrap.Errorf(sandtrap.ECONFLICT, "%s and %s are already one mode", from, into)
+	roots := make([]string, len(from))
+	for i, f := range from {
+		if roots[i], err = s.rootOf(f); err != nil {
+			return sandtrap.Mode{}, err
+		}
+	}
+	if len(from) == 1 && roots[0] == intoRoot {
+		return sandtrap.Mode{}, sandtrap.Errorf(sandtrap.ECONFLICT, "%s and %s are already one mode", from[0], into)
 	}
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
 		// Another merge may have committed since the roots were read:
 		// read them again where no other write can come between.
-		if fromRoot, err = rootInTx(ctx, tx, fromRoot); err != nil {
-			return err
-		}
 		if intoRoot, err = rootInTx(ctx, tx, intoRoot); err != nil {
 			return err
 		}
-		if fromRoot == intoRoot {
-			return sandtrap.Errorf(sandtrap.ECONFLICT, "%s and %s are already one mode", from, into)
-		}
 		now := time.Now().UTC().Format(time.RFC3339Nano)
-		if _, err := tx.ExecContext(ctx, `INSERT INTO decisions (mode_id, merged_into, updated_at) VALUES (?, ?, ?)
-			ON CONFLICT (mode_id) DO UPDATE SET merged_into = excluded.merged_into, updated_at = excluded.updated_at`, fromRoot, intoRoot, now); err != nil {
-			return err
-		}
-		for _, h := range [][2]string{{intoRoot, "merged " + fromRoot + " into this mode"}, {fromRoot, "merged into " + intoRoot}} {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO history (mode_id, what, created_at) VALUES (?, ?, ?)`, h[0], h[1], now); err != nil {
+		for i, root := range roots {
+			fromRoot, err := rootInTx(ctx, tx, root)
+			if err != nil {
 				return err
+			}
+			if fromRoot == intoRoot {
+				if len(roots) == 1 {
+					return sandtrap.Errorf(sandtrap.ECONFLICT, "%s and %s are already one mode", from[i], into)
+				}
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO decisions (mode_id, merged_into, updated_at) VALUES (?, ?, ?)
+				ON CONFLICT (mode_id) DO UPDATE SET merged_into = excluded.merged_into, updated_at = excluded.updated_at`, fromRoot, intoRoot, now); err != nil {
+				return err
+			}
+			for _, h := range [][2]string{{intoRoot, "merged " + fromRoot + " into this mode"}, {fromRoot, "merged into " + intoRoot}} {
+				if _, err := tx.ExecContext(ctx, `INSERT INTO history (mode_id, what, created_at) VALUES (?, ?, ?)`, h[0], h[1], now); err != nil {
+					return err
+				}
 			}
 		}
 		return nil
 	})
 	if err != nil {
-		return sandtrap.Mode{}, errorf("merging %s into %s: %w", fromRoot, intoRoot, err)
+		return sandtrap.Mode{}, errorf("merging %s into %s: %w", strings.Join(from, ", "), intoRoot, err)
 	}
 	return s.reloadDecisions(ctx, intoRoot)
 }

@@ -71,9 +71,11 @@ var builtinRules = []Rule{
 	builtin("protocol", iface, "protocol",
 		`(?i)-32700|-32600|-32601|-32603|-32000|-32001|JSON-RPC|jsonrpc|\bMCP error|McpError|Parse error|Invalid Request|Method not found|Connection closed|stream closed|transport (closed|error)|unexpected end of JSON|Unexpected token [^\n]* in JSON|Unexpected end of JSON|invalid character [^\n]* looking for|Broken pipe|(?-i:\bEPIPE\b)|unknown message type|protocol version`),
 
-	builtinExit("exit-oom-kill", sandbox, "memory", 137),
-	builtinExit("exit-time-limit", sandbox, "cpu-time", 124, 152),
-	builtinExit("exit-sigsys", sandbox, "process-spawn", 159),
+	// A shell reports a signal as 128 + its number, Python's subprocess as
+	// its negative: SIGKILL (9, the OOM killer's), SIGXCPU (24), SIGSYS (31).
+	builtinExit("exit-oom-kill", sandbox, "memory", 137, -9),
+	builtinExit("exit-time-limit", sandbox, "cpu-time", 124, 152, -24),
+	builtinExit("exit-sigsys", sandbox, "process-spawn", 159, -31),
 
 	builtin("harness-traceback", test, "harness",
 		`^(KeyError|TypeError|AttributeError|IndexError|NameError|UnboundLocalError|ZeroDivisionError|ValueError|AssertionError)\b.*\(in harness/[^)]*\)$`),

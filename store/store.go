@@ -112,6 +112,9 @@ type source struct {
 	cursors evidenceCursors
 	pending map[int64]*evidence
 	ready   bool // read to its end at least once, or found unreadable
+	// settled are the runs (by the harness's id) that were finished when a
+	// pass read the file, with every result committed before their end.
+	settled map[string]bool
 }
 
 // Progress tells how far the first read of a campaign file has come.

@@ -157,7 +157,7 @@ func modeInfo(m sandtrap.ModeStat, links Links) ModeInfo {
 // new, returned and worst modes the alert keeps.
 func summary(a Alert, f RunFacts, fresh, back []sandtrap.ModeStat, links Links) Summary {
 	c := f.Run.Counts
-	s := Summary{Total: c.Total, Passed: c.Passed, Skipped: c.Skipped, Failures: c.Failures(), PassRate: c.PassRate()}
+	s := Summary{Total: c.Total, Passed: c.Passed, Skipped: c.Skipped, Failures: c.Failures(), PassRate: c.PassRate(), MinSeverity: a.minSeverity()}
 	pick := func(modes []sandtrap.ModeStat) (infos []ModeInfo, total int) {
 		for _, m := range modes {
 			if !a.keeps(m) {

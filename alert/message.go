@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"sandtrap"
 )
 
 // Message is what an alert says, as facts. The outbox keeps it as JSON, so
@@ -37,14 +39,16 @@ type ModeInfo struct {
 	URL       string `json:"url"`
 }
 
-// Summary is a finished run's numbers, and its modes that the alert keeps:
-// up to five of each list, with how many there are.
+// Summary is a finished run's numbers, and its modes that the alert keeps
+// (severe enough and matching its filters): up to five of each list, with
+// how many there are.
 type Summary struct {
 	Total         int        `json:"total"`
 	Passed        int        `json:"passed"`
 	Skipped       int        `json:"skipped"`
 	Failures      int        `json:"failures"`
-	PassRate      float64    `json:"pass_rate"` // passed / (total − skipped)
+	PassRate      float64    `json:"pass_rate"`    // passed / (total − skipped)
+	MinSeverity   string     `json:"min_severity"` // the mildest severity the lists keep
 	New           []ModeInfo `json:"new_modes"`
 	NewTotal      int        `json:"new_modes_total"`
 	Returned      []ModeInfo `json:"returned_modes"`
@@ -110,9 +114,12 @@ func (m ModeInfo) kind() string {
 }
 
 func (s Summary) numbers() string {
-	return fmt.Sprintf("%.1f%% passed · %s of %s · %s · %s · %s",
-		100*s.PassRate, plural(s.Failures, "failure"), plural(s.Total, "result"),
-		plural(s.NewTotal, "new mode"), plural(s.ReturnedTotal, "returned mode"), plural(s.ModesTotal, "mode"))
+	modes := plural(s.ModesTotal, "failure mode")
+	if s.MinSeverity != sandtrap.SeverityLow {
+		modes += " at " + s.MinSeverity + " or worse"
+	}
+	return fmt.Sprintf("%.1f%% passed · %s of %s · %s: %d new, %d returned",
+		100*s.PassRate, plural(s.Failures, "failure"), plural(s.Total, "result"), modes, s.NewTotal, s.ReturnedTotal)
 }
 
 type modeList struct {

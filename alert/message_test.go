@@ -42,7 +42,7 @@ func TestTextNamesTheModeTheRunAndTheirLinks(t *testing.T) {
 		}},
 		{"a finished run gives its pass rate, failures and modes", finished, []string{
 			" finished\n",
-			"66.7% passed · 3 failures of 10 results · 1 new mode · 0 returned modes · 1 mode\n",
+			"66.7% passed · 3 failures of 10 results · 1 failure mode at high or worse: 1 new, 0 returned\n",
 			"New modes:\n- critical · interface/network-egress · 3 failures: ",
 			"Worst modes:\n",
 			"https://sandtrap.example/modes/m-3fa9c0e1d2b4\n",

@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net/http"
 	"slices"
+	"strings"
 	"time"
 
 	"sandtrap"
@@ -294,5 +295,6 @@ func describe(destination string, err error) string {
 	if te.Status != 0 {
 		return fmt.Sprintf("%s answered HTTP %d: %s.", who, te.Status, te.Message)
 	}
-	return fmt.Sprintf("%s: %s.", who, te.Message)
+	// The trackers' words for an unreachable host name a tracker.
+	return fmt.Sprintf("%s: %s.", who, strings.ReplaceAll(te.Message, "the tracker", "the receiver"))
 }

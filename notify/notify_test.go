@@ -425,6 +425,22 @@ func TestARunThatFinishedBeforeAlertsWereArmedIsHistory(t *testing.T) {
 	}
 }
 
+func TestAnUnreachableReceiverIsRetriedAndNamedWithoutItsURL(t *testing.T) {
+	hook := newReceiver(t)
+	hook.Close()
+	c := newCampaign(t)
+	s := newSetup(hook.URL)
+	c.startLive(t)
+	round(t, s.notifier(t, c, webhookAlert(hook.URL, "new-mode")))
+	sends, _ := c.st.AlertSends(context.Background(), 10)
+	if len(sends) != 1 || sends[0].State != alert.StatePending || !strings.HasPrefix(sends[0].LastError, "The webhook: cannot reach the receiver: ") {
+		t.Fatalf("got %+v, want it pending, the receiver said unreachable", sends)
+	}
+	if strings.Contains(sends[0].LastError, "/hooks/sandtrap") || strings.Contains(sends[0].LastError, "urltoken") {
+		t.Errorf("got %q, want no URL in it", sends[0].LastError)
+	}
+}
+
 func TestNewRefusesAnUnsetVariableNamingIt(t *testing.T) {
 	c := newCampaign(t)
 	_, err := notify.New(notify.Config{Alerts: []alert.Alert{slackAlert(), {Name: "b", WebhookURL: "https://x.example", SecretEnv: "UNSET_SECRET"}},

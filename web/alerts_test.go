@@ -118,6 +118,26 @@ func TestServeAlertsANewModeAndTheEndOfALiveRunThatAnotherProcessWrites(t *testi
 	if want := base + "/runs/" + end.Run.ID; end.Run.URL != want {
 		t.Errorf("got run URL %q, want %q", end.Run.URL, want)
 	}
+
+	// /teams lists the alerts and what they sent, naming the variables
+	// and never the URLs or the secret.
+	resp, err := http.Get(base + "/teams")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, want := range []string{`data-testid="alerts"`, "Slack, URL in $SANDTRAP_TEST_SLACK_URL", "a signed webhook, secret in $SANDTRAP_TEST_ALERT_SECRET",
+		"run-finished", `<td data-testid="alert-state">sent</td>`} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("got /teams without %q", want)
+		}
+	}
+	for _, leak := range []string{"s3cret", hook.URL} {
+		if strings.Contains(string(page), leak) {
+			t.Errorf("got /teams showing %q, want no URL or secret", leak)
+		}
+	}
 }
 
 func TestServeRefusesAnAlertWhoseVariableIsUnsetNamingIt(t *testing.T) {

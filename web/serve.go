@@ -146,7 +146,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		HTTP: trackerClient(), Log: logger,
 		OnFiled: func(string) { hub.Publish(store.Change{Triage: true}) }}
 	h, err := handlers.New(handlers.Config{Runs: st, Activity: st, Results: st, Modes: st, Triager: st, Compare: st, ReadOnly: c.readOnly, Hub: hub,
-		Filer: filer, Tickets: st, Facts: facts, Owners: owners, Ingest: ingester, IngestMaxBody: int64(c.ingestMaxBody),
+		Filer: filer, Tickets: st, Facts: facts, Owners: owners, Alerts: cfg.Alerts, AlertSends: st, Ingest: ingester, IngestMaxBody: int64(c.ingestMaxBody),
 		Token: token, Hosts: hosts, Static: static.FS, Logger: logger})
 	if err != nil {
 		return err

@@ -159,6 +159,7 @@ func summary(a Alert, f RunFacts, fresh, back []sandtrap.ModeStat, links Links) 
 	c := f.Run.Counts
 	s := Summary{Total: c.Total, Passed: c.Passed, Skipped: c.Skipped, Failures: c.Failures(), PassRate: c.PassRate(), MinSeverity: a.minSeverity()}
 	pick := func(modes []sandtrap.ModeStat) (infos []ModeInfo, total int) {
+		infos = []ModeInfo{} // a list, never null, in the webhook's JSON
 		for _, m := range modes {
 			if !a.keeps(m) {
 				continue

@@ -178,3 +178,14 @@ func TestWebhookBodyCarriesTheFactsTheTextAndTheTime(t *testing.T) {
 		t.Errorf("got run %v, want its id and URL", r)
 	}
 }
+
+func TestARunsEndListsEmptyListsAsLists(t *testing.T) {
+	_, finished := hostileFires(t)
+	b, err := finished.WebhookBody(time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"returned_modes":[]`) {
+		t.Errorf("got %s, want returned_modes as an empty list", b)
+	}
+}

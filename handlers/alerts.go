@@ -10,8 +10,8 @@ import (
 	"sandtrap/views"
 )
 
-// AlertSends reads the alerts' outbox.
-type AlertSends interface {
+// AlertOutbox reads the alerts' outbox.
+type AlertOutbox interface {
 	AlertSends(ctx context.Context, limit int) ([]alert.Send, error)
 }
 

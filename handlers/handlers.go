@@ -86,7 +86,7 @@ type Config struct {
 	// Alerts are the [[alert]] tables and AlertSends their outbox, shown
 	// on /teams.
 	Alerts     []alert.Alert
-	AlertSends AlertSends
+	AlertSends AlertOutbox
 	// Ingest writes what harnesses send to the ingest file; nil refuses
 	// ingest. IngestMaxBody limits each ingest request's body, in bytes.
 	Ingest        Ingester
@@ -116,7 +116,7 @@ type Handler struct {
 	facts         filing.FactsFunc
 	owners        filing.Ownership
 	alerts        []alert.Alert
-	alertSends    AlertSends
+	alertSends    AlertOutbox
 	ingest        Ingester
 	ingestMaxBody int64
 	token         string

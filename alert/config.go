@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"sandtrap/filing"
 	"slices"
 	"strings"
 
@@ -94,37 +95,12 @@ func severityRank(s string) int {
 	return len(Severities)
 }
 
-// ConfigError is one problem in an [[alert]] table.
-type ConfigError struct {
-	// Index is the table's position among the [[alert]] tables, from 0, so
-	// the caller can point at the line of its header.
-	Index   int
-	Name    string // the alert's name, when it has one
-	Field   string // the key at fault; "" when it is the table as a whole
-	Problem string
-}
-
-func (e *ConfigError) Error() string {
-	label := fmt.Sprintf("alert #%d", e.Index+1)
-	if e.Name != "" {
-		label = fmt.Sprintf("alert %q", e.Name)
-	}
-	if e.Field == "" {
-		return label + ": " + e.Problem
-	}
-	return label + ": " + e.Field + ": " + e.Problem
-}
+// ConfigError is one problem of an [[alert]] table, in the words the
+// filing tables use for theirs; its Table is "alert".
+type ConfigError = filing.ConfigError
 
 // ConfigErrors is every problem Validate found, in file order.
-type ConfigErrors []*ConfigError
-
-func (l ConfigErrors) Error() string {
-	lines := make([]string, len(l))
-	for i, e := range l {
-		lines[i] = e.Error()
-	}
-	return strings.Join(lines, "\n")
-}
+type ConfigErrors = filing.ConfigErrors
 
 var (
 	namePattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
@@ -141,7 +117,7 @@ func Validate(alerts []Alert) error {
 	seen := map[string]bool{}
 	for i, a := range alerts {
 		problem := func(field, format string, args ...any) {
-			errs = append(errs, &ConfigError{Index: i, Name: a.Name, Field: field, Problem: fmt.Sprintf(format, args...)})
+			errs = append(errs, &ConfigError{Table: "alert", Index: i, Name: a.Name, Field: field, Problem: fmt.Sprintf(format, args...)})
 		}
 		switch {
 		case a.Name == "":

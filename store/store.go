@@ -98,15 +98,16 @@ type source struct {
 	file   *campaignFile
 	device uint64 // identity of the file the index was read from
 	inode  uint64
-	// openDevice and openInode identify the file open now: a different
-	// file at the path means it was replaced.
-	openDevice, openInode uint64
-	lastID                int64
-	lastKey               string
-	runs                  map[string]*runIndex // by the harness's run id
-	meta                  map[string]campaignRun
-	progress              Progress
-	fault                 string // why the file cannot be read right now, if it cannot
+	// seen is the file at the path as last looked at: a different file
+	// there means it was replaced, another size or time that its bytes
+	// were rewritten in place.
+	seen     fileStamp
+	lastID   int64
+	lastKey  string
+	runs     map[string]*runIndex // by the harness's run id
+	meta     map[string]campaignRun
+	progress Progress
+	fault    string // why the file cannot be read right now, if it cannot
 	// cursors and pending are how far steps and artifacts were read, and
 	// the evidence read for results not read yet.
 	cursors evidenceCursors
@@ -155,8 +156,8 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 			s.closeFiles()
 			return nil, err
 		}
-		dev, ino, _ := fileIdentity(abs)
-		s.sources = append(s.sources, &source{path: abs, file: f, runs: map[string]*runIndex{}, openDevice: dev, openInode: ino})
+		seen, _ := stampOf(abs)
+		s.sources = append(s.sources, &source{path: abs, file: f, runs: map[string]*runIndex{}, seen: seen})
 	}
 	assignLabels(s.sources)
 	statePath := opts.StatePath

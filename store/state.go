@@ -159,7 +159,7 @@ func (s *Store) sameFile(ctx context.Context, src *source) (bool, error) {
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, nil
 	} else if err != nil {
-		return false, errorf("checking %s against its index: %w", src.path, err)
+		return false, src.file.readErr("checking it against its index", err)
 	}
 	return resultKey(runID.String, test.String) == src.lastKey, nil
 }
@@ -419,6 +419,7 @@ type batchFailure struct {
 // The watermark moves only from where this store left it, so a second
 // sandtrap writing the same state file is noticed instead of counted twice.
 func (s *Store) persist(ctx context.Context, src *source, b *batch) (err error) {
+	defer func() { err = s.fullDisk(err, "The index of the new results of "+src.path) }()
 	tx, err := s.writer.BeginTx(ctx, nil)
 	if err != nil {
 		return errorf("saving the index of %s: %w", src.path, err)

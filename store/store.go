@@ -165,7 +165,7 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		snapshot, err := snapshotState(ctx, opts.StatePath)
 		if err != nil {
 			s.closeFiles()
-			return nil, err
+			return nil, damagedState(opts.StatePath, err)
 		}
 		statePath, s.removeSnapshot = snapshot, func() { os.RemoveAll(filepath.Dir(snapshot)) }
 	}
@@ -175,28 +175,15 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		if s.removeSnapshot != nil {
 			s.removeSnapshot()
 		}
-		return nil, errorf("opening state %s: %w", opts.StatePath, err)
+		return nil, damagedState(opts.StatePath, errorf("opening state %s: %w", opts.StatePath, err))
 	}
 	s.writer, s.reader = w, r
-	if err := migrate(ctx, s.writer); err != nil {
-		s.Close()
-		return nil, err
-	}
-	if err := s.matchClassifier(ctx); err != nil {
-		s.Close()
-		return nil, err
-	}
-	if err := s.loadTemplates(ctx); err != nil {
-		s.Close()
-		return nil, err
-	}
-	if err := s.loadState(ctx); err != nil {
-		s.Close()
-		return nil, err
-	}
-	if err := s.loadDecisions(ctx); err != nil {
-		s.Close()
-		return nil, err
+	migrateState := func(ctx context.Context) error { return migrate(ctx, s.writer) }
+	for _, load := range []func(context.Context) error{migrateState, s.matchClassifier, s.loadTemplates, s.loadState, s.loadDecisions} {
+		if err := load(ctx); err != nil {
+			s.Close()
+			return nil, damagedState(opts.StatePath, err)
+		}
 	}
 	for _, src := range s.sources {
 		if err := s.refreshRuns(ctx, src); err != nil {

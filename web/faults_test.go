@@ -171,3 +171,47 @@ func TestACampaignFileThatBreaksWhileServedIsShownAndReadAgainOnceWhole(t *testi
 		})
 	}
 }
+
+func TestServeRefusesADamagedStateFileAndSaysHowToRebuildIt(t *testing.T) {
+	campaign := filepath.Join(t.TempDir(), "campaign.db")
+	sandtrapRun(t, "demo", "--out", campaign)
+	good := filepath.Join(t.TempDir(), "state.db")
+	base, stop := startServeWith(t, good, campaign)
+	waitForDemo(t, base)
+	stop()
+	saved, err := os.ReadFile(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		bytes []byte
+	}{
+		{"garbage bytes", []byte(strings.Repeat("\x00\xffgarbage ", 4096))},
+		{"a state file cut in half", saved[:len(saved)/2]},
+		{"a state file cut after its first page", saved[:4096]},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			state := filepath.Join(t.TempDir(), "state.db")
+			if err := os.WriteFile(state, tt.bytes, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			err := run(t.Context(), []string{"serve", "--addr", "127.0.0.1:0", "--state", state, campaign}, io.Discard, io.Discard)
+			if err == nil {
+				t.Fatal("got serve started on a damaged state file, want it refused")
+			}
+			for _, want := range []string{state, "is damaged", "move it aside or delete it", "reads the campaign files again", "lost unless you put back a backup"} {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("got %q, want it to say %q", err, want)
+				}
+			}
+			// Doing as it says rebuilds the state from the campaign.
+			if err := os.Rename(state, state+".damaged"); err != nil {
+				t.Fatal(err)
+			}
+			base, _ := startServeWith(t, state, campaign)
+			waitForDemo(t, base)
+		})
+	}
+}

@@ -1,16 +1,27 @@
 package main
 
 import (
+	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"sandtrap/filing"
+	"sandtrap/handlers"
+	"sandtrap/store"
+	"sandtrap/triage"
 )
 
 // sandtrapRun runs `sandtrap args...` in another process to its end.
@@ -214,4 +225,225 @@ func TestServeRefusesADamagedStateFileAndSaysHowToRebuildIt(t *testing.T) {
 			waitForDemo(t, base)
 		})
 	}
+}
+
+// fileSize is the size of path, 0 when it is missing.
+func fileSize(path string) int64 {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return 0
+	}
+	return fi.Size()
+}
+
+// countResults counts the results in a campaign file, read-only.
+func countResults(t *testing.T, path string) int {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	if err := db.QueryRow(`SELECT count(*) FROM results`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// readToTheEnd waits until the server at base has indexed n results, and
+// returns what /api/runs and each run's /api/runs/{run} and modes say.
+func readToTheEnd(t *testing.T, base string, n int) map[string]string {
+	t.Helper()
+	var list struct {
+		Runs []struct {
+			ID    string `json:"id"`
+			Total int    `json:"total"`
+		} `json:"runs"`
+	}
+	var runs string
+	eventually(t, fmt.Sprintf("the server to index all %d results", n), func() bool {
+		status, body := fetch(base, "/api/runs")
+		if status != http.StatusOK || json.Unmarshal([]byte(body), &list) != nil {
+			return false
+		}
+		total := 0
+		for _, r := range list.Runs {
+			total += r.Total
+		}
+		runs = body
+		return total == n
+	})
+	answers := map[string]string{"/api/runs": runs}
+	for _, r := range list.Runs {
+		for _, p := range []string{"/api/runs/" + r.ID, "/api/runs/" + r.ID + "/modes"} {
+			_, answers[p] = fetch(base, p)
+		}
+	}
+	return answers
+}
+
+// killMidSave kills srv in the middle of a write to the state, after it has
+// seen it finish saved writes: when a probe finds the state's write lock
+// held for the saved+1-th time.
+func killMidSave(t *testing.T, srv *exec.Cmd, state string, saved int) {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+state+"?_pragma=busy_timeout(0)&_txlock=immediate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	defer srv.Wait()
+	defer srv.Process.Kill()
+	inSave := false
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); {
+		tx, err := db.Begin()
+		switch {
+		case store.CampaignBusy(err) && saved == 0:
+			return
+		case store.CampaignBusy(err):
+			inSave = true
+		case err != nil:
+			t.Fatalf("probing the state's write lock: %v", err)
+		default:
+			tx.Rollback()
+			if inSave {
+				inSave, saved = false, saved-1
+			}
+		}
+	}
+	t.Fatal("the server did not save its index within 20 s")
+}
+
+func TestAServerKilledWhileItSavesItsIndexCountsEveryResultOnceWhenItRestarts(t *testing.T) {
+	t.Parallel()
+	campaign := filepath.Join(t.TempDir(), "campaign.db")
+	sandtrapRun(t, "demo", "--out", campaign, "--results", "10000")
+	state := filepath.Join(t.TempDir(), "state.db")
+
+	// Killed during the save of its first read, then after more and more
+	// saves of the passes over what a harness appends.
+	_, srv := serveProcess(t, "--state", state, "--poll", "10ms", campaign)
+	killMidSave(t, srv, state, 0)
+	writer := sandtrapProcess(t, "demo", "--out", campaign, "--live", "--rate", "300", "--writers", "4", "--planned", "1000000")
+	for saved := range 4 {
+		_, srv := serveProcess(t, "--state", state, "--poll", "10ms", campaign)
+		killMidSave(t, srv, state, 1+saved*3)
+	}
+	writer.Process.Signal(os.Interrupt)
+	writer.Wait()
+	n := countResults(t, campaign)
+
+	base, _ := serveProcess(t, "--state", state, campaign)
+	restarted := readToTheEnd(t, base, n)
+	base, _ = serveProcess(t, "--state", filepath.Join(t.TempDir(), "fresh.db"), campaign)
+	fresh := readToTheEnd(t, base, n)
+	for path, want := range fresh {
+		if got := restarted[path]; got != want {
+			t.Errorf("got %s after the kills:\n%.2000s\nwant what a fresh read says:\n%.2000s", path, got, want)
+		}
+	}
+}
+
+func TestAFilingToATrackerThatNeverAnswersTimesOutAndIsRetriedThroughTheOutbox(t *testing.T) {
+	gh := &fakeGitHub{}
+	var hanging atomic.Bool
+	hanging.Store(true)
+	release := make(chan struct{})
+	fake := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if hanging.Load() {
+			// The tracker does what it is asked and never answers.
+			gh.ServeHTTP(httptest.NewRecorder(), r)
+			select {
+			case <-release:
+			case <-r.Context().Done():
+			}
+			return
+		}
+		gh.ServeHTTP(w, r)
+	}))
+	defer fake.Close()
+	defer close(release)
+
+	ctx := t.Context()
+	campaign := filepath.Join(t.TempDir(), "campaign.db")
+	sandtrapRun(t, "demo", "--out", campaign)
+	st, err := store.Open(ctx, store.Options{StatePath: filepath.Join(t.TempDir(), "state.db"), Campaigns: []string{campaign}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	st.Start(ctx)
+	st.WaitIndexed(ctx)
+	cfg, err := triage.LoadConfig(filingConfig(t, fake.URL))
+	if err != nil {
+		t.Fatal(err)
+	}
+	modes, _, err := st.RunModes(ctx, "2026-06-30-overnight", store.ResultFilter{})
+	if err != nil || len(modes) == 0 {
+		t.Fatalf("got %d modes (%v), want the demo's", len(modes), err)
+	}
+	mode := modes[0].ID
+	var clock atomic.Int64
+	clock.Store(time.Now().UnixNano())
+	client := trackerClient()
+	client.Timeout = 300 * time.Millisecond
+	filer := &filing.Filer{Outbox: st, Facts: handlers.ModeFacts(st, st, ""), Owners: cfg.Owners.Ownership(),
+		Getenv: func(string) string { return "test-token" }, HTTP: client, Log: slog.New(slog.DiscardHandler),
+		Now: func() time.Time { return time.Unix(0, clock.Load()) }}
+	before := runtime.NumGoroutine()
+
+	start := time.Now()
+	_, err = filer.File(ctx, mode, "")
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("got a filing that took %s against a tracker that never answers, want it cut short by the client's timeout", took)
+	}
+	if !filing.IsRetrying(err) {
+		t.Errorf("got %v, want a filing kept to retry", err)
+	}
+	for _, want := range []string{"did not answer in time", "will be retried"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("got %v, want it to say %q", err, want)
+		}
+	}
+	latest := func() filing.Filing {
+		fl, err := st.LatestFiling(ctx, mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fl
+	}
+	fl := latest()
+	if fl.State != filing.StatePending || fl.Attempts != 1 || !strings.Contains(fl.LastError, "did not answer in time") {
+		t.Errorf("got filing %+v, want it pending after 1 attempt, with why", fl)
+	}
+	if wait := fl.NextAt.Sub(time.Unix(0, clock.Load())); wait < 10*time.Second {
+		t.Errorf("got the retry in %s, want a backoff", wait)
+	}
+
+	// The outbox tries again when the time comes, and again, until the
+	// tracker answers: then the ticket its first call made is the one.
+	runCtx, stop := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { filer.Run(runCtx); close(done) }()
+	for attempt, state := range []string{filing.StatePending, filing.StateDone} {
+		hanging.Store(state == filing.StatePending)
+		clock.Store(fl.NextAt.Add(time.Second).UnixNano())
+		filer.Wake()
+		eventually(t, fmt.Sprintf("attempt %d to end %s", attempt+2, state), func() bool {
+			fl = latest()
+			return fl.Attempts == attempt+2 && fl.State == state
+		})
+	}
+	stop()
+	<-done
+	if creates, _, _ := gh.counts(); creates != 1 {
+		t.Errorf("got %d tickets made for one mode, want 1: the tracker made one before it stopped answering", creates)
+	}
+	if ticket, has, err := st.Ticket(ctx, mode); err != nil || !has || !strings.HasSuffix(ticket.URL, "/issues/1") {
+		t.Errorf("got ticket %+v, %v, want issue 1", ticket, err)
+	}
+	client.CloseIdleConnections()
+	eventually(t, "the goroutines of the filings to end", func() bool { return runtime.NumGoroutine() <= before })
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -446,4 +447,59 @@ func TestAFilingToATrackerThatNeverAnswersTimesOutAndIsRetriedThroughTheOutbox(t
 	}
 	client.CloseIdleConnections()
 	eventually(t, "the goroutines of the filings to end", func() bool { return runtime.NumGoroutine() <= before })
+}
+
+func TestAClientSendingItsHeadersByteByByteIsCutOffWhileOthersAreServed(t *testing.T) {
+	t.Parallel()
+	campaign := filepath.Join(t.TempDir(), "campaign.db")
+	sandtrapRun(t, "demo", "--out", campaign)
+	base := startServe(t, campaign)
+	waitForDemo(t, base)
+	const slow = 20
+	cut := make(chan time.Duration, slow)
+	for range slow {
+		go func() {
+			c, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+			if err != nil {
+				cut <- 0
+				return
+			}
+			defer c.Close()
+			start := time.Now()
+			closed := make(chan struct{})
+			go func() { io.Copy(io.Discard, c); close(closed) }()
+			request := "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + strings.Repeat("a", 100)
+			for i := 0; ; i++ {
+				c.Write([]byte{request[i%len(request)]})
+				select {
+				case <-closed:
+					cut <- time.Since(start)
+					return
+				case <-time.After(time.Second):
+				}
+			}
+		}()
+	}
+	served := 0
+	for deadline := time.Now().Add(readHeaderTimeout); time.Now().Before(deadline); served++ {
+		start := time.Now()
+		if status, _ := fetch(base, "/runs/2026-06-30-overnight"); status != http.StatusOK {
+			t.Fatalf("got %d for a page while slow clients hold connections, want 200", status)
+		}
+		if took := time.Since(start); took > 2*time.Second {
+			t.Errorf("got a page in %s while slow clients hold connections, want it at once", took)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	for range slow {
+		select {
+		case d := <-cut:
+			if d < readHeaderTimeout-500*time.Millisecond || d > readHeaderTimeout+3*time.Second {
+				t.Errorf("got a slow client cut off after %s, want after the header timeout of %s", d.Round(time.Millisecond), readHeaderTimeout)
+			}
+		case <-time.After(readHeaderTimeout + 10*time.Second):
+			t.Fatalf("a slow client still held its connection %s after the header timeout", 10*time.Second)
+		}
+	}
+	t.Logf("served %d pages while %d clients sent their headers a byte a second", served, slow)
 }

@@ -329,6 +329,12 @@ func (s *Store) refreshRuns(ctx context.Context, src *source) error {
 	if err != nil {
 		return err
 	}
+	s.setRuns(src, rs)
+	return nil
+}
+
+// setRuns makes rs the runs of src.
+func (s *Store) setRuns(src *source, rs []campaignRun) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	src.meta = map[string]campaignRun{}
@@ -339,7 +345,6 @@ func (s *Store) refreshRuns(ctx context.Context, src *source) error {
 		}
 	}
 	s.publicIDs()
-	return nil
 }
 
 func parseTime(s string) time.Time {

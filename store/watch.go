@@ -194,13 +194,17 @@ func (s *Store) update(ctx context.Context, src *source, replaced bool) error {
 			return err
 		}
 	}
-	if err := s.refreshRuns(ctx, src); err != nil {
+	// The runs are read before the results and shown after them, so that
+	// no run is shown finished without the results committed before its end.
+	runs, err := src.file.runs(ctx)
+	if err != nil {
 		return err
 	}
 	change, err := s.catchUp(ctx, src)
 	if err != nil {
 		return err
 	}
+	s.setRuns(src, runs)
 	if err := s.carryOver(ctx); err != nil {
 		return err
 	}

@@ -196,9 +196,16 @@ func (f *Filer) attempt(ctx context.Context, fl *Filing) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
-	if !has && fl.State == StateSending {
-		// A stop came between calling the tracker and storing its answer:
-		// the ticket may exist already.
+	// Claimed before the first call to the tracker, so that every attempt
+	// that may reach it counts towards the backoff and the last attempt.
+	if claimed, err := f.Outbox.MarkSending(ctx, fl.ID, fl.State, fl.Attempts, f.now()); err != nil {
+		return Outcome{}, err
+	} else if !claimed {
+		return Outcome{}, errTaken
+	}
+	if !has && (fl.State == StateSending || fl.Attempts > 0) {
+		// A stop, or a tracker that did not answer, came between calling
+		// the tracker and storing its answer: the ticket may exist already.
 		if t, found, err := client.Find(ctx, m.ID); err != nil {
 			return Outcome{}, err
 		} else if found {
@@ -215,11 +222,6 @@ func (f *Filer) attempt(ctx context.Context, fl *Filing) (Outcome, error) {
 		existing = &stored.Ticket
 	}
 	action := Decide(existing, fixed, has && reappeared(m, stored.Snapshot))
-	if claimed, err := f.Outbox.MarkSending(ctx, fl.ID, fl.State, fl.Attempts, f.now()); err != nil {
-		return Outcome{}, err
-	} else if !claimed {
-		return Outcome{}, errTaken
-	}
 	now := f.now()
 	switch action {
 	case ActionCreate:

@@ -96,8 +96,8 @@ func ModeFacts(runs RunReader, modes ModeReader, publicURL string) filing.FactsF
 // with the page's content, carrying the outcome; from a plain form it
 // redirects back.
 func (h *Handler) fileMode(w http.ResponseWriter, r *http.Request) error {
-	if err := r.ParseForm(); err != nil {
-		return sandtrap.Errorf(sandtrap.EINVALID, "unreadable form: %v", err)
+	if err := parseForm(w, r, "filing form"); err != nil {
+		return err
 	}
 	id := chi.URLParam(r, "mode")
 	out, err := h.file(r.Context(), id, r.PostFormValue("team"))
@@ -258,6 +258,9 @@ func (h *Handler) downloadTicket(w http.ResponseWriter, r *http.Request) error {
 // mode of the run that nobody has triaged or filed yet, one after another,
 // with the progress sent as it goes.
 func (h *Handler) fileCritical(w http.ResponseWriter, r *http.Request) error {
+	if err := parseForm(w, r, "filing form"); err != nil {
+		return err
+	}
 	ctx := r.Context()
 	run, err := h.runs.FindRun(ctx, chi.URLParam(r, "run"))
 	if err != nil {

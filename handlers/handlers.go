@@ -290,15 +290,51 @@ func (h *Handler) handle(fn func(http.ResponseWriter, *http.Request) error) http
 	}
 }
 
+// maxStateBody bounds the body of a form or a JSON request that changes
+// the state, ingest aside: a note has at most 10,000 bytes, and a merge
+// names a few modes.
+const maxStateBody = 64 << 10
+
 // decodeJSON reads a request's JSON body into v, refusing unknown fields
-// and bodies over 64 KiB, with a message that says what is wrong.
+// and bodies over maxStateBody, with a message that says what is wrong.
 func decodeJSON(r *http.Request, v any) error {
-	dec := json.NewDecoder(http.MaxBytesReader(nil, r.Body, 64<<10))
+	if r.ContentLength > maxStateBody {
+		return bodyTooLarge()
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(nil, r.Body, maxStateBody))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
+		if overLimit(err) {
+			return bodyTooLarge()
+		}
 		return sandtrap.Errorf(sandtrap.EINVALID, "the body must be a JSON object of the documented fields: %v", err)
 	}
 	return nil
+}
+
+// parseForm reads a posted form of at most maxStateBody bytes.
+func parseForm(w http.ResponseWriter, r *http.Request, what string) error {
+	if r.ContentLength > maxStateBody {
+		return bodyTooLarge()
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxStateBody)
+	if err := r.ParseForm(); err != nil {
+		if overLimit(err) {
+			return bodyTooLarge()
+		}
+		return sandtrap.Errorf(sandtrap.EINVALID, "unreadable %s: %v", what, err)
+	}
+	return nil
+}
+
+// overLimit reports whether err is a body cut at its limit.
+func overLimit(err error) bool {
+	var mbe *http.MaxBytesError
+	return errors.As(err, &mbe)
+}
+
+func bodyTooLarge() error {
+	return sandtrap.Errorf(sandtrap.ETOOLARGE, "the body is over %s, the limit of a request that changes sandtrap's state", formatBytes(maxStateBody))
 }
 
 // trackingWriter notes whether a response has begun.

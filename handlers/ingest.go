@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"context"
-	"errors"
 	"io"
 	"mime"
 	"net/http"
@@ -121,8 +120,7 @@ func (h *Handler) ingestBody(r *http.Request, ndjson bool) (io.Reader, error) {
 // bodyError turns a body cut at the limit into 413; every other error is
 // already what it should say.
 func (h *Handler) bodyError(err error) error {
-	var mbe *http.MaxBytesError
-	if errors.As(err, &mbe) {
+	if overLimit(err) {
 		return h.tooLarge()
 	}
 	return err

@@ -115,9 +115,8 @@ func mergeSuggestionViews(runID string, modes []sandtrap.ModeStat) []views.Merge
 // mode named by "from" into the mode "into", as a merge suggestion offers,
 // and goes back to the queue.
 func (h *Handler) mergeSuggested(w http.ResponseWriter, r *http.Request) error {
-	r.Body = http.MaxBytesReader(w, r.Body, maxTriageBody)
-	if err := r.ParseForm(); err != nil {
-		return sandtrap.Errorf(sandtrap.EINVALID, "unreadable merge form: %v", err)
+	if err := parseForm(w, r, "merge form"); err != nil {
+		return err
 	}
 	into, from := r.PostFormValue("into"), r.PostForm["from"]
 	if into == "" || len(from) == 0 {

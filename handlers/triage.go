@@ -13,9 +13,6 @@ import (
 	"sandtrap/views"
 )
 
-// maxTriageBody bounds a triage request: notes are at most 10,000 bytes.
-const maxTriageBody = 64 << 10
-
 // TriageRequest is one triage action, from a form, from JSON or from an MCP
 // tool.
 type TriageRequest struct {
@@ -85,9 +82,8 @@ func (h *Handler) applyTriage(ctx context.Context, id string, t TriageRequest) (
 // with the page's content morphed in place, carrying the outcome; from a
 // plain form it redirects back, or shows the error with its status.
 func (h *Handler) triageMode(w http.ResponseWriter, r *http.Request) error {
-	r.Body = http.MaxBytesReader(w, r.Body, maxTriageBody)
-	if err := r.ParseForm(); err != nil {
-		return sandtrap.Errorf(sandtrap.EINVALID, "unreadable triage form: %v", err)
+	if err := parseForm(w, r, "triage form"); err != nil {
+		return err
 	}
 	t := TriageRequest{Op: r.PostFormValue("op"), Status: r.PostFormValue("status"), Severity: r.PostFormValue("severity"),
 		Layer: r.PostFormValue("layer"), Primitive: r.PostFormValue("primitive"), Title: r.PostFormValue("title"),

@@ -556,10 +556,14 @@ func (n *lenientInt) parse(s string) {
 func (n lenientInt) nullInt() sql.NullInt64 { return sql.NullInt64{Int64: n.Int64, Valid: n.Valid} }
 
 // readErr wraps an error reading the campaign. A file the harness keeps
-// locked past the busy timeout is said to be busy, for a moment, not broken.
+// locked past the busy timeout is said to be busy, for a moment, not broken;
+// a damaged one is unavailable until it is whole, not an internal error.
 func (c *campaignFile) readErr(doing string, err error) error {
 	if CampaignBusy(err) {
 		return sandtrap.Errorf(sandtrap.EUNAVAILABLE, "the campaign file %s is busy: the harness holds it locked; try again in a moment", c.path)
+	}
+	if damaged(err) {
+		return sandtrap.Errorf(sandtrap.EUNAVAILABLE, "the campaign file %s is damaged (%v): what sandtrap read of it before is still shown, this is not; it is read again once the file is whole", c.path, err)
 	}
 	return errorf("%s in %s: %w", doing, c.path, err)
 }

@@ -382,6 +382,41 @@ func CampaignBusy(err error) bool {
 	return errors.As(err, &e) && e.Code()&0xff == sqlite3.SQLITE_BUSY
 }
 
+// damaged reports whether err means a file's bytes are not a whole SQLite
+// database: cut short, overwritten, or not SQLite at all.
+func damaged(err error) bool {
+	var e *sqlite.Error
+	var d damageError
+	if errors.As(err, &e) {
+		code := e.Code() & 0xff
+		return code == sqlite3.SQLITE_CORRUPT || code == sqlite3.SQLITE_NOTADB
+	}
+	return errors.As(err, &d)
+}
+
+// damageError is what a check of a file's pages found wrong.
+type damageError string
+
+func (e damageError) Error() string { return string(e) }
+
+// quickCheck checks the structure of every page of the database at path,
+// read-only, through a connection of its own.
+func quickCheck(ctx context.Context, path string, busy time.Duration) error {
+	db, err := openCampaignDB(ctx, path, 1, busy)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	var msg string
+	if err := db.QueryRowContext(ctx, `PRAGMA quick_check(1)`).Scan(&msg); err != nil {
+		return err
+	}
+	if msg != "ok" {
+		return damageError(msg)
+	}
+	return nil
+}
+
 // campaignTime formats an optional timestamp for a TEXT column.
 func campaignTime(t *time.Time) *string {
 	if t == nil {

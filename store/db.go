@@ -12,9 +12,13 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"syscall"
 	"time"
 
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
+	"modernc.org/sqlite" // registers the "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"sandtrap"
 )
 
 // dsn builds a modernc DSN for path. busy_timeout comes first so that every
@@ -88,6 +92,37 @@ func openStateDBs(ctx context.Context, path string) (writer, reader *sql.DB, err
 	reader.SetMaxOpenConns(n)
 	reader.SetMaxIdleConns(n)
 	return writer, reader, nil
+}
+
+// damagedState explains a state file that is not a whole SQLite database
+// and how to start afresh without it; other errors are returned as they are.
+// Errors the campaign files caused are explained already, as sandtrap
+// errors, and left alone.
+func damagedState(path string, err error) error {
+	var e *sqlite.Error
+	if !damaged(err) || !errors.As(err, &e) || sandtrap.ErrorCode(err) != sandtrap.EINTERNAL {
+		return err
+	}
+	return sandtrap.Errorf(sandtrap.EINVALID, "the state file %s is damaged (%v), so sandtrap cannot start on it. "+
+		"To rebuild it, move it aside or delete it, with its -wal and -shm files, and start sandtrap again: it reads the campaign files again into a new state file. "+
+		"People's triage decisions, notes and tickets live only in the state file, so they are lost unless you put back a backup of it.", path, e)
+}
+
+// diskFull reports whether err is a write that found no room on its disk.
+func diskFull(err error) bool {
+	var e *sqlite.Error
+	return errors.As(err, &e) && e.Code()&0xff == sqlite3.SQLITE_FULL || errors.Is(err, syscall.ENOSPC)
+}
+
+// fullDisk names the state file and says what to do when err is a write to
+// it that found its disk full; what is what was not saved. Other errors
+// are returned as they are.
+func (s *Store) fullDisk(err error, what string) error {
+	if !diskFull(err) {
+		return err
+	}
+	return sandtrap.Errorf(sandtrap.EUNAVAILABLE, "%s could not be saved: the disk holding sandtrap's state file %s is full. "+
+		"Free some space there; what was saved before is kept, and sandtrap carries on once there is room.", what, s.opts.StatePath)
 }
 
 // errorf wraps err as a store error with context.

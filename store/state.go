@@ -15,14 +15,28 @@ import (
 // fileIdentity returns the device and inode of path, to notice a file that
 // was replaced by another.
 func fileIdentity(path string) (device, inode uint64, err error) {
+	st, err := stampOf(path)
+	return st.device, st.inode, err
+}
+
+// fileStamp is what a stat tells of a file: which file it is, and when its
+// bytes last changed.
+type fileStamp struct {
+	device, inode uint64
+	size          int64
+	modified      time.Time
+}
+
+func stampOf(path string) (fileStamp, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
-		return 0, 0, err
+		return fileStamp{}, err
 	}
-	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
-		return uint64(st.Dev), st.Ino, nil
+	st := fileStamp{size: fi.Size(), modified: fi.ModTime()}
+	if sys, ok := fi.Sys().(*syscall.Stat_t); ok {
+		st.device, st.inode = uint64(sys.Dev), sys.Ino
 	}
-	return 0, 0, nil
+	return st, nil
 }
 
 // resultKey identifies a results row beyond its id, so that a watermark
@@ -145,7 +159,7 @@ func (s *Store) sameFile(ctx context.Context, src *source) (bool, error) {
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, nil
 	} else if err != nil {
-		return false, errorf("checking %s against its index: %w", src.path, err)
+		return false, src.file.readErr("checking it against its index", err)
 	}
 	return resultKey(runID.String, test.String) == src.lastKey, nil
 }
@@ -405,6 +419,7 @@ type batchFailure struct {
 // The watermark moves only from where this store left it, so a second
 // sandtrap writing the same state file is noticed instead of counted twice.
 func (s *Store) persist(ctx context.Context, src *source, b *batch) (err error) {
+	defer func() { err = s.fullDisk(err, "The index of the new results of "+src.path) }()
 	tx, err := s.writer.BeginTx(ctx, nil)
 	if err != nil {
 		return errorf("saving the index of %s: %w", src.path, err)

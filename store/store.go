@@ -98,15 +98,16 @@ type source struct {
 	file   *campaignFile
 	device uint64 // identity of the file the index was read from
 	inode  uint64
-	// openDevice and openInode identify the file open now: a different
-	// file at the path means it was replaced.
-	openDevice, openInode uint64
-	lastID                int64
-	lastKey               string
-	runs                  map[string]*runIndex // by the harness's run id
-	meta                  map[string]campaignRun
-	progress              Progress
-	fault                 string // why the file cannot be read right now, if it cannot
+	// seen is the file at the path as last looked at: a different file
+	// there means it was replaced, another size or time that its bytes
+	// were rewritten in place.
+	seen     fileStamp
+	lastID   int64
+	lastKey  string
+	runs     map[string]*runIndex // by the harness's run id
+	meta     map[string]campaignRun
+	progress Progress
+	fault    string // why the file cannot be read right now, if it cannot
 	// cursors and pending are how far steps and artifacts were read, and
 	// the evidence read for results not read yet.
 	cursors evidenceCursors
@@ -158,8 +159,8 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 			s.closeFiles()
 			return nil, err
 		}
-		dev, ino, _ := fileIdentity(abs)
-		s.sources = append(s.sources, &source{path: abs, file: f, runs: map[string]*runIndex{}, openDevice: dev, openInode: ino})
+		seen, _ := stampOf(abs)
+		s.sources = append(s.sources, &source{path: abs, file: f, runs: map[string]*runIndex{}, seen: seen})
 	}
 	assignLabels(s.sources)
 	statePath := opts.StatePath
@@ -167,7 +168,7 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		snapshot, err := snapshotState(ctx, opts.StatePath)
 		if err != nil {
 			s.closeFiles()
-			return nil, err
+			return nil, damagedState(opts.StatePath, err)
 		}
 		statePath, s.removeSnapshot = snapshot, func() { os.RemoveAll(filepath.Dir(snapshot)) }
 	}
@@ -177,28 +178,15 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		if s.removeSnapshot != nil {
 			s.removeSnapshot()
 		}
-		return nil, errorf("opening state %s: %w", opts.StatePath, err)
+		return nil, damagedState(opts.StatePath, errorf("opening state %s: %w", opts.StatePath, err))
 	}
 	s.writer, s.reader = w, r
-	if err := migrate(ctx, s.writer); err != nil {
-		s.Close()
-		return nil, err
-	}
-	if err := s.matchClassifier(ctx); err != nil {
-		s.Close()
-		return nil, err
-	}
-	if err := s.loadTemplates(ctx); err != nil {
-		s.Close()
-		return nil, err
-	}
-	if err := s.loadState(ctx); err != nil {
-		s.Close()
-		return nil, err
-	}
-	if err := s.loadDecisions(ctx); err != nil {
-		s.Close()
-		return nil, err
+	migrateState := func(ctx context.Context) error { return migrate(ctx, s.writer) }
+	for _, load := range []func(context.Context) error{migrateState, s.matchClassifier, s.loadTemplates, s.loadState, s.loadDecisions} {
+		if err := load(ctx); err != nil {
+			s.Close()
+			return nil, damagedState(opts.StatePath, err)
+		}
 	}
 	for _, src := range s.sources {
 		if err := s.refreshRuns(ctx, src); err != nil {
@@ -344,6 +332,12 @@ func (s *Store) refreshRuns(ctx context.Context, src *source) error {
 	if err != nil {
 		return err
 	}
+	s.setRuns(src, rs)
+	return nil
+}
+
+// setRuns makes rs the runs of src.
+func (s *Store) setRuns(src *source, rs []campaignRun) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	src.meta = map[string]campaignRun{}
@@ -354,7 +348,6 @@ func (s *Store) refreshRuns(ctx context.Context, src *source) error {
 		}
 	}
 	s.publicIDs()
-	return nil
 }
 
 func parseTime(s string) time.Time {

@@ -335,7 +335,7 @@ func (s *Store) AddNote(ctx context.Context, id, body string) error {
 	}
 	_, err = s.writer.ExecContext(ctx, `INSERT INTO notes (mode_id, body, created_at) VALUES (?, ?, ?)`, root, body, time.Now().UTC().Format(time.RFC3339Nano))
 	if err != nil {
-		return errorf("adding a note to %s: %w", root, err)
+		return errorf("adding a note to %s: %w", root, s.fullDisk(err, "The note"))
 	}
 	return nil
 }
@@ -497,7 +497,7 @@ func (s *Store) refreshDecisions(ctx context.Context) error {
 
 // inTx runs fn in one transaction on the state's writer.
 func (s *Store) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
-	return inTx(ctx, s.writer, fn)
+	return s.fullDisk(inTx(ctx, s.writer, fn), "The change")
 }
 
 // writable refuses every change when the store serves read-only.

@@ -14,6 +14,12 @@ func (s *Store) watch(ctx context.Context, src *source) {
 	var (
 		conn    *sql.Conn
 		version int64 = -1
+		// lastCommit is when a commit was last seen, and retryAt when a
+		// pass that failed may run again: each try reads its results anew.
+		lastCommit, retryAt time.Time
+		// unchecked says the file's bytes changed in place since its pages
+		// were last checked.
+		unchecked bool
 	)
 	closeConn := func() {
 		if conn != nil {
@@ -26,10 +32,11 @@ func (s *Store) watch(ctx context.Context, src *source) {
 	defer tick.Stop()
 	replaced := false
 	for {
-		if swapped, err := s.checkFile(ctx, src); err != nil {
+		if swapped, rewritten, err := s.checkFile(ctx, src); err != nil {
 			closeConn()
 			s.setFault(src, err.Error())
 		} else {
+			unchecked = unchecked || rewritten
 			if swapped {
 				// The watcher's connection still holds the old file.
 				closeConn()
@@ -38,7 +45,7 @@ func (s *Store) watch(ctx context.Context, src *source) {
 			if conn == nil {
 				c, err := src.file.db.Conn(ctx)
 				if err != nil {
-					s.setFault(src, fmt.Sprintf("campaign %s cannot be read: %v", src.path, err))
+					s.setFault(src, unreadable(src.path, err))
 				}
 				conn, version = c, -1
 			}
@@ -47,14 +54,23 @@ func (s *Store) watch(ctx context.Context, src *source) {
 				switch {
 				case err != nil && ctx.Err() == nil:
 					closeConn()
-					s.setFault(src, fmt.Sprintf("campaign %s cannot be read: %v", src.path, err))
-				case err == nil && (v != version || replaced):
+					s.setFault(src, unreadable(src.path, err))
+				case err == nil && (v != version || replaced) && time.Now().After(retryAt):
+					lastCommit = time.Now()
 					if err := s.update(ctx, src, replaced); err != nil && ctx.Err() == nil {
 						s.setFault(src, err.Error())
+						retryAt = time.Now().Add(failedPassRetry)
 					} else {
 						version, replaced = v, false
 						s.setFault(src, "")
 					}
+				}
+			}
+			if unchecked && time.Since(lastCommit) >= quietFor {
+				again, reopened := s.checkPages(ctx, src)
+				unchecked = again
+				if reopened {
+					closeConn()
 				}
 			}
 		}
@@ -69,31 +85,92 @@ func (s *Store) watch(ctx context.Context, src *source) {
 	}
 }
 
+// failedPassRetry is how long a pass over a file that failed waits before
+// it runs again.
+const failedPassRetry = time.Second
+
+// quietFor is how long a file whose bytes changed in place must go without
+// commits before its pages are checked: a harness's checkpoints rewrite it
+// too, and a harness at work is not slowed down.
+const quietFor = time.Second
+
 // checkFile notices a campaign file that was deleted, moved or replaced. A
 // file replaced by another at its path is reopened, and swapped says so:
-// it is then read from scratch.
-func (s *Store) checkFile(ctx context.Context, src *source) (swapped bool, err error) {
-	dev, ino, err := fileIdentity(src.path)
+// it is then read from scratch. rewritten says the file's bytes changed in
+// place since the last look: a checkpoint of its harness, or damage.
+func (s *Store) checkFile(ctx context.Context, src *source) (swapped, rewritten bool, err error) {
+	now, err := stampOf(src.path)
 	if err != nil {
-		return false, fmt.Errorf("campaign %s is missing (deleted or moved): showing what was read before; it is picked up again when the file is back", src.path)
+		return false, false, fmt.Errorf("campaign %s is missing (deleted or moved): showing what was read before; it is picked up again when the file is back", src.path)
 	}
-	s.mu.RLock()
-	same := dev == src.openDevice && ino == src.openInode
-	s.mu.RUnlock()
+	s.mu.Lock()
+	seen := src.seen
+	same := now.device == seen.device && now.inode == seen.inode
 	if same {
-		return false, nil
+		src.seen = now
 	}
+	s.mu.Unlock()
+	if same {
+		return false, now.size != seen.size || !now.modified.Equal(seen.modified), nil
+	}
+	if err := s.reopen(ctx, src, now); err != nil {
+		return false, false, err
+	}
+	return true, false, nil
+}
+
+// reopen opens src's file afresh, in place of the connections that read
+// it before; seen is the file as a stat found it.
+func (s *Store) reopen(ctx context.Context, src *source, seen fileStamp) error {
 	f, err := openCampaignFile(ctx, src.path, s.opts.BusyTimeout)
 	if err != nil {
-		return false, err
+		return err
 	}
 	s.mu.Lock()
 	old := src.file
 	src.file = f
-	src.openDevice, src.openInode = dev, ino
+	src.seen = seen
 	s.mu.Unlock()
 	old.close()
-	return true, nil
+	return nil
+}
+
+// checkPages checks every page of src's file after its bytes changed in
+// place, through a connection of its own: the pool's connections may hold
+// pages from before the change, which hide damage. A damaged file is a
+// fault until it is whole again; then it is opened afresh, which reopened
+// says, and read again from where it was read to. again says the check
+// could not run now.
+func (s *Store) checkPages(ctx context.Context, src *source) (again, reopened bool) {
+	err := quickCheck(ctx, src.path, s.opts.BusyTimeout)
+	switch {
+	case ctx.Err() != nil:
+		return false, false
+	case CampaignBusy(err):
+		return true, false
+	case err != nil:
+		s.setFault(src, unreadable(src.path, err))
+		return false, false
+	}
+	s.mu.RLock()
+	faulty, seen := src.fault != "", src.seen
+	s.mu.RUnlock()
+	if !faulty {
+		return false, false
+	}
+	if err := s.reopen(ctx, src, seen); err != nil {
+		s.setFault(src, err.Error())
+		return false, false
+	}
+	return false, true
+}
+
+// unreadable says why a campaign file cannot be read.
+func unreadable(path string, err error) string {
+	if damaged(err) {
+		return fmt.Sprintf("campaign %s is damaged (%v): showing what was read before; it is read again once the file is whole (put its bytes back, or rename a good copy into its place)", path, err)
+	}
+	return fmt.Sprintf("campaign %s cannot be read: %v", path, err)
 }
 
 // update rereads the runs table and every new result of src, then reports
@@ -117,13 +194,17 @@ func (s *Store) update(ctx context.Context, src *source, replaced bool) error {
 			return err
 		}
 	}
-	if err := s.refreshRuns(ctx, src); err != nil {
+	// The runs are read before the results and shown after them, so that
+	// no run is shown finished without the results committed before its end.
+	runs, err := src.file.runs(ctx)
+	if err != nil {
 		return err
 	}
 	change, err := s.catchUp(ctx, src)
 	if err != nil {
 		return err
 	}
+	s.setRuns(src, runs)
 	s.settle(src)
 	if err := s.carryOver(ctx); err != nil {
 		return err

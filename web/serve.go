@@ -67,6 +67,16 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	return c, nil
 }
 
+// The server's timeouts: a client has 5 s to send its headers and 30 s for
+// its whole request, and a connection idle for 2 minutes is closed. There is
+// no WriteTimeout: live pages hold a stream open for hours, and each write to
+// a stream has a deadline of its own.
+const (
+	readHeaderTimeout = 5 * time.Second
+	readTimeout       = 30 * time.Second
+	idleTimeout       = 2 * time.Minute
+)
+
 // runServe opens the campaign files, indexes them in the background and
 // serves until ctx ends, then shuts down gracefully.
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -171,11 +181,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	srv := &http.Server{
 		Handler:           h.RoutesWithMCP(mcpserver.HTTPHandler(mcpserver.New(tools))),
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		// No WriteTimeout: live pages hold a stream open for hours.
-		BaseContext: func(net.Listener) context.Context { return ctx },
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		IdleTimeout:       idleTimeout,
+		BaseContext:       func(net.Listener) context.Context { return ctx },
 	}
 	// Everything that uses the store stops, in this order, before the
 	// deferred st.Close: filings in flight are saved, renders end.

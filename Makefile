@@ -6,12 +6,13 @@ ADDR             ?= 127.0.0.1:8080
 DEMO             ?= demo.db
 STATE            ?= sandtrap-state.db
 BENCH_OUT        ?= bench/out
+FUZZTIME         ?= 15s
 # The Go vulnerability database that make vuln reads: the OSV files of this
 # version of the golang.org/x/vulndb module, which the module proxy serves.
 VULNDB_VERSION   := v0.0.0-20261105234957-e22db6528018
 VULNDB           := .cache/vulndb-$(VULNDB_VERSION)
 
-.PHONY: build run test bench eval generate check templ-fresh vuln chromium clean
+.PHONY: build run test fuzz bench eval generate check templ-fresh vuln chromium clean
 
 build: bin/sandtrap
 
@@ -61,6 +62,19 @@ templ-fresh:
 
 test: static/datastar.js chromium check
 	go test -count=1 -timeout 10m ./...
+
+# fuzz runs every fuzz target in turn, FUZZTIME each: go test fuzzes one
+# target of one package at a time. An input that fails is written to its
+# package's testdata/fuzz/FuzzXxx/, beside the seeds, and make test runs
+# it from then on.
+fuzz: static/datastar.js
+	@set -e; for f in $$(grep -rl --include='*_test.go' --exclude-dir=.cache --exclude-dir=node_modules '^func Fuzz' . | sort); do \
+		pkg=$$(dirname $$f); \
+		for t in $$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' $$f); do \
+			echo "fuzzing $$t in $$pkg for $(FUZZTIME)"; \
+			go test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) $$pkg; \
+		done; \
+	done
 
 # vuln runs govulncheck (pinned in go.mod) against the vulnerability
 # database of the pinned x/vulndb module, indexed once into .cache with its

@@ -18,6 +18,7 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 
 	"sandtrap"
+	"sandtrap/alert"
 	"sandtrap/filing"
 	"sandtrap/store"
 	"sandtrap/triage"
@@ -84,6 +85,10 @@ type Config struct {
 	Tickets Tickets
 	Facts   filing.FactsFunc
 	Owners  filing.Ownership
+	// Alerts are the [[alert]] tables and AlertSends their outbox, shown
+	// on /teams.
+	Alerts     []alert.Alert
+	AlertSends AlertOutbox
 	// Ingest writes what harnesses send to the ingest file; nil refuses
 	// ingest. IngestMaxBody limits each ingest request's body, in bytes.
 	Ingest        Ingester
@@ -118,6 +123,8 @@ type Handler struct {
 	tickets       Tickets
 	facts         filing.FactsFunc
 	owners        filing.Ownership
+	alerts        []alert.Alert
+	alertSends    AlertOutbox
 	ingest        Ingester
 	ingestMaxBody int64
 	token         string
@@ -151,7 +158,7 @@ func New(c Config) (*Handler, error) {
 		c.IngestMaxBody = DefaultIngestMaxBody
 	}
 	return &Handler{runs: c.Runs, activity: c.Activity, results: c.Results, modes: c.Modes, triager: c.Triager, compare: c.Compare, readOnly: c.ReadOnly, hub: c.Hub,
-		filer: c.Filer, tickets: c.Tickets, facts: c.Facts, owners: c.Owners, ingest: c.Ingest, ingestMaxBody: c.IngestMaxBody, token: c.Token, hosts: c.Hosts,
+		filer: c.Filer, tickets: c.Tickets, facts: c.Facts, owners: c.Owners, alerts: c.Alerts, alertSends: c.AlertSends, ingest: c.Ingest, ingestMaxBody: c.IngestMaxBody, token: c.Token, hosts: c.Hosts,
 		proxyHeader: c.AuthProxyHeader, trustedProxies: c.TrustedProxies,
 		static: c.Static, assets: a, log: c.Logger, now: c.Now}, nil
 }

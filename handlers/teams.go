@@ -43,6 +43,11 @@ func (h *Handler) teamsPage(ctx context.Context) (views.TeamsPage, error) {
 	if tv := byTeam[filing.TriageTeam]; tv != nil && len(tv.Routes) == 0 {
 		tv.About = "Every mode that no route takes lands here."
 	}
+	alerts, err := h.alertsView(ctx)
+	if err != nil {
+		return p, err
+	}
+	p.Alerts = alerts
 	runs, err := h.runs.ListRuns(ctx)
 	if err != nil || len(runs) == 0 {
 		return p, err

@@ -114,6 +114,9 @@ type source struct {
 	ready   bool // read to its end at least once, or found unreadable
 	// caughtUp says a pass of catchUp has read it to its end.
 	caughtUp bool
+	// settled are the runs (by the harness's id) that were finished when a
+	// pass read the file, with every result committed before their end.
+	settled map[string]bool
 }
 
 // Progress tells how far the first read of a campaign file has come.

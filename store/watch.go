@@ -124,6 +124,7 @@ func (s *Store) update(ctx context.Context, src *source, replaced bool) error {
 	if err != nil {
 		return err
 	}
+	s.settle(src)
 	if err := s.carryOver(ctx); err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"sandtrap/alert"
 	"sandtrap/filing"
 
 	"sandtrap"
@@ -27,6 +28,8 @@ type Config struct {
 	// Owners are the [[team]] and [[route]] tables, checked; filing reads
 	// them.
 	Owners filing.Config
+	// Alerts are the [[alert]] tables, checked; package notify sends them.
+	Alerts []alert.Alert
 }
 
 // configFile mirrors the tables of the configuration file. Every table the
@@ -36,6 +39,7 @@ type configFile struct {
 	Rule  []ruleTable    `toml:"rule"`
 	Team  []filing.Team  `toml:"team"`
 	Route []filing.Route `toml:"route"`
+	Alert []alert.Alert  `toml:"alert"`
 }
 
 // ruleTable is one [[rule]] table as written.
@@ -65,7 +69,8 @@ func LoadConfig(path string) (*Config, error) {
 // Every problem is reported, each with its line where it can be told: TOML
 // syntax and type errors, unknown keys, and rules with a missing or
 // duplicate name, a layer or primitive outside the vocabulary, no matcher,
-// or a regex that does not compile or is longer than 1,000 characters.
+// or a regex that does not compile or is longer than 1,000 characters;
+// [[team]], [[route]] and [[alert]] tables are checked by their packages.
 func ParseConfig(name string, data []byte) (*Config, error) {
 	var file configFile
 	md, err := toml.Decode(string(data), &file)
@@ -111,6 +116,18 @@ func ParseConfig(name string, data []byte) (*Config, error) {
 		}
 	} else if err != nil {
 		problems = append(problems, err)
+	}
+	cfg.Alerts = file.Alert
+	var alerts alert.ConfigErrors
+	if errors.As(alert.Validate(file.Alert), &alerts) {
+		headers := tableHeaderLines(data, "alert")
+		for _, e := range alerts {
+			line := 0
+			if e.Index < len(headers) {
+				line = keyLineIn(data, headers[e.Index], e.Field)
+			}
+			problems = append(problems, lineError(line, "%s", e.Error()))
+		}
 	}
 	if len(problems) > 0 {
 		return nil, fmt.Errorf("triage: reading config %s: %w", name, errors.Join(problems...))
@@ -316,4 +333,23 @@ func keyParts(written string) []string {
 		parts = append(parts, p)
 	}
 	return parts
+}
+
+// keyLineIn returns the line of key in the table whose header is at line
+// header, or header itself when the key is not written there.
+func keyLineIn(data []byte, header int, key string) int {
+	if key == "" {
+		return header
+	}
+	lines := strings.Split(string(data), "\n")
+	for i := header; i < len(lines); i++ {
+		line := strings.TrimSpace(lines[i])
+		if strings.HasPrefix(line, "[") {
+			break
+		}
+		if rest, ok := strings.CutPrefix(line, key); ok && strings.HasPrefix(strings.TrimSpace(rest), "=") {
+			return i + 1
+		}
+	}
+	return header
 }

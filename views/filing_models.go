@@ -36,6 +36,7 @@ type TeamsPage struct {
 	Shell   Shell
 	RunName string
 	Teams   []TeamView
+	Alerts  AlertsView
 }
 
 // TeamView is one team.

@@ -85,9 +85,10 @@ func TestBrowserFollowsALiveRunAsAnotherProcessWritesIt(t *testing.T) {
 	failures := newBrowser(t, 1366, 900, false)
 	queue := newBrowser(t, 1366, 900, false)
 
-	// 250 results at 25 a second: the new failure mode comes at 60 %, the
-	// end after about 10 s.
-	sandtrapProcess(t, "demo", "--out", campaign, "--live", "--rate", "25", "--planned", "250", "--writers", "4")
+	// 250 results at 12 a second: the new failure mode comes at 60 %, the
+	// end after about 20 s, so that the run is still going when three
+	// browsers have started on a busy machine.
+	sandtrapProcess(t, "demo", "--out", campaign, "--live", "--rate", "12", "--planned", "250", "--writers", "4")
 	runID := liveRunID(t, base)
 
 	browse(t, failures, chromedp.Navigate(base+"/runs/"+runID+"/failures?target=browser"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=range]`)))

@@ -15,10 +15,12 @@ import (
 	"sync"
 	"time"
 
+	"sandtrap/alert"
 	"sandtrap/filing"
 	"sandtrap/handlers"
 	"sandtrap/ingest"
 	"sandtrap/mcpserver"
+	"sandtrap/notify"
 	"sandtrap/static"
 	"sandtrap/store"
 	"sandtrap/triage"
@@ -119,9 +121,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	}
 	hub := handlers.NewHub(logger)
-	// Filing waits for the store; changes reach it through this channel so
-	// that the watchers never wait on a tracker.
+	// Filing and alerts wait for the store; changes reach them through
+	// these channels so that the watchers never wait on a tracker or a
+	// receiver.
 	changed := make(chan struct{}, 1)
+	alertsChanged := make(chan struct{}, 1)
 	st, err := store.Open(ctx, store.Options{
 		StatePath:  c.state,
 		Campaigns:  campaigns,
@@ -131,9 +135,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		ReadOnly:   c.readOnly,
 		OnChange: func(ch store.Change) {
 			hub.Publish(ch)
-			select {
-			case changed <- struct{}{}:
-			default:
+			for _, wake := range []chan struct{}{changed, alertsChanged} {
+				select {
+				case wake <- struct{}{}:
+				default:
+				}
 			}
 		},
 	})
@@ -147,7 +153,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		HTTP: trackerClient(), Log: logger,
 		OnFiled: func(string) { hub.Publish(store.Change{Triage: true}) }}
 	h, err := handlers.New(handlers.Config{Runs: st, Activity: st, Results: st, Modes: st, Triager: st, Compare: st, ReadOnly: c.readOnly, Hub: hub,
-		Filer: filer, Tickets: st, Facts: facts, Owners: owners, Ingest: ingester, IngestMaxBody: int64(c.ingestMaxBody),
+		Filer: filer, Tickets: st, Facts: facts, Owners: owners, Alerts: cfg.Alerts, AlertSends: st, Ingest: ingester, IngestMaxBody: int64(c.ingestMaxBody),
 		Token: token, Hosts: hosts, Static: static.FS, Logger: logger,
 		AuthProxyHeader: c.authProxyHeader, TrustedProxies: trustedProxies})
 	if err != nil {
@@ -165,6 +171,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	ln, err := net.Listen("tcp", c.addr)
 	if err != nil {
 		return fmt.Errorf("listening on %s: %w", c.addr, err)
+	}
+	alerts, err := newAlerts(c, cfg.Alerts, st, ln.Addr(), logger)
+	if err != nil {
+		ln.Close()
+		return err
 	}
 	srv := &http.Server{
 		Handler:           h.RoutesWithMCP(mcpserver.HTTPHandler(mcpserver.New(tools))),
@@ -187,6 +198,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if !c.readOnly {
 		background.Go(func() { filer.Run(ctx) })
 		background.Go(func() { reopenReturning(ctx, st, filer, changed, logger) })
+	}
+	if alerts != nil {
+		background.Go(func() { alerts.Run(ctx, alertsChanged) })
 	}
 	fmt.Fprintf(stdout, "sandtrap is serving %d campaign file(s) at http://%s/\n", len(campaigns), ln.Addr())
 	if ingester != nil {
@@ -233,6 +247,26 @@ func reopenReturning(ctx context.Context, st *store.Store, filer *filing.Filer, 
 		case <-time.After(2 * time.Second):
 		}
 	}
+}
+
+// newAlerts returns the notifier of the [[alert]] tables, nil when there
+// are none or the state is read-only. A variable that holds no secret is
+// an error that names it. Links go to --public-url, else to the address
+// served on.
+func newAlerts(c serveConfig, alerts []alert.Alert, st *store.Store, addr net.Addr, log *slog.Logger) (*notify.Notifier, error) {
+	if len(alerts) == 0 {
+		return nil, nil
+	}
+	if c.readOnly {
+		log.Warn("alerts are off: serving read-only keeps no outbox to send them from", "alerts", len(alerts))
+		return nil, nil
+	}
+	base := c.publicURL
+	if base == "" {
+		base = "http://" + addr.String()
+	}
+	return notify.New(notify.Config{Alerts: alerts, Runs: st, Outbox: st, Getenv: os.Getenv, HTTP: trackerClient(),
+		Links: alert.Links{Base: base}, Log: log})
 }
 
 // trackerClient is the HTTP client of the trackers. It refuses redirects to

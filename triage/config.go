@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -72,6 +73,8 @@ func LoadConfig(path string) (*Config, error) {
 // or a regex that does not compile or is longer than 1,000 characters;
 // [[team]], [[route]] and [[alert]] tables are checked by their packages.
 func ParseConfig(name string, data []byte) (*Config, error) {
+	// The decoder skips a byte-order mark; so must the search for lines.
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	var file configFile
 	md, err := toml.Decode(string(data), &file)
 	if err != nil {
@@ -120,10 +123,10 @@ func ParseConfig(name string, data []byte) (*Config, error) {
 	cfg.Alerts = file.Alert
 	var alerts alert.ConfigErrors
 	if errors.As(alert.Validate(file.Alert), &alerts) {
-		headers := tableHeaderLines(data, "alert")
+		headers := tableLines(data, "alert", len(file.Alert))
 		for _, e := range alerts {
 			line := 0
-			if e.Index < len(headers) {
+			if e.Index >= 0 && e.Index < len(headers) {
 				line = keyLineIn(data, headers[e.Index], e.Field)
 			}
 			problems = append(problems, lineError(line, "%s", e.Error()))

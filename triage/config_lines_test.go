@@ -23,6 +23,8 @@ func TestEveryConfigProblemNamesItsLine(t *testing.T) {
 		{"a number where a name belongs", "[[rule]]\nname = 1", "line 2: rule.name is an integer, where a string belongs"},
 		{"a string where exit codes belong", "[[rule]]\nexit_code = \"137\"", "line 2: rule.exit_code is a string, where an array belongs"},
 		{"a number where a route's team belongs", "[[team]]\nname = \"x\"\n[[route]]\nteam = 3", "line 4: route.team is an integer, where a string belongs"},
+		{"an unknown table after a byte-order mark", "\ufeff[[rules]]\nname = \"a\"", `line 1: unknown key "rules"`},
+		{"a problem of an inline alert, on the line of its array", "\nalert = [{name = \"x\"}]", `line 2: alert "x": has no destination`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

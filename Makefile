@@ -63,18 +63,10 @@ templ-fresh:
 test: static/datastar.js chromium check
 	go test -count=1 -timeout 10m ./...
 
-# fuzz runs every fuzz target in turn, FUZZTIME each: go test fuzzes one
-# target of one package at a time. An input that fails is written to its
-# package's testdata/fuzz/FuzzXxx/, beside the seeds, and make test runs
-# it from then on.
+# fuzz runs every fuzz target in turn for FUZZTIME each; a failing input
+# is written to its package's testdata/fuzz/FuzzXxx/. See .ci/fuzz.
 fuzz: static/datastar.js
-	@set -e; for f in $$(grep -rl --include='*_test.go' --exclude-dir=.cache --exclude-dir=node_modules '^func Fuzz' . | sort); do \
-		pkg=$$(dirname $$f); \
-		for t in $$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' $$f); do \
-			echo "fuzzing $$t in $$pkg for $(FUZZTIME)"; \
-			go test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) $$pkg; \
-		done; \
-	done
+	FUZZTIME=$(FUZZTIME) .ci/fuzz
 
 # vuln runs govulncheck (pinned in go.mod) against the vulnerability
 # database of the pinned x/vulndb module, indexed once into .cache with its

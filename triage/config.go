@@ -155,7 +155,13 @@ var tomlTypes = map[string]string{
 func decodeError(data []byte, err error) error {
 	var perr toml.ParseError
 	if errors.As(err, &perr) {
-		return fmt.Errorf("line %d: %s", perr.Position.Line, perr.Message)
+		// Where a string meets a line end the decoder's line is one short
+		// (0 on the first line); the byte offset it gives is exact.
+		line := perr.Position.Line
+		if at := perr.Position.Start; at > 0 && at <= len(data) || line < 1 {
+			line = bytes.Count(data[:min(max(at, 0), len(data))], []byte("\n")) + 1
+		}
+		return fmt.Errorf("line %d: %s", line, perr.Message)
 	}
 	m := typeError.FindStringSubmatch(err.Error())
 	if m == nil {
@@ -286,7 +292,7 @@ func tableHeaderLines(data []byte, table string) []int {
 			continue
 		}
 		inner, _, ok = strings.Cut(inner, "]]")
-		if ok && slices.Equal(keyParts(inner), []string{table}) {
+		if ok && sameKey(keyParts(inner), []string{table}) {
 			lines = append(lines, i+1)
 		}
 	}
@@ -305,7 +311,7 @@ func lineOfKey(data []byte, key toml.Key) int {
 		if inner, ok := strings.CutPrefix(line, "["); ok {
 			inner, _, _ = strings.Cut(strings.TrimPrefix(inner, "["), "]")
 			table = keyParts(inner)
-			if slices.Equal(table, key) {
+			if sameKey(table, key) {
 				return i + 1
 			}
 			continue
@@ -315,14 +321,20 @@ func lineOfKey(data []byte, key toml.Key) int {
 			continue
 		}
 		path := append(slices.Clone(table), keyParts(k)...)
-		if slices.Equal(path, key) {
+		if sameKey(path, key) {
 			return i + 1
 		}
-		if len(path) > held && len(path) < len(key) && slices.Equal(path, key[:len(path)]) {
+		if len(path) > held && len(path) < len(key) && sameKey(path, key[:len(path)]) {
 			holder, held = i+1, len(path)
 		}
 	}
 	return holder
+}
+
+// sameKey reports whether two keys are one to the decoder, which matches
+// the tables' names regardless of case: [[Rule]] is a rule.
+func sameKey(a, b []string) bool {
+	return slices.EqualFunc(a, b, strings.EqualFold)
 }
 
 // keyParts splits a written key into its parts, unquoted.

@@ -23,6 +23,10 @@ func TestEveryConfigProblemNamesItsLine(t *testing.T) {
 		{"a number where a name belongs", "[[rule]]\nname = 1", "line 2: rule.name is an integer, where a string belongs"},
 		{"a string where exit codes belong", "[[rule]]\nexit_code = \"137\"", "line 2: rule.exit_code is a string, where an array belongs"},
 		{"a number where a route's team belongs", "[[team]]\nname = \"x\"\n[[route]]\nteam = 3", "line 4: route.team is an integer, where a string belongs"},
+		{"a rule of a table named in capitals, which the decoder reads as a rule", "\n[[Rule]]\nname = \"a\"", `line 2: rule "a": missing layer`},
+		{"an alert of a table named in capitals", "\n\n[[Alert]]", `line 3: alert #1: name: missing`},
+		{"a line end inside a string on the first line", "name = \"a\r\n", `line 1: strings cannot contain newlines`},
+		{"a line end inside a string on a later line", "x = 1\r\nname = \"a\r\n", `line 2: strings cannot contain newlines`},
 		{"an unknown table after a byte-order mark", "\ufeff[[rules]]\nname = \"a\"", `line 1: unknown key "rules"`},
 		{"a problem of an inline alert, on the line of its array", "\nalert = [{name = \"x\"}]", `line 2: alert "x": has no destination`},
 	}

@@ -6,12 +6,13 @@ ADDR             ?= 127.0.0.1:8080
 DEMO             ?= demo.db
 STATE            ?= sandtrap-state.db
 BENCH_OUT        ?= bench/out
+FUZZTIME         ?= 15s
 # The Go vulnerability database that make vuln reads: the OSV files of this
 # version of the golang.org/x/vulndb module, which the module proxy serves.
 VULNDB_VERSION   := v0.0.0-20261105234957-e22db6528018
 VULNDB           := .cache/vulndb-$(VULNDB_VERSION)
 
-.PHONY: build run test bench eval generate check templ-fresh vuln chromium clean
+.PHONY: build run test fuzz bench eval generate check templ-fresh vuln chromium clean
 
 build: bin/sandtrap
 
@@ -61,6 +62,11 @@ templ-fresh:
 
 test: static/datastar.js chromium check
 	go test -count=1 -timeout 10m ./...
+
+# fuzz runs every fuzz target in turn for FUZZTIME each; a failing input
+# is written to its package's testdata/fuzz/FuzzXxx/. See .ci/fuzz.
+fuzz: static/datastar.js
+	FUZZTIME=$(FUZZTIME) .ci/fuzz
 
 # vuln runs govulncheck (pinned in go.mod) against the vulnerability
 # database of the pinned x/vulndb module, indexed once into .cache with its

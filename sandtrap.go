@@ -218,12 +218,14 @@ type Mode struct {
 // Note is a remark a person left on a failure mode.
 type Note struct {
 	Body      string
+	Who       string // as Actor names them; "" for notes from before names were kept
 	CreatedAt time.Time
 }
 
 // Event is one entry of a failure mode's triage history.
 type Event struct {
 	What      string
+	Who       string // as Actor names them; "" for entries from before names were kept
 	CreatedAt time.Time
 }
 

@@ -1,6 +1,7 @@
 package sandtrap_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"reflect"
@@ -123,4 +124,24 @@ func TestTallies(t *testing.T) {
 			t.Errorf("got %v, want %v", got, want)
 		}
 	})
+}
+
+func TestActorIsWhoeverTheContextNames(t *testing.T) {
+	tests := []struct {
+		name string
+		ctx  context.Context
+		want string
+	}{
+		{"a named person", sandtrap.WithActor(context.Background(), "ada@example.com"), "ada@example.com"},
+		{"the innermost name wins", sandtrap.WithActor(sandtrap.WithActor(context.Background(), "ada"), "grace"), "grace"},
+		{"no name is sandtrap itself", context.Background(), sandtrap.ActorSandtrap},
+		{"an empty name is sandtrap itself", sandtrap.WithActor(context.Background(), ""), sandtrap.ActorSandtrap},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := sandtrap.Actor(tt.ctx); got != tt.want {
+				t.Errorf("Actor() = %q, want %q", got, tt.want)
+			}
+		})
+	}
 }

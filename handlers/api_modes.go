@@ -79,7 +79,7 @@ func ToAPIModeStat(m sandtrap.ModeStat, owners filing.Ownership) APIMode {
 }
 
 // apiShowMode serves GET /api/modes/{mode}: one mode with its count in
-// every run.
+// every run, its history and its notes, each naming who.
 func (h *Handler) apiShowMode(r *http.Request) (any, error) {
 	m, err := h.modes.FindMode(r.Context(), chi.URLParam(r, "mode"))
 	if err != nil {
@@ -116,5 +116,39 @@ func (h *Handler) apiShowMode(r *http.Request) (any, error) {
 			mode.Ticket = &t.URL
 		}
 	}
-	return map[string]any{"mode": mode, "runs": counts}, nil
+	notes, events, err := h.modes.ModeNotes(r.Context(), m)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"mode": mode, "runs": counts, "history": apiHistory(events), "notes": apiNotes(notes)}, nil
+}
+
+// APIEvent is one entry of a mode's history: who did what, when.
+type APIEvent struct {
+	Who  string `json:"who"` // "" for entries from before names were kept
+	What string `json:"what"`
+	At   string `json:"at"`
+}
+
+func apiHistory(events []sandtrap.Event) []APIEvent {
+	out := make([]APIEvent, 0, len(events))
+	for _, e := range events {
+		out = append(out, APIEvent{Who: e.Who, What: e.What, At: e.CreatedAt.UTC().Format(time.RFC3339)})
+	}
+	return out
+}
+
+// APINote is a note on a mode: who wrote what, when.
+type APINote struct {
+	Who  string `json:"who"` // "" for notes from before names were kept
+	Body string `json:"body"`
+	At   string `json:"at"`
+}
+
+func apiNotes(notes []sandtrap.Note) []APINote {
+	out := make([]APINote, 0, len(notes))
+	for _, n := range notes {
+		out = append(out, APINote{Who: n.Who, Body: n.Body, At: n.CreatedAt.UTC().Format(time.RFC3339)})
+	}
+	return out
 }

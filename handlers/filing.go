@@ -129,7 +129,7 @@ func (h *Handler) fileMode(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return datastar.NewSSE(w, r).PatchElementTempl(views.ModeBody(p))
+	return patch(datastar.NewSSE(w, r), views.ModeBody(p))
 }
 
 // file files a mode, refusing when serving read-only or without a filer.
@@ -286,7 +286,7 @@ func (h *Handler) fileCritical(w http.ResponseWriter, r *http.Request) error {
 		if sse == nil {
 			return nil
 		}
-		return sse.PatchElementTempl(views.FilingProgress(views.Progress{Done: done, Total: len(todo), Filed: filed, Lines: lines}))
+		return patch(sse, views.FilingProgress(views.Progress{Done: done, Total: len(todo), Filed: filed, Lines: lines}))
 	}
 	if len(todo) == 0 {
 		lines = append(lines, "No untriaged critical mode is left to file.")

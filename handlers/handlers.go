@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -101,6 +102,12 @@ type Config struct {
 	Static   fs.FS    // the stylesheet, scripts and the Datastar bundle
 	Logger   *slog.Logger
 	Now      func() time.Time
+
+	// AuthProxyHeader names the header in which an authenticating proxy
+	// says who it let in (X-Forwarded-Email). It is believed only from
+	// TrustedProxies, and names that person on their decisions.
+	AuthProxyHeader string
+	TrustedProxies  []netip.Prefix
 }
 
 // Handler serves every page and API route.
@@ -127,6 +134,9 @@ type Handler struct {
 	assets        assets
 	log           *slog.Logger
 	now           func() time.Time
+
+	proxyHeader    string
+	trustedProxies []netip.Prefix
 }
 
 // New returns a Handler; it fails if a static asset is missing.
@@ -149,6 +159,7 @@ func New(c Config) (*Handler, error) {
 	}
 	return &Handler{runs: c.Runs, activity: c.Activity, results: c.Results, modes: c.Modes, triager: c.Triager, compare: c.Compare, readOnly: c.ReadOnly, hub: c.Hub,
 		filer: c.Filer, tickets: c.Tickets, facts: c.Facts, owners: c.Owners, alerts: c.Alerts, alertSends: c.AlertSends, ingest: c.Ingest, ingestMaxBody: c.IngestMaxBody, token: c.Token, hosts: c.Hosts,
+		proxyHeader: c.AuthProxyHeader, trustedProxies: c.TrustedProxies,
 		static: c.Static, assets: a, log: c.Logger, now: c.Now}, nil
 }
 
@@ -158,7 +169,7 @@ func (h *Handler) Routes() http.Handler { return h.router(nil) }
 // router returns the routes, with mcp at /mcp unless it is nil.
 func (h *Handler) router(mcp http.Handler) http.Handler {
 	r := chi.NewRouter()
-	r.Use(middleware.Recoverer, secureHeaders, h.guard, compressPages(middleware.Compress(5)))
+	r.Use(middleware.Recoverer, secureHeaders, h.guard, h.identify, compressPages(middleware.Compress(5)))
 	r.Get("/static/*", h.serveStatic)
 
 	r.Get("/", h.handle(h.listRuns))

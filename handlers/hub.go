@@ -265,9 +265,7 @@ func patchEvent(html map[string][]byte, ids []string) []byte {
 	var b bytes.Buffer
 	b.WriteString("event: datastar-patch-elements\n")
 	for _, id := range ids {
-		// An event stream also ends a line at a bare CR: split there too,
-		// so that no text can start a field of its own.
-		text := strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(string(html[id]))
+		text := lineEnds.Replace(string(html[id]))
 		for _, line := range strings.Split(text, "\n") {
 			b.WriteString("data: elements ")
 			b.WriteString(line)

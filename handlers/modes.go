@@ -333,10 +333,10 @@ func modePage(m sandtrap.Mode, sample []store.Occurrence, page []store.Occurrenc
 	}
 	p.Triage = triageForm(m, others)
 	for _, n := range notes {
-		p.Notes = append(p.Notes, views.NoteView{Text: n.Body, At: n.CreatedAt.UTC().Format("2006-01-02 15:04")})
+		p.Notes = append(p.Notes, views.NoteView{Who: n.Who, Text: n.Body, At: n.CreatedAt.UTC().Format("2006-01-02 15:04")})
 	}
 	for _, e := range events {
-		p.History = append(p.History, views.NoteView{Text: e.What, At: e.CreatedAt.UTC().Format("2006-01-02 15:04")})
+		p.History = append(p.History, views.NoteView{Who: e.Who, Text: e.What, At: e.CreatedAt.UTC().Format("2006-01-02 15:04")})
 	}
 	for i, id := range m.Members {
 		p.Members = append(p.Members, views.Member{ID: id, Href: modeHref(id), Self: i == 0})

@@ -116,8 +116,7 @@ func (h *Handler) triageMode(w http.ResponseWriter, r *http.Request) error {
 	}
 	// After a merge the page shows the mode merged into; its old URL keeps
 	// leading there.
-	sse := datastar.NewSSE(w, r)
-	return sse.PatchElementTempl(views.ModeBody(p))
+	return patch(datastar.NewSSE(w, r), views.ModeBody(p))
 }
 
 // apiTriageMode serves POST /api/modes/{mode}/triage with a JSON body

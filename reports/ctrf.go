@@ -49,7 +49,10 @@ func ParseCTRF(r io.Reader) (Report, error) {
 			line := bytes.Count(data[:min(se.Offset, int64(len(data)))], []byte("\n")) + 1
 			return Report{}, &Error{Line: line, Msg: "bad JSON: " + se.Error()}
 		case errors.As(err, &te) && te.Field == "":
-			return Report{}, &Error{Msg: fmt.Sprintf("the report is a JSON %s, not a CTRF report, which is an object with results.tests", te.Value)}
+			// The value that is not an object starts where the blanks end.
+			start := len(data) - len(bytes.TrimLeft(data, " \t\r\n"))
+			return Report{}, &Error{Line: bytes.Count(data[:start], []byte("\n")) + 1,
+				Msg: fmt.Sprintf("the report is a JSON %s, not a CTRF report, which is an object with results.tests", te.Value)}
 		}
 		return Report{}, decode(data, "", &doc)
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -262,8 +263,9 @@ func (c *campaignFile) scanResults(ctx context.Context, after, upto int64, fn fu
 		r.Layer, r.Primitive = layer.String, prim.String
 		r.StartedAt = started.String
 		r.ExitCode = exit.nullInt()
+		// As scanResult reads it for the pages: unknown or below 1 is 1.
 		r.Attempt = attempt.Int64
-		if !attempt.Valid {
+		if !attempt.Valid || r.Attempt < 1 {
 			r.Attempt = 1
 		}
 		if err := fn(&r); err != nil {
@@ -318,7 +320,7 @@ func scanResult(row interface{ Scan(...any) error }) (sandtrap.Result, string, e
 		v      lenientInt
 	}{{"duration_ms", dur}, {"exit_code", exit}, {"attempt", attempt}} {
 		if f.v.Raw != "" {
-			r.Problems = append(r.Problems, fmt.Sprintf("%s holds %q, which is not a number; it is shown as unknown", f.column, f.v.Raw))
+			r.Problems = append(r.Problems, fmt.Sprintf("%s holds %q, which is not a number sandtrap can read; it is shown as unknown", f.column, f.v.Raw))
 		}
 	}
 	return r, runID.String, nil
@@ -529,7 +531,7 @@ func (n *lenientInt) Scan(v any) error {
 	case int64:
 		n.Int64, n.Valid = x, true
 	case float64:
-		n.Int64, n.Valid = int64(x), true
+		n.float(x, strconv.FormatFloat(x, 'g', -1, 64))
 	case []byte:
 		n.parse(string(x))
 	case string:
@@ -546,10 +548,20 @@ func (n *lenientInt) parse(s string) {
 		return
 	}
 	if f, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err == nil {
-		n.Int64, n.Valid = int64(f), true
+		n.float(f, s)
 		return
 	}
 	n.Raw = s
+}
+
+// float reads a real number as its integer part. NaN, the infinities and
+// numbers beyond int64 have none: they are junk, kept in Raw as written.
+func (n *lenientInt) float(f float64, raw string) {
+	if math.IsNaN(f) || f < math.MinInt64 || f >= math.MaxInt64 {
+		n.Raw = raw
+		return
+	}
+	n.Int64, n.Valid = int64(f), true
 }
 
 // nullInt turns a lenient value into the NullInt64 the rest of the store uses.

@@ -13,8 +13,9 @@ import (
 
 func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
 
-// EnqueueFiling records the intent to file a mode, or returns the filing
-// already waiting for it, so that asking twice files once.
+// EnqueueFiling records the intent to file a mode, with who acts in ctx in
+// the outbox and the mode's history, or returns the filing already waiting
+// for it, so that asking twice files once.
 func (s *Store) EnqueueFiling(ctx context.Context, modeID, team string, now time.Time) (filing.Filing, error) {
 	if err := s.writable(); err != nil {
 		return filing.Filing{}, err
@@ -31,9 +32,16 @@ func (s *Store) EnqueueFiling(ctx context.Context, modeID, team string, now time
 		} else if !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO outbox (mode_id, team, state, next_at, created_at, updated_at) VALUES (?, ?, 'pending', ?, ?, ?)`,
-			root, team, stamp(now), stamp(now), stamp(now))
+		res, err := tx.ExecContext(ctx, `INSERT INTO outbox (mode_id, team, state, next_at, who, created_at, updated_at) VALUES (?, ?, 'pending', ?, ?, ?, ?)`,
+			root, team, stamp(now), sandtrap.Actor(ctx), stamp(now), stamp(now))
 		if err != nil {
+			return err
+		}
+		what := "asked to file it to its owner's tracker"
+		if team != "" {
+			what = "asked to file it to " + team
+		}
+		if err := record(ctx, tx, root, what, stamp(now)); err != nil {
 			return err
 		}
 		id, err := res.LastInsertId()

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"sandtrap"
 	"sandtrap/triage"
 )
 
@@ -462,8 +463,8 @@ func carryDecisions(ctx context.Context, tx *sql.Tx, from, to, why string, newID
 	if !carried {
 		return nil
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO history (mode_id, what, created_at) VALUES (?, ?, ?)`,
-		to, strings.TrimSpace(why), time.Now().UTC().Format(time.RFC3339)); err != nil {
+	// sandtrap carries them over, whoever's request it happens in.
+	if err := record(sandtrap.WithActor(ctx, sandtrap.ActorSandtrap), tx, to, strings.TrimSpace(why), time.Now().UTC().Format(time.RFC3339)); err != nil {
 		return errorf("carrying the decisions of %s over: %w", from, err)
 	}
 	return nil

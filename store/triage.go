@@ -162,7 +162,7 @@ func (t Triage) validate() error {
 }
 
 // UpdateMode applies a triage change to a mode (the root of its merges)
-// and records it in the history. The last write of each field wins.
+// and records it in the history, with who acts in ctx. The last write of each field wins.
 func (s *Store) UpdateMode(ctx context.Context, id string, t Triage) (sandtrap.Mode, error) {
 	if err := s.writable(); err != nil {
 		return sandtrap.Mode{}, err
@@ -202,8 +202,7 @@ func (s *Store) UpdateMode(ctx context.Context, id string, t Triage) (sandtrap.M
 		if _, err := tx.ExecContext(ctx, q, append(args, now, root)...); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO history (mode_id, what, created_at) VALUES (?, ?, ?)`, root, strings.Join(what, "; "), now)
-		return err
+		return record(ctx, tx, root, strings.Join(what, "; "), now)
 	})
 	if err != nil {
 		return sandtrap.Mode{}, errorf("triaging %s: %w", root, err)
@@ -267,7 +266,7 @@ func (s *Store) MergeModes(ctx context.Context, from []string, into string) (san
 				return err
 			}
 			for _, h := range [][2]string{{intoRoot, "merged " + fromRoot + " into this mode"}, {fromRoot, "merged into " + intoRoot}} {
-				if _, err := tx.ExecContext(ctx, `INSERT INTO history (mode_id, what, created_at) VALUES (?, ?, ?)`, h[0], h[1], now); err != nil {
+				if err := record(ctx, tx, h[0], h[1], now); err != nil {
 					return err
 				}
 			}
@@ -305,7 +304,7 @@ func (s *Store) SplitMode(ctx context.Context, member string) (sandtrap.Mode, er
 			return err
 		}
 		for _, h := range [][2]string{{into, "split " + member + " out"}, {member, "split out of " + into}} {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO history (mode_id, what, created_at) VALUES (?, ?, ?)`, h[0], h[1], now); err != nil {
+			if err := record(ctx, tx, h[0], h[1], now); err != nil {
 				return err
 			}
 		}
@@ -317,7 +316,14 @@ func (s *Store) SplitMode(ctx context.Context, member string) (sandtrap.Mode, er
 	return s.reloadDecisions(ctx, member)
 }
 
-// AddNote appends a note to a mode: notes are never overwritten.
+// record adds a line to a mode's history, naming who acts in ctx.
+func record(ctx context.Context, tx *sql.Tx, modeID, what, at string) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO history (mode_id, what, who, created_at) VALUES (?, ?, ?, ?)`, modeID, what, sandtrap.Actor(ctx), at)
+	return err
+}
+
+// AddNote appends a note to a mode, naming who acts in ctx: notes are never
+// overwritten.
 func (s *Store) AddNote(ctx context.Context, id, body string) error {
 	if err := s.writable(); err != nil {
 		return err
@@ -333,7 +339,8 @@ func (s *Store) AddNote(ctx context.Context, id, body string) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.writer.ExecContext(ctx, `INSERT INTO notes (mode_id, body, created_at) VALUES (?, ?, ?)`, root, body, time.Now().UTC().Format(time.RFC3339Nano))
+	_, err = s.writer.ExecContext(ctx, `INSERT INTO notes (mode_id, body, who, created_at) VALUES (?, ?, ?, ?)`,
+		root, body, sandtrap.Actor(ctx), time.Now().UTC().Format(time.RFC3339Nano))
 	if err != nil {
 		return errorf("adding a note to %s: %w", root, s.fullDisk(err, "The note"))
 	}
@@ -371,7 +378,7 @@ func inList(ids []string) (string, []any) {
 // findNotes returns the notes on any of the modes, oldest first.
 func findNotes(ctx context.Context, tx *sql.Tx, modeIDs []string) ([]sandtrap.Note, error) {
 	in, args := inList(modeIDs)
-	rows, err := tx.QueryContext(ctx, `SELECT body, created_at FROM notes WHERE mode_id IN (`+in+`) ORDER BY id`, args...)
+	rows, err := tx.QueryContext(ctx, `SELECT body, who, created_at FROM notes WHERE mode_id IN (`+in+`) ORDER BY id`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -382,7 +389,7 @@ func findNotes(ctx context.Context, tx *sql.Tx, modeIDs []string) ([]sandtrap.No
 			n  sandtrap.Note
 			at string
 		)
-		if err := rows.Scan(&n.Body, &at); err != nil {
+		if err := rows.Scan(&n.Body, &n.Who, &at); err != nil {
 			return nil, err
 		}
 		n.CreatedAt = parseTime(at)
@@ -394,7 +401,7 @@ func findNotes(ctx context.Context, tx *sql.Tx, modeIDs []string) ([]sandtrap.No
 // findHistory returns what was done to any of the modes, oldest first.
 func findHistory(ctx context.Context, tx *sql.Tx, modeIDs []string) ([]sandtrap.Event, error) {
 	in, args := inList(modeIDs)
-	rows, err := tx.QueryContext(ctx, `SELECT what, created_at FROM history WHERE mode_id IN (`+in+`) ORDER BY id`, args...)
+	rows, err := tx.QueryContext(ctx, `SELECT what, who, created_at FROM history WHERE mode_id IN (`+in+`) ORDER BY id`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -405,7 +412,7 @@ func findHistory(ctx context.Context, tx *sql.Tx, modeIDs []string) ([]sandtrap.
 			e  sandtrap.Event
 			at string
 		)
-		if err := rows.Scan(&e.What, &at); err != nil {
+		if err := rows.Scan(&e.What, &e.Who, &at); err != nil {
 			return nil, err
 		}
 		e.CreatedAt = parseTime(at)

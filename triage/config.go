@@ -1,11 +1,13 @@
 package triage
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -71,14 +73,12 @@ func LoadConfig(path string) (*Config, error) {
 // or a regex that does not compile or is longer than 1,000 characters;
 // [[team]], [[route]] and [[alert]] tables are checked by their packages.
 func ParseConfig(name string, data []byte) (*Config, error) {
+	// The decoder skips a byte-order mark; so must the search for lines.
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	var file configFile
 	md, err := toml.Decode(string(data), &file)
 	if err != nil {
-		var perr toml.ParseError
-		if errors.As(err, &perr) {
-			err = fmt.Errorf("line %d: %s", perr.Position.Line, perr.Message)
-		}
-		return nil, fmt.Errorf("triage: reading config %s: %w", name, err)
+		return nil, fmt.Errorf("triage: reading config %s: %w", name, decodeError(data, err))
 	}
 
 	var problems []error
@@ -91,17 +91,11 @@ func ParseConfig(name string, data []byte) (*Config, error) {
 		problems = append(problems, lineError(lineOfKey(data, key), "unknown key %q", key.String()))
 	}
 
-	headers := tableHeaderLines(data, "rule")
-	if len(headers) != len(file.Rule) {
-		headers = nil // inline tables: no line per rule to give
-	}
+	headers := tableLines(data, "rule", len(file.Rule))
 	cfg := &Config{}
 	firstLine := map[string]int{}
 	for i, t := range file.Rule {
-		line := 0
-		if headers != nil {
-			line = headers[i]
-		}
+		line := headers[i]
 		rule, errs := t.rule(i)
 		problems = append(problems, prefixLine(line, errs)...)
 		if t.Name != "" {
@@ -115,7 +109,7 @@ func ParseConfig(name string, data []byte) (*Config, error) {
 	cfg.Owners = filing.Config{Team: file.Team, Route: file.Route}
 	var owners filing.ConfigErrors
 	if err := cfg.Owners.Validate(); errors.As(err, &owners) {
-		lines := map[string][]int{"team": tableHeaderLines(data, "team"), "route": tableHeaderLines(data, "route")}
+		lines := map[string][]int{"team": tableLines(data, "team", len(file.Team)), "route": tableLines(data, "route", len(file.Route))}
 		for _, e := range owners {
 			line := 0
 			if l := lines[e.Table]; e.Index >= 0 && e.Index < len(l) {
@@ -129,10 +123,10 @@ func ParseConfig(name string, data []byte) (*Config, error) {
 	cfg.Alerts = file.Alert
 	var alerts alert.ConfigErrors
 	if errors.As(alert.Validate(file.Alert), &alerts) {
-		headers := tableHeaderLines(data, "alert")
+		headers := tableLines(data, "alert", len(file.Alert))
 		for _, e := range alerts {
 			line := 0
-			if e.Index < len(headers) {
+			if e.Index >= 0 && e.Index < len(headers) {
 				line = keyLineIn(data, headers[e.Index], e.Field)
 			}
 			problems = append(problems, lineError(line, "%s", e.Error()))
@@ -142,6 +136,49 @@ func ParseConfig(name string, data []byte) (*Config, error) {
 		return nil, fmt.Errorf("triage: reading config %s: %w", name, errors.Join(problems...))
 	}
 	return cfg, nil
+}
+
+// typeError is how the TOML decoder words a value of the wrong type, which,
+// unlike a syntax error, it returns as text: the line is there only when
+// it knows it.
+var typeError = regexp.MustCompile(`^toml: (?:line (\d+) )?\(last key "((?:[^"\\]|\\.)*)"\): incompatible types: TOML value has type (.+); destination has type (.+)$`)
+
+// tomlTypes names the decoder's types in TOML's words.
+var tomlTypes = map[string]string{
+	"map[string]any": "a table", "[]map[string]any": "an array of tables", "[]any": "an array",
+	"slice": "an array", "struct": "a table", "string": "a string", "int64": "an integer",
+	"float64": "a float", "bool": "true or false", "time.Time": "a date-time",
+}
+
+// decodeError words an error of the TOML decoder as every problem of the
+// file is worded: its line first.
+func decodeError(data []byte, err error) error {
+	var perr toml.ParseError
+	if errors.As(err, &perr) {
+		// Where a string meets a line end the decoder's line is one short
+		// (0 on the first line); the byte offset it gives is exact.
+		line := perr.Position.Line
+		if at := perr.Position.Start; at > 0 && at <= len(data) || line < 1 {
+			line = bytes.Count(data[:min(max(at, 0), len(data))], []byte("\n")) + 1
+		}
+		return fmt.Errorf("line %d: %s", line, perr.Message)
+	}
+	m := typeError.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	key, _ := strconv.Unquote(`"` + m[2] + `"`)
+	line, _ := strconv.Atoi(m[1])
+	if line == 0 {
+		line = lineOfKey(data, toml.Key(keyParts(key)))
+	}
+	name := func(t string) string {
+		if n, ok := tomlTypes[t]; ok {
+			return n
+		}
+		return t
+	}
+	return lineError(line, "%s is %s, where %s belongs", key, name(m[3]), name(m[4]))
 }
 
 // rule checks a [[rule]] table and builds its Rule; i is its index, to name
@@ -232,6 +269,17 @@ func prefixLine(line int, errs []error) []error {
 	return out
 }
 
+// tableLines returns the line of each of the n tables of an array: its
+// [[table]] header, or, for an array of inline tables, which the decoder
+// keeps no position for, the line where the array begins.
+func tableLines(data []byte, table string, n int) []int {
+	lines := tableHeaderLines(data, table)
+	if len(lines) != n {
+		lines = slices.Repeat([]int{lineOfKey(data, toml.Key{table})}, n)
+	}
+	return lines
+}
+
 // tableHeaderLines returns the 1-based lines of the [[table]] headers in
 // data, in order. The TOML decoder keeps no position per array element, so
 // each rule's line is its header's.
@@ -244,30 +292,62 @@ func tableHeaderLines(data []byte, table string) []int {
 			continue
 		}
 		inner, _, ok = strings.Cut(inner, "]]")
-		if ok && strings.TrimSpace(inner) == table {
+		if ok && sameKey(keyParts(inner), []string{table}) {
 			lines = append(lines, i+1)
 		}
 	}
 	return lines
 }
 
-// lineOfKey returns the line where key first appears, as a table header or
-// an assignment of its last part, or 0 if it cannot be found.
+// lineOfKey returns the line where key is defined: a table header that
+// names it, or an assignment whose key, after the table it is in, spells it
+// (dotted, spaced or quoted alike). A key written inside an inline table
+// is on the line of the assignment that holds it. 0 when no line is found.
 func lineOfKey(data []byte, key toml.Key) int {
-	full, last := key.String(), key[len(key)-1]
+	var table []string
+	holder, held := 0, 0
 	for i, line := range strings.Split(string(data), "\n") {
 		line = strings.TrimSpace(line)
-		header := strings.Trim(line, "[] ")
-		if strings.HasPrefix(line, "[") && header == full {
-			return i + 1
-		}
-		if rest, ok := strings.CutPrefix(line, last); ok {
-			if rest = strings.TrimSpace(rest); strings.HasPrefix(rest, "=") || strings.HasPrefix(rest, ".") {
+		if inner, ok := strings.CutPrefix(line, "["); ok {
+			inner, _, _ = strings.Cut(strings.TrimPrefix(inner, "["), "]")
+			table = keyParts(inner)
+			if sameKey(table, key) {
 				return i + 1
 			}
+			continue
+		}
+		k, _, ok := strings.Cut(line, "=")
+		if !ok {
+			continue
+		}
+		path := append(slices.Clone(table), keyParts(k)...)
+		if sameKey(path, key) {
+			return i + 1
+		}
+		if len(path) > held && len(path) < len(key) && sameKey(path, key[:len(path)]) {
+			holder, held = i+1, len(path)
 		}
 	}
-	return 0
+	return holder
+}
+
+// sameKey reports whether two keys are one to the decoder, which matches
+// the tables' names regardless of case: [[Rule]] is a rule.
+func sameKey(a, b []string) bool {
+	return slices.EqualFunc(a, b, strings.EqualFold)
+}
+
+// keyParts splits a written key into its parts, unquoted.
+func keyParts(written string) []string {
+	var parts []string
+	for _, p := range strings.Split(written, ".") {
+		p = strings.TrimSpace(p)
+		if len(p) >= 2 && (p[0] == '"' || p[0] == '\'') && p[len(p)-1] == p[0] {
+			p = p[1 : len(p)-1]
+		}
+		parts = append(parts, p)
+	}
+	return parts
 }
 
 // keyLineIn returns the line of key in the table whose header is at line

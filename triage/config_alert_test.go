@@ -94,7 +94,7 @@ name = "oncall"
 slack_webhook_env = "SLACK_WEBHOOK_URL"
 events = "new-mode"
 `,
-			want: []string{`line 4`, `incompatible types`},
+			want: []string{`line 4`, `alert.events is a string, where an array belongs`},
 		},
 	}
 	for _, tt := range tests {

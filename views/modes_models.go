@@ -147,8 +147,10 @@ type TriageForm struct {
 	ReadOnly     bool
 }
 
-// NoteView is a note or a history entry.
+// NoteView is a note or a history entry: who, what, when. Who is "" for
+// entries from before sandtrap kept names.
 type NoteView struct {
+	Who  string
 	Text string
 	At   string
 }

@@ -39,7 +39,8 @@ func (e usageError) Error() string { return e.msg }
 var synopses = []struct{ command, line string }{
 	{"serve", "serve [--addr 127.0.0.1:8080] [--state FILE] [--config FILE] [--read-only] [--public-url URL]\n" +
 		"        [--token-env SANDTRAP_TOKEN] [--poll 20ms] [--memory-limit 150]\n" +
-		"        [--ingest FILE [--ingest-max-body 32MiB]] [CAMPAIGN.db...]"},
+		"        [--ingest FILE [--ingest-max-body 32MiB]]\n" +
+		"        [--auth-proxy-header X-Forwarded-Email --trusted-proxy CIDR[,CIDR...]] [CAMPAIGN.db...]"},
 	{"demo", "demo [--out FILE] [--seed N] [--results N] [--live [--rate N] [--planned N] [--writers N]]"},
 	{"init-db", "init-db FILE"},
 	{"compare", "compare [--state FILE] [--config FILE] [--format text|markdown|json]\n" +

@@ -36,6 +36,7 @@ type serveConfig struct {
 	tokenEnv                       string
 	ingest                         string
 	ingestMaxBody                  byteSize
+	authProxyHeader, trustedProxy  string
 }
 
 func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
@@ -52,6 +53,8 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.Int64Var(&c.memoryLimitMiB, "memory-limit", 150, "soft memory limit in MiB (the garbage collector works harder near it); GOMEMLIMIT overrides it, 0 turns it off")
 	fs.StringVar(&c.ingest, "ingest", "", "campaign file that harnesses write over HTTP (POST /api/ingest/...); created when missing, written by sandtrap alone, served with the others")
 	fs.Var(&c.ingestMaxBody, "ingest-max-body", "largest body of an ingest request, in bytes or with KiB, MiB or GiB")
+	fs.StringVar(&c.authProxyHeader, "auth-proxy-header", "", "header in which an authenticating proxy names who it let in (X-Forwarded-Email), recorded on their decisions; needs --trusted-proxy")
+	fs.StringVar(&c.trustedProxy, "trusted-proxy", "", "comma-separated CIDRs of the proxies --auth-proxy-header is believed from; from any other address it is ignored")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, commandUsage("serve"))
 		fs.PrintDefaults()
@@ -92,6 +95,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if token == "" && !loopback(c.addr) {
 		return usageError{fmt.Sprintf("serving on %s, beyond loopback, needs an access token: put one in $%s (or name another variable with --token-env)", c.addr, c.tokenEnv)}
+	}
+	trustedProxies, err := proxyIdentity(c.authProxyHeader, c.trustedProxy)
+	if err != nil {
+		return usageError{err.Error()}
 	}
 	if os.Getenv("GOMEMLIMIT") == "" && c.memoryLimitMiB > 0 {
 		debug.SetMemoryLimit(c.memoryLimitMiB << 20)
@@ -157,7 +164,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		OnFiled: func(string) { hub.Publish(store.Change{Triage: true}) }}
 	h, err := handlers.New(handlers.Config{Runs: st, Activity: st, Results: st, Modes: st, Triager: st, Compare: st, ReadOnly: c.readOnly, Hub: hub,
 		Filer: filer, Tickets: st, Facts: facts, Owners: owners, Alerts: cfg.Alerts, AlertSends: st, Ingest: ingester, IngestMaxBody: int64(c.ingestMaxBody),
-		Token: token, Hosts: hosts, Static: static.FS, Logger: logger})
+		Token: token, Hosts: hosts, Static: static.FS, Logger: logger,
+		AuthProxyHeader: c.authProxyHeader, TrustedProxies: trustedProxies})
 	if err != nil {
 		return err
 	}

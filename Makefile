@@ -7,12 +7,14 @@ DEMO             ?= demo.db
 STATE            ?= sandtrap-state.db
 BENCH_OUT        ?= bench/out
 FUZZTIME         ?= 15s
+# SOAK is how long the soak of make bench and make soak runs.
+SOAK             ?= 10m
 # The Go vulnerability database that make vuln reads: the OSV files of this
 # version of the golang.org/x/vulndb module, which the module proxy serves.
 VULNDB_VERSION   := v0.0.0-20261105234957-e22db6528018
 VULNDB           := .cache/vulndb-$(VULNDB_VERSION)
 
-.PHONY: build run test fuzz bench eval generate check templ-fresh vuln chromium clean
+.PHONY: build run test fuzz bench soak eval generate check templ-fresh vuln chromium clean
 
 build: bin/sandtrap
 
@@ -99,7 +101,13 @@ chromium:
 
 bench: static/datastar.js
 	mkdir -p $(BENCH_OUT)
-	go test -run '^$$' -bench . -benchmem -benchtime 1x -timeout 30m ./bench/ | tee $(BENCH_OUT)/bench.txt
+	SOAK=$(SOAK) go test -run '^$$' -bench . -benchmem -benchtime 1x -timeout 60m ./bench/ | tee $(BENCH_OUT)/bench.txt
+
+# soak runs the soak alone, for SOAK (make soak SOAK=30s for a short one),
+# and writes its figures to bench/out/soak.txt.
+soak: static/datastar.js
+	mkdir -p $(BENCH_OUT)
+	SOAK=$(SOAK) go test -run '^$$' -bench '^BenchmarkSoak$$' -benchmem -benchtime 1x -timeout 0 ./bench/ | tee $(BENCH_OUT)/soak.txt
 
 clean:
 	rm -rf bin static/datastar.js

@@ -1,6 +1,8 @@
 // Package bench measures sandtrap against the speed goals on a campaign of
-// two runs of 1,000,000 results each, in a file with no extra indexes. It
-// runs with `make bench`, which writes the figures to bench/out.
+// two runs of 1,000,000 results each, in a file with no extra indexes, and
+// soaks it for $SOAK under a morning's load (BenchmarkSoak). It runs with
+// `make bench`, which writes the figures to bench/out; `make soak` runs the
+// soak alone.
 package bench
 
 import (

@@ -189,6 +189,7 @@ func (h *Handler) router(mcp http.Handler) http.Handler {
 	r.Get("/modes/{mode}/ticket.md", h.handle(h.downloadTicket))
 	r.Get("/teams", h.handle(h.listTeams))
 	r.Get("/api/teams", h.handleAPI(h.apiListTeams))
+	r.Get("/debug/vars", h.handle(h.debugVars))
 
 	r.Get("/api/runs", h.handleAPI(h.apiListRuns))
 	r.Get("/api/runs/{run}", h.handleAPI(h.apiShowRun))

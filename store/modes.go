@@ -56,6 +56,13 @@ func (ri *runIndex) queue(k queueKey) (queue, bool) {
 func (ri *runIndex) keepQueue(k queueKey, q queue) {
 	ri.factsMu.Lock()
 	defer ri.factsMu.Unlock()
+	// Rows, cells and decisions only grow: a queue computed from fewer is
+	// never asked for again.
+	for old := range ri.queues {
+		if old.rows < k.rows || old.cells < k.cells || old.decisions < k.decisions {
+			delete(ri.queues, old)
+		}
+	}
 	if ri.queues == nil || len(ri.queues) >= queuesKept {
 		ri.queues = map[queueKey]queue{}
 	}

@@ -575,7 +575,7 @@ func (c *campaignFile) readErr(doing string, err error) error {
 		return sandtrap.Errorf(sandtrap.EUNAVAILABLE, "the campaign file %s is busy: the harness holds it locked; try again in a moment", c.path)
 	}
 	if damaged(err) {
-		return sandtrap.Errorf(sandtrap.EUNAVAILABLE, "the campaign file %s is damaged (%v): what sandtrap read of it before is still shown, this is not; it is read again once the file is whole", c.path, err)
+		return sandtrap.Errorf(sandtrap.EUNAVAILABLE, "the campaign file %s is damaged (%v): this cannot be read from it until it is whole again; what sandtrap indexed before is still shown", c.path, err)
 	}
 	return errorf("%s in %s: %w", doing, c.path, err)
 }

@@ -486,8 +486,8 @@ func TestAClientSendingItsHeadersByteByByteIsCutOffWhileOthersAreServed(t *testi
 		if status, _ := fetch(base, "/runs/2026-06-30-overnight"); status != http.StatusOK {
 			t.Fatalf("got %d for a page while slow clients hold connections, want 200", status)
 		}
-		if took := time.Since(start); took > 2*time.Second {
-			t.Errorf("got a page in %s while slow clients hold connections, want it at once", took)
+		if took := time.Since(start); took >= readHeaderTimeout {
+			t.Errorf("got a page in %s while slow clients hold connections, want it without waiting for them", took)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}

@@ -74,6 +74,14 @@ func rewrite(t *testing.T, path string, off int64, b []byte) {
 	}
 }
 
+// overwrite writes b over path in place, cutting it to b's length.
+func overwrite(t *testing.T, path string, b []byte) {
+	t.Helper()
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // renameInto writes b to a file beside path and renames it into its place.
 func renameInto(t *testing.T, path string, b []byte) {
 	t.Helper()
@@ -99,7 +107,11 @@ func TestACampaignFileThatBreaksWhileServedIsShownAndReadAgainOnceWhole(t *testi
 		breakIt, mend func(t *testing.T, path string, good []byte)
 	}{
 		{"a file cut in half, then its bytes put back",
-			func(t *testing.T, path string, good []byte) { os.Truncate(path, int64(len(good)/2)) },
+			func(t *testing.T, path string, good []byte) {
+				if err := os.Truncate(path, int64(len(good)/2)); err != nil {
+					t.Fatal(err)
+				}
+			},
 			func(t *testing.T, path string, good []byte) { rewrite(t, path, 0, good) }},
 		{"pages overwritten with garbage, then their bytes put back",
 			func(t *testing.T, path string, good []byte) { rewrite(t, path, middle(good), garbage) },
@@ -110,8 +122,8 @@ func TestACampaignFileThatBreaksWhileServedIsShownAndReadAgainOnceWhole(t *testi
 			func(t *testing.T, path string, good []byte) { renameInto(t, path, notSQLite) },
 			func(t *testing.T, path string, good []byte) { renameInto(t, path, good) }},
 		{"text written over it in place, then its bytes put back",
-			func(t *testing.T, path string, good []byte) { os.WriteFile(path, notSQLite, 0o644) },
-			func(t *testing.T, path string, good []byte) { os.WriteFile(path, good, 0o644) }},
+			func(t *testing.T, path string, good []byte) { overwrite(t, path, notSQLite) },
+			func(t *testing.T, path string, good []byte) { overwrite(t, path, good) }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

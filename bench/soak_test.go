@@ -342,6 +342,7 @@ func BenchmarkSoak(b *testing.B) {
 		crawling    sync.WaitGroup
 		paused      sync.RWMutex
 		stopCrawler atomic.Bool
+		crawled     atomic.Int64 // passes over every page
 	)
 	for i := range soakCrawlers {
 		crawling.Go(func() {
@@ -350,6 +351,7 @@ func BenchmarkSoak(b *testing.B) {
 				paused.RLock()
 				load.crawl(crawlClient, base, rnd)
 				paused.RUnlock()
+				crawled.Add(1)
 			}
 		})
 	}
@@ -371,7 +373,12 @@ func BenchmarkSoak(b *testing.B) {
 		from := time.Duration(rnd.Int64N(int64(warmup / 2)))
 		visit(from, time.Duration(rnd.Int64N(int64(warmup/4)))+time.Second, streams[rnd.IntN(len(streams))])
 	}
+	// The warm-up lasts until every crawler has read every page a few
+	// times, so that the caches the pages fill are filled.
 	time.Sleep(time.Until(start.Add(warmup)))
+	for crawled.Load() < 3*soakCrawlers {
+		time.Sleep(50 * time.Millisecond)
+	}
 	watchers.Wait()
 	paused.Lock()
 	sseTransport.CloseIdleConnections()

@@ -41,21 +41,8 @@ func (s *Store) loadTemplates(ctx context.Context) error {
 	if err := rows.Err(); err != nil {
 		return errorf("loading templates: %w", err)
 	}
-	arows, err := s.reader.QueryContext(ctx, `SELECT alias, target FROM aliases`)
-	if err != nil {
-		return errorf("loading aliases: %w", err)
-	}
-	defer arows.Close()
-	for arows.Next() {
-		var alias, target string
-		if err := arows.Scan(&alias, &target); err != nil {
-			return errorf("loading aliases: %w", err)
-		}
-		s.grouper.RestoreAlias(alias, target)
-		s.aliases[alias] = target
-	}
-	if err := arows.Err(); err != nil {
-		return errorf("loading aliases: %w", err)
+	if err := s.loadAliases(ctx); err != nil {
+		return err
 	}
 	var pending int
 	if err := s.reader.QueryRowContext(ctx, `SELECT count(*) FROM carry`).Scan(&pending); err != nil {
@@ -367,7 +354,8 @@ func aliasTarget(ctx context.Context, tx *sql.Tx, id string) (string, error) {
 // read.
 var errNotYet = errorf("not every file is read again yet")
 
-// loadAliases rereads the aliases after a carry-over wrote some.
+// loadAliases reads the saved aliases into the grouper and the mode table,
+// at start and again after a carry-over wrote some.
 func (s *Store) loadAliases(ctx context.Context) error {
 	rows, err := s.reader.QueryContext(ctx, `SELECT alias, target FROM aliases`)
 	if err != nil {

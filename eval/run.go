@@ -31,7 +31,7 @@ func Decide(c *triage.Classifier, records []Record) []Outcome {
 			f.LogTail = []byte(r.Log)
 		}
 		cl := c.Classify(f)
-		a := g.Assign(cl.Layer, cl.Primitive, cl.Signature)
+		a := g.Assign(cl.Layer, cl.Primitive, cl.ModeSignature())
 		out[i] = Outcome{Layer: cl.Layer, Primitive: cl.Primitive, Mode: a.ModeID, By: cl.By}
 	}
 	// A mode is rated on its template as it stands at the end, and a

@@ -73,7 +73,7 @@ func TestComparePages(t *testing.T) {
 		contains   []string
 	}{
 		{"the comparison names fixed and regressed tests and the new mode", "/compare?base=base&head=head", 200,
-			[]string{`data-testid="group-new"`, "Browser tab crashed", "file-io/fixed-1", "file-io/regressed-1", `data-testid="group-returned"`}},
+			[]string{`data-testid="group-new"`, "Browser renderer crashed", "file-io/fixed-1", "file-io/regressed-1", `data-testid="group-returned"`}},
 		{"a run against itself is identical", "/compare?base=head&head=head", 200, []string{`data-testid="identical"`}},
 		{"an unknown base is a 404 that lists the runs", "/compare?base=nope&head=head", 404, []string{"not found", "Night base"}},
 		{"an unknown head alone is a 404 too", "/compare?head=nope", 404, []string{"not found"}},

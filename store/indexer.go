@@ -241,7 +241,7 @@ func (s *Store) classifyOne(r resultRow, e *evidence) classified {
 	}
 	cl := s.opts.Classifier.Classify(f)
 	c.layer, c.prim, c.by = cl.Layer, cl.Primitive, cl.By
-	c.sig = cl.Signature
+	c.sig = cl.ModeSignature()
 	return c
 }
 

@@ -44,10 +44,10 @@ func (s *Store) ModeForFailure(ctx context.Context, f triage.Failure) (ModeLooku
 	// start a template of its own gets the id its template would be minted
 	// with, without mining it.
 	s.groupMu.Lock()
-	id, ok := s.grouper.Lookup(cl.Layer, cl.Primitive, cl.Signature)
+	id, ok := s.grouper.Lookup(cl.Layer, cl.Primitive, cl.ModeSignature())
 	s.groupMu.Unlock()
 	if !ok {
-		id = triage.ModeID(cl.Layer, cl.Primitive, strings.Join(triage.TemplateTokens(cl.Signature), " "))
+		id = triage.ModeID(cl.Layer, cl.Primitive, strings.Join(triage.TemplateTokens(cl.ModeSignature()), " "))
 	}
 	l := ModeLookup{Classification: cl, ModeID: id}
 	m, err := s.FindMode(ctx, l.ModeID)
@@ -58,7 +58,7 @@ func (s *Store) ModeForFailure(ctx context.Context, f triage.Failure) (ModeLooku
 			return l, err
 		}
 	case sandtrap.ErrorCode(err) == sandtrap.ENOTFOUND:
-		e := triage.Apply(triage.Facts{ID: l.ModeID, Layer: cl.Layer, Primitive: cl.Primitive, Signature: cl.Signature}, triage.Decision{}, "")
+		e := triage.Apply(triage.Facts{ID: l.ModeID, Layer: cl.Layer, Primitive: cl.Primitive, Signature: cl.ModeSignature()}, triage.Decision{}, "")
 		l.Mode = sandtrap.Mode{ID: e.ID, Layer: e.Layer, Primitive: e.Primitive, Signature: e.Signature,
 			Title: e.Title, Severity: e.Severity, SeverityReason: e.SeverityReason, Status: e.Status, Members: []string{e.ID}}
 	default:

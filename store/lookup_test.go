@@ -93,7 +93,7 @@ func TestModeForFailureGivesEveryIndexedFailureItsOwnMode(t *testing.T) {
 		if err != nil {
 			t.Fatalf("result %d: %v", r.ID, err)
 		}
-		got := [5]string{l.Mode.ID, l.Layer, l.Primitive, l.ClassifiedBy, l.Signature}
+		got := [5]string{l.Mode.ID, l.Layer, l.Primitive, l.ClassifiedBy, l.ModeSignature()}
 		want := [5]string{cl.Mode, cl.Layer, cl.Primitive, cl.ClassifiedBy, cl.Signature}
 		if got != want || !l.Known {
 			t.Errorf("result %d (%q): got mode, layer, primitive, by, signature %q known %v, want the index's %q",
@@ -196,7 +196,9 @@ func TestModeForFailureOfANewMessage(t *testing.T) {
 		{"a message no rule knows is a new, unclassified mode",
 			triage.Failure{Status: "failed", Error: "the frobnicator wobbled at step 7"}, sandtrap.LayerUnclassified, triage.ByNone, false, ""},
 		{"a message a built-in rule knows is classified by that rule",
-			triage.Failure{Status: "failed", Target: "code-interpreter", Domain: "file-io", Error: "OSError: [Errno 28] No space left on device while writing the frobnicator"}, sandtrap.LayerSandbox, "rule:", false, ""},
+			triage.Failure{Status: "failed", Target: "code-interpreter", Domain: "file-io", Error: "OSError: [Errno 116] Stale file handle while writing the frobnicator"}, sandtrap.LayerSandbox, "rule:", false, ""},
+		{"a known cause in a wording never seen is the known mode",
+			triage.Failure{Status: "failed", Target: "code-interpreter", Domain: "file-io", Error: "mkdir: cannot create directory 'frobnicator': No space left on device"}, sandtrap.LayerSandbox, "rule:", true, ""},
 		{"a known cause with a path never seen is the known mode",
 			triage.Failure{Status: "failed", Target: "code-interpreter", Domain: "file-io", Error: "OSError: [Errno 28] No space left on device: '/tmp/zz-unseen-9381'"}, sandtrap.LayerSandbox, "rule:", true, ""},
 		{"the harness's own layer and primitive decide",
@@ -219,7 +221,7 @@ func TestModeForFailureOfANewMessage(t *testing.T) {
 			if l.Known != tt.wantKnown {
 				t.Errorf("got known %v, want %v", l.Known, tt.wantKnown)
 			}
-			want := triage.ModeID(l.Layer, l.Primitive, strings.Join(triage.TemplateTokens(l.Signature), " "))
+			want := triage.ModeID(l.Layer, l.Primitive, strings.Join(triage.TemplateTokens(l.ModeSignature()), " "))
 			if tt.wantKnown {
 				want = l.ModeID
 			}

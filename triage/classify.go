@@ -49,8 +49,20 @@ type Classification struct {
 	// later by the caller.
 	By string
 	// Signature is normalize of the error, or of the log tail's last
-	// meaningful line when the error is empty: the failure-mode key.
+	// meaningful line when the error is empty.
 	Signature string
+	// Cause is the signature of the known cause the failure is one of
+	// (see KnownCause), or "".
+	Cause string
+}
+
+// ModeSignature is what the failure's mode is mined from: its known
+// cause's signature, or its own.
+func (c Classification) ModeSignature() string {
+	if c.Cause != "" {
+		return c.Cause
+	}
+	return c.Signature
 }
 
 // Rule classifies the failures it matches. Every matcher that is set must
@@ -109,6 +121,10 @@ type Classifier struct {
 	tools  bool     // some rule matches on tools, so they belong in the key
 	cache  sync.Map // failure key → *decision
 	cached atomic.Int64
+	// causes caches the known cause's Cause, or "", per primitive,
+	// signature and exit code.
+	causes       sync.Map
+	cachedCauses atomic.Int64
 }
 
 // decision is the cached outcome of the rules for one failure key: the
@@ -155,7 +171,7 @@ func (c *Classifier) Classify(f Failure) Classification {
 		primitive = ""
 	}
 	if layer != "" && primitive != "" {
-		return Classification{Layer: layer, Primitive: primitive, By: ByHarness, Signature: sig}
+		return c.withKnownCause(Classification{Layer: layer, Primitive: primitive, By: ByHarness, Signature: sig}, f.ExitCode)
 	}
 
 	key := c.failureKey(&f, sig, layer)
@@ -183,7 +199,7 @@ func (c *Classifier) Classify(f Failure) Classification {
 		if strings.TrimSpace(sig) == "" {
 			sig = normalizeSource("artifact round trip changed the bytes of " + f.CorruptedArtifact)
 		}
-		return Classification{Layer: sandtrap.LayerInterface, Primitive: "encoding", By: ArtifactRule, Signature: sig}
+		return c.withKnownCause(Classification{Layer: sandtrap.LayerInterface, Primitive: "encoding", By: ArtifactRule, Signature: sig}, f.ExitCode)
 	}
 	if out.By == ByNone {
 		// Nothing spoke on the meaningful line: let the rules read the
@@ -199,7 +215,33 @@ func (c *Classifier) Classify(f Failure) Classification {
 		}
 	}
 	out.Signature = sig
-	return out
+	return c.withKnownCause(out, f.ExitCode)
+}
+
+// withKnownCause names the known cause of a classified failure, so that
+// every wording of it joins one mode. The answer is cached per primitive,
+// signature and exit code.
+func (c *Classifier) withKnownCause(cl Classification, exitCode *int64) Classification {
+	if cl.Primitive == "" {
+		return cl
+	}
+	key := cl.Primitive + "\x00" + cl.Signature
+	if exitCode != nil {
+		key += "\x00" + strconv.FormatInt(*exitCode, 10)
+	}
+	if v, ok := c.causes.Load(key); ok {
+		cl.Cause = v.(string)
+		return cl
+	}
+	if kc := knownCauseFor(cl.Primitive, cl.Signature, exitCode); kc != nil {
+		cl.Cause = kc.Signature()
+	}
+	if c.cachedCauses.Add(1) > maxCachedDecisions {
+		c.causes.Clear()
+		c.cachedCauses.Store(0)
+	}
+	c.causes.Store(key, cl.Cause)
+	return cl
 }
 
 // corruptsContent reports a classification that already says how content
@@ -416,6 +458,9 @@ func (c *Classifier) Fingerprint() string {
 	for _, r := range c.rules {
 		fmt.Fprintf(h, "%q %q %q %v %q %q %q %q %q %q\n", r.Name, pattern(r.ErrorRegex), pattern(r.LogRegex),
 			r.ExitCodes, r.Targets, r.Domains, r.Statuses, r.Tools, r.Layer, r.Primitive)
+	}
+	for _, k := range knownCauses {
+		fmt.Fprintf(h, "cause %q %q %q %q %v\n", k.Name, k.Primitive, k.Title, k.re.String(), k.exitCodes)
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }

@@ -158,6 +158,9 @@ func Title(layer, primitive, signature string) string {
 	if kind == "" {
 		kind = layer
 	}
+	if _, title, ok := KnownCauseOf(signature); ok {
+		return title + " (" + kind + ")"
+	}
 	for _, p := range titlePatterns {
 		if p.primitive == primitive && (p.contains == nil || containsAny(signature, p.contains)) {
 			return p.title + " (" + kind + ")"

@@ -20,6 +20,11 @@ import (
 // other than the codes the normaliser keeps (Errno 13, exit code 137,
 // -32700, HTTP 404) and short digit runs inside words (python3, sha256).
 func TemplateTokens(signature string) []string {
+	if name, _, ok := KnownCauseOf(signature); ok {
+		// One token: a known cause's mode never generalises, and never
+		// takes in another cause's.
+		return []string{knownCausePrefix + name + "]"}
+	}
 	fields := strings.Fields(signature)
 	for i, tok := range fields {
 		prev := ""
@@ -31,6 +36,15 @@ func TemplateTokens(signature string) []string {
 		}
 	}
 	return fields
+}
+
+// shownTokens splits a signature into the tokens people read, one for each
+// token of TemplateTokens: a known cause's whole signature is one.
+func shownTokens(signature string) []string {
+	if _, _, ok := KnownCauseOf(signature); ok {
+		return []string{signature}
+	}
+	return strings.Fields(signature)
 }
 
 // variableToken reports whether tok, after prev, varies between the
@@ -266,7 +280,7 @@ type SavedTemplate struct {
 
 // Restore puts back a saved template.
 func (g *Grouper) Restore(t SavedTemplate) {
-	shown := strings.Split(t.Template, " ")
+	shown := shownTokens(t.Template)
 	group := ModeGroup(t.Layer, t.Primitive)
 	tokens := strings.Split(t.Tokens, " ")
 	if t.Tokens == "" || len(tokens) != len(shown) {
@@ -300,7 +314,7 @@ func (g *Grouper) Assign(layer, primitive, signature string) Assignment {
 		id = g.Resolve(id)
 		return Assignment{ModeID: id, Template: g.saved(id)}
 	}
-	tokens := strings.Fields(signature)
+	tokens := shownTokens(signature)
 	res := g.miner.Add(ModeGroup(layer, primitive), TemplateTokens(signature))
 	id := res.Template.ID
 	a := Assignment{ModeID: id, Created: res.Created, Changed: res.Changed && !res.Created}

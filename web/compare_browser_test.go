@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -35,7 +36,7 @@ func markFixed(t *testing.T, campaign string) (state string, fixed int) {
 	}
 	status := "fixed"
 	for _, m := range c.Persisting {
-		if m.Signature == "page.goto: Target crashed" {
+		if strings.HasPrefix(m.Signature, "[known:browser-renderer-crashed]") {
 			if _, err := st.UpdateMode(ctx, m.ID, store.Triage{Status: &status}); err != nil {
 				t.Fatal(err)
 			}

@@ -21,31 +21,31 @@ import (
 const demoBase, demoHead = "2026-06-30-overnight", "2026-07-01-overnight"
 
 // demoSignatures tells the demo's failure modes apart by how their
-// signatures start. The demo does not write its mode keys into the
-// campaign, and one key may print more than one message form (a crashed
-// browser tab says "Target crashed" or "Page crashed!"), so a key can
+// signatures start: a known cause's signature, or the message's own. The
+// demo does not write its mode keys into the campaign, and one key may
+// print two causes (a digest mismatch and bad base64 padding), so a key can
 // stand for several failure mode ids.
 var demoSignatures = map[string][]string{
-	"b64-corruption":          {"artifact round trip mismatch", "binascii.Error"},
+	"b64-corruption":          {"[known:transfer-digest-mismatch]", "binascii.Error"},
 	"nul-truncation":          {"downloaded <n> of"},
 	"mcp-size-limit":          {"MCP error -32600"},
-	"jsonrpc-parse":           {"JSON-RPC error -32700"},
-	"path-traversal-accepted": {"write_file accepted path"},
-	"site-packages-readonly":  {"PermissionError: [Errno 13]"},
+	"jsonrpc-parse":           {"[known:jsonrpc-invalid-json]"},
+	"path-traversal-accepted": {"[known:path-traversal-accepted]"},
+	"site-packages-readonly":  {"[known:site-packages-not-writable]"},
 	"files-vanish":            {"FileNotFoundError: [Errno 2]"},
-	"browser-oom-tabs":        {"page.goto: Target crashed", "Page crashed!"},
-	"training-oom":            {"process exited with code 137", "Killed"},
-	"cpu-timeout":             {"TimeoutError: execution exceeded"},
+	"browser-oom-tabs":        {"[known:browser-renderer-crashed]"},
+	"training-oom":            {"[known:oom-killed]"},
+	"cpu-timeout":             {"[known:cpu-time-limit]"},
 	"spawn-denied":            {"java.io.IOException: Cannot run program", "Error: spawn"},
-	"pip-egress":              {"ERROR: Could not find a version", "WARNING: Retrying"},
-	"browser-dns":             {"page.goto: net::ERR_NAME_NOT_RESOLVED"},
-	"module-not-on-path":      {"ModuleNotFoundError"},
-	"missing-shared-lib":      {"ImportError: lib"},
-	"session-expired":         {"session sbx-"},
+	"pip-egress":              {"[known:pip-index-unreachable]"},
+	"browser-dns":             {"[known:browser-dns]"},
+	"module-not-on-path":      {"[known:python-module-missing]"},
+	"missing-shared-lib":      {"[known:shared-library-missing]"},
+	"session-expired":         {"[known:sandbox-gone]"},
 	"harness-assert":          {"AssertionError"},
 	"harness-fixture":         {"harness error: fixture"},
 	"stream-closed":           {"MCP error -32603"},
-	"disk-full":               {"OSError: [Errno 28]"},
+	"disk-full":               {"[known:disk-full]"},
 }
 
 // demoKeys maps failure modes to the demo's mode keys by their signatures,

@@ -1,0 +1,224 @@
+package triage
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Known causes. Tools print one cause in many sentences: a browser tab that
+// ran out of memory is "Page crashed!" to Puppeteer, "Target crashed" to
+// Playwright and "Aw, Snap" to a screenshot; a full disk is ENOSPC, "[Errno
+// 28]" or "No space left on device". Template mining groups sentences that
+// share their words, not sentences that share their meaning, so a cause the
+// tools word differently would split into a mode per tool wording. A known
+// cause names such a cause once, with the phrasings of the tools that print
+// it, and every failure of its primitive whose signature says one of them
+// joins one mode, whatever else the line holds.
+//
+// A known cause is as narrow as what a team would fix in one go: a DNS
+// failure of npm and one of curl are two causes (two tools, two configs to
+// mend), a heap exhausted in Node and in a JVM too.
+
+// KnownCause is a cause that tools word in many ways.
+type KnownCause struct {
+	// Name is the cause's stable key; mode ids are made of it.
+	Name string
+	// Primitive is the only primitive whose failures it groups.
+	Primitive string
+	// Title names the mode for people. It keeps the words severity reads
+	// ("heap out of memory", "traversal"), so that a cause rates as its
+	// sentences would.
+	Title string
+	re    *regexp.Regexp
+	// exitCodes are exit codes that say the cause when the message does
+	// not: a shell's 137 is the OOM killer's SIGKILL.
+	exitCodes []int64
+}
+
+func known(name, primitive, title, re string, exitCodes ...int64) KnownCause {
+	return KnownCause{Name: name, Primitive: primitive, Title: title, re: regexp.MustCompile(re), exitCodes: exitCodes}
+}
+
+// knownCausePrefix starts the signature of a failure of a known cause.
+const knownCausePrefix = "[known:"
+
+// Signature is the failure-mode signature of every failure of c: its name,
+// which the miner takes as a single token, and its title.
+func (c *KnownCause) Signature() string { return knownCausePrefix + c.Name + "] " + c.Title }
+
+// KnownCauseOf returns the name and title of the known cause of a
+// signature, and false for a signature of no known cause.
+func KnownCauseOf(signature string) (name, title string, ok bool) {
+	rest, found := strings.CutPrefix(signature, knownCausePrefix)
+	if !found {
+		return "", "", false
+	}
+	name, title, found = strings.Cut(rest, "] ")
+	if !found || name == "" || strings.ContainsAny(name, " ]") {
+		return "", "", false
+	}
+	return name, title, true
+}
+
+// knownCauses are tried in order within a primitive; a narrower cause comes
+// before a wider one that would also match its sentences (pip's retries
+// before Python's resolver errors, CUDA before other allocations).
+var knownCauses = []KnownCause{
+	// sandbox/memory
+	known("browser-renderer-crashed", "memory", "Browser renderer crashed: Page crashed / Target crashed",
+		`(?i)\b(page|target|tab|renderer)( process)? (has )?crashed|Aw, Snap|RESULT_CODE_KILLED|SBOX_FATAL_MEMORY|renderer (process )?(is )?(gone|was killed)|_onTargetCrashed|ERR_RENDERER_CRASHED`),
+	known("gpu-out-of-memory", "memory", "GPU out of memory: CUDA out of memory",
+		`(?i)CUDA out of memory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED|OutOfMemoryError: CUDA|HIP out of memory|MPS backend out of memory|RESOURCE_EXHAUSTED: OOM when allocating`),
+	known("node-heap-exhausted", "memory", "Node.js: JavaScript heap out of memory",
+		`(?i)JavaScript heap out of memory|Reached heap limit|Ineffective mark-compacts|OOMErrorHandler|FatalProcessOutOfMemory|CALL_AND_RETRY_LAST Allocation failed`),
+	known("jvm-heap-exhausted", "memory", "JVM: java.lang.OutOfMemoryError: Java heap space",
+		`(?i)java\.lang\.OutOfMemoryError|Java heap space|GC overhead limit exceeded|OutOfMemoryError: Metaspace|unable to create native thread: possibly out of memory`),
+	known("go-runtime-out-of-memory", "memory", "Go runtime: out of memory",
+		`(?i)fatal error: runtime: out of memory|runtime: cannot allocate memory`),
+	known("cpp-bad-alloc", "memory", "C++: std::bad_alloc",
+		`(?i)std::bad_alloc|bad_alloc`),
+	known("python-memoryerror", "memory", "Python: MemoryError: unable to allocate",
+		`(?i)Unable to allocate [^\n]*(for an )?array|ArrayMemoryError|_ArrayMemoryError|\bMemoryError\b`),
+	known("oom-killed", "memory", "Process killed for memory: SIGKILL (exit 137)",
+		`(?i)\bOOMKilled\b|oom[-_ ]?kill|Out of memory: Kill(ed)? process|memory cgroup out of memory|\bexit(ed)? (with )?(code|status):? ?137\b|\bcode 137\b|\bstatus 137\b|\b137\b|\bSIGKILL\b|\bsignal:? 9\b|(?-i:\bKilled\b)`,
+		137, -9),
+
+	// sandbox/session-lifecycle
+	known("container-not-found", "session-lifecycle", "Container not found: No such container",
+		`(?i)No such container|could not get container|container [^\n]{0,80}(not found|does not exist)`),
+	known("container-not-running", "session-lifecycle", "Container is not running: exec refused",
+		`(?i)container [^\n]{0,80}is not running|is not running[^\n]{0,40}container|cannot exec in a stopped (state|container)|container [^\n]{0,40}is (restarting|paused)`),
+	known("sandbox-gone", "session-lifecycle", "Sandbox expired or not found",
+		`(?i)sandbox[^\n]{0,60}\b(not found|expired|does not exist|no longer exists|was terminated|has been (killed|terminated|deleted)|timed out)|SandboxNotFound|SandboxExpired|SessionExpired|session[^\n]{0,60}\b(expired|not found|no longer exists|does not exist)`),
+
+	// sandbox/network-egress
+	known("browser-dns", "network-egress", "Browser cannot resolve host names: net::ERR_NAME_NOT_RESOLVED",
+		`ERR_NAME_NOT_RESOLVED|ERR_NAME_RESOLUTION_FAILED`),
+	known("browser-navigation-timeout", "network-egress", "Browser navigation timeout: page.goto timed out",
+		`(?i)navigation timeout|\.goto: Timeout|goto: navigation timeout|Timeout [^\n]*exceeded[^\n]*navigat|waiting for navigation`),
+	known("browser-proxy-tunnel", "network-egress", "Browser proxy tunnel refused: net::ERR_TUNNEL_CONNECTION_FAILED",
+		`ERR_TUNNEL_CONNECTION_FAILED|ERR_PROXY_CONNECTION_FAILED|ERR_PROXY_AUTH`),
+	known("proxy-tunnel-refused", "network-egress", "Proxy refused the tunnel: Tunnel connection failed",
+		`(?i)Tunnel connection failed|Cannot connect to proxy|ProxyError|Proxy Authentication Required|CONNECT tunnel failed|Proxy CONNECT aborted|Unable to connect to proxy|\b407\b`),
+	known("tls-verification-failed", "network-egress", "TLS handshake or certificate check failed",
+		`(?i)CERTIFICATE_VERIFY_FAILED|certificate verify failed|SSLError|SSL: |x509: |ERR_CERT_|SSL_ERROR_|unable to get local issuer certificate|self[- ]signed certificate`),
+	known("pip-index-unreachable", "network-egress", "pip cannot reach the package index",
+		`(?i)Retrying \(Retry\(|retrying after connection broken|Could not find a version that satisfies the requirement|No matching distribution found|pip[^\n]*(NewConnectionError|Failed to establish|name resolution|ProxyError)|/simple/[^\n]*(Errno|Error)|pythonhosted|pypi\.org`),
+	known("npm-registry-unreachable", "network-egress", "npm cannot reach the registry: connect ETIMEDOUT / fetch failed",
+		`(?i)npm (ERR!|error)[^\n]*(ETIMEDOUT|ESOCKETTIMEDOUT|ECONNRESET|fetch failed|network|request to [^\n]* failed)|registry\.(npmjs|yarnpkg)[^\n]*(ETIMEDOUT|ECONNRESET|timed out)|\bconnect ETIMEDOUT\b|ESOCKETTIMEDOUT|ERR_SOCKET_TIMEOUT`),
+	known("node-dns", "network-egress", "Node.js DNS lookup failed: getaddrinfo EAI_AGAIN / ENOTFOUND",
+		`getaddrinfo|\bEAI_AGAIN\b|\bENOTFOUND\b|(?i)\bcode EAI_`),
+	known("curl-dns", "network-egress", "curl cannot resolve the host: curl: (6)",
+		`curl: \(6\)|(?i)Could not resolve (host|proxy)|Resolving timed out`),
+	known("go-dns", "network-egress", "Go DNS lookup failed: no such host",
+		`(?i)dial tcp: lookup |: no such host\b|server misbehaving`),
+	known("python-dns", "network-egress", "Python DNS lookup failed: Temporary failure in name resolution",
+		`(?i)Temporary failure in name resolution|Name or service not known|nodename nor servname|No address associated with hostname|\[Errno -[235]\]|gaierror|NameResolutionError|Failed to resolve '`),
+	known("java-dns", "network-egress", "Java DNS lookup failed: UnknownHostException",
+		`UnknownHostException`),
+	known("apt-dns", "network-egress", "apt cannot resolve the mirror: Temporary failure resolving",
+		`(?i)Temporary failure resolving|Could not resolve '`),
+	known("connection-refused", "network-egress", "Connection refused by the host",
+		`(?i)Connection refused|\bECONNREFUSED\b|curl: \(7\)|cURL error 7|Failed to connect to [^\n]* port|\[Errno 111\]|ConnectionRefusedError|ERR_CONNECTION_REFUSED`),
+	known("network-unreachable", "network-egress", "Network is unreachable from the sandbox",
+		`(?i)Network is unreachable|\bENETUNREACH\b|\[Errno 101\]|No route to host|\bEHOSTUNREACH\b|\[Errno 113\]|ERR_INTERNET_DISCONNECTED|ERR_ADDRESS_UNREACHABLE`),
+
+	// sandbox/package-path
+	known("python-module-missing", "package-path", "Python module not installed: No module named",
+		`(?i)ModuleNotFoundError|No module named`),
+	known("shared-library-missing", "package-path", "Shared library missing: cannot open shared object file",
+		`(?i)error while loading shared libraries|cannot open shared object file|Library not loaded|DLL load failed|image not found|GLIBC_[0-9.]+' not found`),
+	known("c-header-missing", "package-path", "C header missing for a native build: Python.h: No such file or directory",
+		`(?i)\.h: No such file or directory|fatal error: [\w/.+-]+\.h\b|\bPython\.h\b`),
+	known("browser-binary-missing", "package-path", "Browser binary not installed: Executable doesn't exist",
+		`(?i)Executable doesn't exist|browserType\.launch: Executable|playwright install|Could not find (expected )?(Chrome|Chromium|browser)|Failed to launch [^\n]*(no such file|ENOENT)|Browser was not found`),
+	known("node-module-missing", "package-path", "Node.js module not installed: Cannot find module",
+		`Cannot find module|ERR_MODULE_NOT_FOUND`),
+	known("java-class-missing", "package-path", "Java class not on the classpath: ClassNotFoundException",
+		`ClassNotFoundException|NoClassDefFoundError|Could not find or load main class`),
+	known("shell-command-missing", "package-path", "Command not found in the shell",
+		`(?im)command not found|: not found\s*$|is not recognized as an internal or external command|executable file not found in \$PATH`),
+
+	// sandbox/filesystem-permissions
+	known("read-only-filesystem", "filesystem-permissions", "Read-only file system",
+		`(?i)Read-only file system|\bEROFS\b|\[Errno 30\]`),
+	known("no-writable-tmpdir", "filesystem-permissions", "No usable temporary directory",
+		`(?i)No usable temporary directory`),
+	known("site-packages-not-writable", "filesystem-permissions", "site-packages is not writable: pip cannot install",
+		`(?i)Could not install packages due to an (EnvironmentError|OSError)|site-packages|dist-packages|/lib/python[0-9.]*/|/Library/Python/|--user install`),
+	known("npm-eacces", "filesystem-permissions", "npm / Node.js: EACCES: permission denied",
+		`(?i)npm (ERR!|error)[^\n]*EACCES|EACCES: permission denied, (mkdir|open|rename|symlink|access|unlink|scandir|rmdir|copyfile)`),
+
+	// sandbox/storage-persistence
+	known("disk-full", "storage-persistence", "Disk full: No space left on device",
+		`(?i)No space left on device|\bENOSPC\b|\[Errno 28\]`),
+	known("disk-quota-exceeded", "storage-persistence", "Disk quota exceeded",
+		`(?i)Disk quota exceeded|\bEDQUOT\b|\[Errno 122\]`),
+
+	// sandbox/process-spawn
+	known("thread-or-process-limit", "process-spawn", "Thread or process limit reached: can't start new thread / fork: Resource temporarily unavailable",
+		`(?i)can't start new thread|pthread_create|Resource temporarily unavailable|\bEAGAIN\b|\[Errno 11\]|RLIMIT_NPROC|Too many processes|pids limit|fork: retry|BlockingIOError|unable to create new native thread`),
+	known("namespace-denied", "process-spawn", "Namespace creation denied: Operation not permitted",
+		`(?i)namespac|unshare|CLONE_NEW|clone\(\) failed|user_namespaces`),
+	known("seccomp-blocked-syscall", "process-spawn", "Syscall blocked by seccomp: Bad system call (SIGSYS)",
+		`(?i)seccomp|Bad system call|\bSIGSYS\b|cannot start a stopped process`,
+		159, -31),
+
+	// sandbox/cpu-time
+	known("subprocess-timeout", "cpu-time", "Subprocess timed out: TimeoutExpired",
+		`(?i)TimeoutExpired|timed out after [^\n]*(seconds|<dur>)`),
+	known("cpu-time-limit", "cpu-time", "CPU time limit exceeded",
+		`(?i)SIGXCPU|RLIMIT_CPU|CPU time limit|cputime|Time limit exceeded`,
+		152, -24),
+
+	// interface/protocol
+	known("jsonrpc-method-not-found", "protocol", "JSON-RPC method not found (-32601)",
+		`(?i)-32601\b|Method not found|Method [^\s]+ not found|Unknown method`),
+	known("mcp-request-timeout", "protocol", "MCP request timed out (-32001)",
+		`(?i)-32001\b|Request timed out`),
+	known("mcp-connection-closed", "protocol", "MCP connection closed (-32000)",
+		`(?i)-32000\b|Connection closed|transport (closed|error)|server (process )?(exited|disconnected)`),
+	known("jsonrpc-invalid-json", "protocol", "Server wrote something other than JSON-RPC: not valid JSON",
+		`(?i)is not valid JSON|JSON Parse error|Unexpected token [^\n]* in JSON|json_invalid|validation errors? for JSONRPCMessage|Failed to parse JSON-?RPC|-32700\b|\bParse error\b|Unexpected end of JSON|invalid character [^\n]* looking for beginning of value|Expecting value: line`),
+
+	// interface/input-validation
+	known("tool-arguments-rejected", "input-validation", "Tool arguments rejected: Invalid params (-32602)",
+		`(?i)-32602\b|Invalid arguments|Invalid params|Invalid request parameters`),
+	known("path-traversal-accepted", "input-validation", "Path traversal accepted outside the workspace",
+		`(?i)\.\./|path traversal|directory traversal|/etc/(passwd|shadow|hosts)|outside (of )?(the )?(workspace|sandbox|allowed)|escapes? (the )?(workspace|sandbox|root)|no (path|input) validation|symlink escape`),
+
+	// interface/message-size
+	known("http-payload-too-large", "message-size", "HTTP request entity too large (413)",
+		`(?i)PayloadTooLargeError|entity too large|\b413\b|Payload Too Large`),
+	known("rpc-message-too-large", "message-size", "RPC message larger than the maximum: RESOURCE_EXHAUSTED",
+		`(?i)RESOURCE_EXHAUSTED|ResourceExhausted|larger than max|max(imum)? (receive |send )?message (size|length)`),
+
+	// interface/encoding
+	known("transfer-digest-mismatch", "encoding", "File changed in transfer: sha256 mismatch",
+		`(?i)sha-?256 mismatch|(checksum|digest|hash) mismatch|round[- ]?trip mismatch|expected sha-?(256|1)|sha-?256[^\n]*(got|but|!=)|md5 mismatch`),
+}
+
+// knownCauseFor returns the known cause of a failure of primitive with this
+// signature and exit code, or nil.
+func knownCauseFor(primitive, signature string, exitCode *int64) *KnownCause {
+	if primitive == "" {
+		return nil
+	}
+	for i := range knownCauses {
+		c := &knownCauses[i]
+		if c.Primitive == primitive && c.re.MatchString(signature) {
+			return c
+		}
+	}
+	if exitCode == nil {
+		return nil
+	}
+	for i := range knownCauses {
+		c := &knownCauses[i]
+		if c.Primitive == primitive && slices.Contains(c.exitCodes, *exitCode) {
+			return c
+		}
+	}
+	return nil
+}

@@ -1,0 +1,128 @@
+package triage
+
+import (
+	"testing"
+)
+
+func TestKnownCauses(t *testing.T) {
+	exit := func(n int64) *int64 { return &n }
+	c := NewClassifier(nil)
+	tests := []struct {
+		name      string
+		one, two  Failure
+		wantCause string // "" when they must stay apart
+	}{
+		{"Puppeteer's and Playwright's tab crashes are one cause",
+			Failure{Target: "browser", Error: "Error: Page crashed!"},
+			Failure{Target: "browser", Error: "page.goto: Target crashed"}, "browser-renderer-crashed"},
+		{"a full disk in Python and in the shell is one cause",
+			Failure{Error: "OSError: [Errno 28] No space left on device: '/tmp/x/model.bin'"},
+			Failure{Error: "mkdir: cannot create directory 'out': No space left on device"}, "disk-full"},
+		{"a SIGKILL said in words or by exit code 137 alone is one cause",
+			Failure{Error: "process exited with code 137 (SIGKILL): memory cgroup out of memory"},
+			Failure{Error: "+ python train.py", ExitCode: exit(137), HarnessLayer: "sandbox", HarnessPrimitive: "memory"}, "oom-killed"},
+		{"a JSON-RPC method not found, said by two SDKs, is one cause",
+			Failure{Error: "McpException: Code: -32601, message: Method not found"},
+			Failure{Error: `data: {"jsonrpc":"2.0","id":3,"error":{"code":-32601,"message":"Method list_tools not found"}}`}, "jsonrpc-method-not-found"},
+		{"a C header missing is one cause, whether the compiler calls it fatal or not",
+			Failure{Error: "src/raiser.c:4:10: fatal error: Python.h: No such file or directory"},
+			Failure{Error: "pycldmodule.cc:5:20: error: Python.h: No such file or directory"}, "c-header-missing"},
+		{"Node's and Python's DNS failures are two causes",
+			Failure{Error: "npm ERR! Error: getaddrinfo EAI_AGAIN registry.npmjs.org"},
+			Failure{Error: "socket.gaierror: [Errno -3] Temporary failure in name resolution"}, ""},
+		{"a heap exhausted in Node and in a JVM are two causes",
+			Failure{Error: "FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory"},
+			Failure{Error: "java.lang.OutOfMemoryError: Java heap space"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			one, two := c.Classify(tt.one), c.Classify(tt.two)
+			if tt.wantCause == "" {
+				if one.ModeSignature() == two.ModeSignature() {
+					t.Errorf("both got mode signature %q, want two", one.ModeSignature())
+				}
+				return
+			}
+			for _, cl := range []Classification{one, two} {
+				name, _, ok := KnownCauseOf(cl.Cause)
+				if !ok || name != tt.wantCause {
+					t.Errorf("got cause %q for %q, want %s", cl.Cause, cl.Signature, tt.wantCause)
+				}
+			}
+		})
+	}
+}
+
+func TestKnownCauseModes(t *testing.T) {
+	c := NewClassifier(nil)
+	cl := c.Classify(Failure{Target: "browser", Error: "Error: Page crashed!"})
+	g := NewGrouper()
+	a := g.Assign(cl.Layer, cl.Primitive, cl.ModeSignature())
+	b := g.Assign(cl.Layer, cl.Primitive, c.Classify(Failure{Target: "browser", Error: "GError: Page crashed!"}).ModeSignature())
+	if a.ModeID != b.ModeID {
+		t.Errorf("got modes %s and %s, want one", a.ModeID, b.ModeID)
+	}
+	if got, want := a.Template.Template, cl.Cause; got != want {
+		t.Errorf("got template %q, want the cause's signature %q", got, want)
+	}
+	if got, want := Title(cl.Layer, cl.Primitive, a.Template.Template), "Browser renderer crashed: Page crashed / Target crashed (memory)"; got != want {
+		t.Errorf("got title %q, want %q", got, want)
+	}
+	if got, want := a.ModeID, ModeID(cl.Layer, cl.Primitive, "[known:browser-renderer-crashed]"); got != want {
+		t.Errorf("got id %s, want %s, minted from the cause's name alone", got, want)
+	}
+	// A restart restores the template with its title.
+	h := NewGrouper()
+	h.Restore(a.Template)
+	if id, ok := h.Lookup(cl.Layer, cl.Primitive, cl.ModeSignature()); !ok || id != a.ModeID {
+		t.Errorf("after a restore got %s, %v, want %s", id, ok, a.ModeID)
+	}
+	if got := h.Templates(); len(got) != 1 || got[0].Template != cl.Cause {
+		t.Errorf("after a restore got templates %+v, want the cause's signature", got)
+	}
+}
+
+func TestKnownCauseSeverityFollowsItsWords(t *testing.T) {
+	tests := []struct {
+		name, primitive, cause, want string
+	}{
+		{"an accepted traversal is critical", "input-validation", "path-traversal-accepted", "critical"},
+		{"a digest mismatch is critical", "encoding", "transfer-digest-mismatch", "critical"},
+		{"a Node heap out of memory is reported, so medium", "memory", "node-heap-exhausted", "medium"},
+		{"a SIGKILL for memory is high", "memory", "oom-killed", "high"},
+		{"seccomp's SIGSYS is high", "process-spawn", "seccomp-blocked-syscall", "high"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var sig string
+			for _, k := range knownCauses {
+				if k.Name == tt.cause {
+					sig = k.Signature()
+				}
+			}
+			if sig == "" {
+				t.Fatalf("no known cause %s", tt.cause)
+			}
+			layer := layerOfPrimitive[tt.primitive]
+			if got, _ := Severity(layer, tt.primitive, sig); got != tt.want {
+				t.Errorf("got %s, want %s", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestKnownCausesAreWellFormed(t *testing.T) {
+	seen := map[string]bool{}
+	for _, k := range knownCauses {
+		if seen[k.Name] {
+			t.Errorf("cause %s is listed twice", k.Name)
+		}
+		seen[k.Name] = true
+		if _, ok := layerOfPrimitive[k.Primitive]; !ok {
+			t.Errorf("cause %s has primitive %q, which no layer has", k.Name, k.Primitive)
+		}
+		if name, title, ok := KnownCauseOf(k.Signature()); !ok || name != k.Name || title != k.Title {
+			t.Errorf("KnownCauseOf(%q) = %q, %q, %v, want %q, %q", k.Signature(), name, title, ok, k.Name, k.Title)
+		}
+	}
+}

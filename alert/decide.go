@@ -1,8 +1,8 @@
 package alert
 
 import (
-	"net/url"
 	"sandtrap/logview"
+	"sandtrap/paths"
 	"slices"
 	"strings"
 	"time"
@@ -49,12 +49,12 @@ type Links struct {
 
 // Mode is the URL of a mode's page.
 func (l Links) Mode(id string) string {
-	return strings.TrimSuffix(l.Base, "/") + "/modes/" + url.PathEscape(id)
+	return paths.Absolute(l.Base, paths.Mode(id))
 }
 
 // Run is the URL of a run's overview.
 func (l Links) Run(id string) string {
-	return strings.TrimSuffix(l.Base, "/") + "/runs/" + url.PathEscape(id)
+	return paths.Absolute(l.Base, paths.Run(id))
 }
 
 // listed caps the modes a run-finished message names in each list.

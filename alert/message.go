@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"sandtrap"
+	"sandtrap/format"
 )
 
 // Message is what an alert says, as facts. The outbox keeps it as JSON, so
@@ -98,7 +99,7 @@ func (m Message) Text() string {
 // modeLine describes a mode on one line: severity, layer/primitive, count
 // and title.
 func modeLine(m ModeInfo, where string) string {
-	count := plural(m.Count, "failure")
+	count := format.Plural(m.Count, "failure")
 	if where != "" {
 		count += " " + where
 	}
@@ -114,12 +115,12 @@ func (m ModeInfo) kind() string {
 }
 
 func (s Summary) numbers() string {
-	modes := plural(s.ModesTotal, "failure mode")
+	modes := format.Plural(s.ModesTotal, "failure mode")
 	if s.MinSeverity != sandtrap.SeverityLow {
 		modes += " at " + s.MinSeverity + " or worse"
 	}
 	return fmt.Sprintf("%.1f%% passed · %s of %s · %s: %d new, %d returned",
-		100*s.PassRate, plural(s.Failures, "failure"), plural(s.Total, "result"), modes, s.NewTotal, s.ReturnedTotal)
+		100*s.PassRate, format.Plural(s.Failures, "failure"), format.Plural(s.Total, "result"), modes, s.NewTotal, s.ReturnedTotal)
 }
 
 type modeList struct {
@@ -144,13 +145,6 @@ func (s Summary) lists() []modeList {
 	add("Returned modes", s.Returned, s.ReturnedTotal)
 	add("Worst modes", s.Worst, s.ModesTotal)
 	return out
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // cut shortens s to at most n runes, marking the cut.

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"sandtrap/format"
 )
 
 // slackPayload is what a Slack-compatible incoming webhook takes: a
@@ -65,7 +67,7 @@ func (m Message) SlackBody() ([]byte, error) {
 		}
 		p.Blocks = append(p.Blocks,
 			section(mrkdwn(fmt.Sprintf("*%s* · %s · %s", what, slackLink(mi.URL, "Open the mode"), slackLink(m.Run.URL, "Open the run")))),
-			section(plain(fmt.Sprintf("%s\n%s · %s · %s in run %s", cut(mi.Title, maxTitle), mi.Severity, mi.kind(), plural(mi.Count, "failure"), cut(m.Run.Name, maxTitle)))),
+			section(plain(fmt.Sprintf("%s\n%s · %s · %s in run %s", cut(mi.Title, maxTitle), mi.Severity, mi.kind(), format.Plural(mi.Count, "failure"), cut(m.Run.Name, maxTitle)))),
 			contextBlock(plain(fmt.Sprintf("mode %s · run %s · %s", mi.ID, cut(m.Run.ID, maxTitle), footer))))
 	}
 	if s := m.Summary; s != nil {

@@ -26,6 +26,7 @@ import (
 	"testing"
 	"time"
 
+	"sandtrap"
 	"sandtrap/handlers"
 	"sandtrap/static"
 	"sandtrap/store"
@@ -361,7 +362,7 @@ func BenchmarkDemoPages(b *testing.B) {
 	h := hd.Routes()
 	runs, _ := st.ListRuns(ctx)
 	run := runs[0].ID
-	page, _ := st.FindResults(ctx, run, store.ResultFilter{Limit: 1})
+	page, _ := st.FindResults(ctx, run, sandtrap.ResultFilter{Limit: 1})
 	pages := []string{"/", "/runs/" + run, "/runs/" + run + "/failures", "/runs/" + run + "/failures?status=all&offset=500",
 		fmt.Sprintf("/runs/%s/results/%d", run, page.Results[0].ID), "/api/runs", "/api/runs/" + run, "/api/runs/" + run + "/results"}
 	for _, p := range pages {

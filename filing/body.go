@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"sandtrap/format"
 	"sandtrap/logview"
 	"sandtrap/tracker"
 )
@@ -122,7 +123,7 @@ func Body(m ModeFacts) string {
 
 	b.WriteString("\n### Where it happens\n\n")
 	fmt.Fprintf(&b, "%s in %s. First seen %s, last seen %s. ",
-		plural(m.Count, "failure"), plural(len(m.PerRun), "run"), when(m.FirstSeen), when(m.LastSeen))
+		format.Plural(m.Count, "failure"), format.Plural(len(m.PerRun), "run"), format.Time(m.FirstSeen), format.Time(m.LastSeen))
 	if m.Deterministic {
 		b.WriteString("It fails every time its workflows run.\n\n")
 	} else {
@@ -164,7 +165,7 @@ func CommentBody(m ModeFacts, since Snapshot) string {
 	b.WriteString(Marker(m.ID) + "\n")
 	delta := m.Count - since.Count
 	fmt.Fprintf(&b, "**Seen again.** Failure mode %s now has %s (%+d since %s); last seen %s.\n\n",
-		code(m.ID), plural(m.Count, "failure"), delta, when(since.At), when(m.LastSeen))
+		code(m.ID), format.Plural(m.Count, "failure"), delta, format.Time(since.At), format.Time(m.LastSeen))
 	var added, changed [][2]string
 	for _, r := range m.PerRun {
 		before, ok := since.Runs[r.RunID]
@@ -249,20 +250,6 @@ func byCount(m map[string]int) [][2]string {
 		rows[i] = [2]string{n, fmt.Sprint(m[n])}
 	}
 	return rows
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-func when(t time.Time) string {
-	if t.IsZero() {
-		return "unknown"
-	}
-	return t.UTC().Format("2006-01-02 15:04 UTC")
 }
 
 func capitalize(s string) string {

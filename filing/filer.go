@@ -263,6 +263,39 @@ func reappeared(m ModeFacts, last Snapshot) bool {
 	return false
 }
 
+// TicketLister lists the tickets filed, by mode.
+type TicketLister interface {
+	Tickets(ctx context.Context) (map[string]Stored, error)
+}
+
+// WatchReturns reconciles every filed mode after each signal on changed, at
+// most every few seconds, until ctx ends: modes that came back after their
+// ticket was closed or they were marked fixed get their reopening queued.
+func (f *Filer) WatchReturns(ctx context.Context, tickets TicketLister, changed <-chan struct{}) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-changed:
+		}
+		filed, err := tickets.Tickets(ctx)
+		if err != nil {
+			f.log().Warn("reading tickets failed", "err", err)
+			continue
+		}
+		ids := make([]string, 0, len(filed))
+		for id := range filed {
+			ids = append(ids, id)
+		}
+		f.Reconcile(ctx, ids)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(2 * time.Second):
+		}
+	}
+}
+
 // Reconcile files again, as a reopen, every mode that came back after its
 // ticket was closed or it was marked fixed. It is cheap to call after each
 // change: modes without a ticket are skipped.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"sandtrap/alert"
+	"sandtrap/paths"
 	"sandtrap/views"
 )
 
@@ -59,10 +60,10 @@ func (h *Handler) alertsView(ctx context.Context) (views.AlertsView, error) {
 		return v, err
 	}
 	for _, s := range sends {
-		sv := views.AlertSendView{When: s.UpdatedAt.UTC().Format(time.DateTime), Alert: s.Alert, Event: s.Event, RunID: s.RunID, RunHref: runHref(s.RunID),
+		sv := views.AlertSendView{When: s.UpdatedAt.UTC().Format(time.DateTime), Alert: s.Alert, Event: s.Event, RunID: s.RunID, RunHref: paths.Run(s.RunID),
 			ModeID: s.ModeID, State: s.State, Attempts: s.Attempts, LastError: s.LastError}
 		if s.ModeID != "" {
-			sv.ModeHref = modeHref(s.ModeID)
+			sv.ModeHref = paths.Mode(s.ModeID)
 		}
 		v.Sends = append(v.Sends, sv)
 	}

@@ -3,7 +3,6 @@ package handlers
 import (
 	"context"
 	"fmt"
-	"math"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -11,7 +10,8 @@ import (
 
 	"sandtrap"
 	"sandtrap/compare"
-	"sandtrap/store"
+	"sandtrap/format"
+	"sandtrap/paths"
 	"sandtrap/views"
 )
 
@@ -65,13 +65,13 @@ func (h *Handler) compareRuns(w http.ResponseWriter, r *http.Request) error {
 		b, hd := defaultPair(runs, base, head)
 		if b == "" || hd == "" {
 			p.BaseOptions, p.HeadOptions = runOptions(runs, b), runOptions(runs, hd)
-			p.Empty = "Comparing needs two runs, and the campaign files have " + pluralize(len(runs), "run", "runs") + "."
+			p.Empty = "Comparing needs two runs, and the campaign files have " + format.PluralOf(len(runs), "run", "runs") + "."
 			if len(runs) > 1 {
 				p.Empty = hd + " is the first run: there is no run before it. Choose a base above."
 			}
 			return render(w, r, views.Compare(p))
 		}
-		http.Redirect(w, r, views.CompareHref(b, hd), http.StatusFound)
+		http.Redirect(w, r, paths.Compare(b, hd), http.StatusFound)
 		return nil
 	}
 	c, err := cmp.Compare(ctx, base, head, pageTests)
@@ -98,7 +98,7 @@ func (h *Handler) compareRuns(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	p.Shell = h.shell(ctx, "Compare "+c.Base.Name+" with "+c.Head.Name, "compare", []views.Crumb{
-		{Label: "Runs", Href: "/"}, {Label: c.Head.Name, Href: runHref(c.Head.ID)}, {Label: "compare with " + c.Base.Name}})
+		{Label: "Runs", Href: "/"}, {Label: c.Head.Name, Href: paths.Run(c.Head.ID)}, {Label: "compare with " + c.Base.Name}})
 	p.BaseOptions, p.HeadOptions = runOptions(runs, c.Base.ID), runOptions(runs, c.Head.ID)
 	return render(w, r, views.Compare(p))
 }
@@ -146,18 +146,18 @@ func runOptions(runs []sandtrap.Run, selected string) []views.Option {
 func comparePage(c compare.Comparison) views.ComparePage {
 	base, head := c.Base.ID, c.Head.ID
 	p := views.ComparePage{
-		Base:      views.RunRef{ID: base, Name: c.Base.Name, Href: runHref(base)},
-		Head:      views.RunRef{ID: head, Name: c.Head.Name, Href: runHref(head)},
-		SwapHref:  views.CompareHref(head, base),
+		Base:      views.RunRef{ID: base, Name: c.Base.Name, Href: paths.Run(base)},
+		Head:      views.RunRef{ID: head, Name: c.Head.Name, Href: paths.Run(head)},
+		SwapHref:  paths.Compare(head, base),
 		JSONHref:  compareAPIHref(base, head, 0),
 		Identical: c.Identical,
 	}
 	modes := func(d compare.Delta) string { return views.FormatInt(int(d.Head)) }
 	p.Stats = []views.Stat{
-		{Label: "Pass rate", Value: views.FormatPct(c.PassRate.Head), Sub: formatPoints(c.PassRate.Change()) + " from " + views.FormatPct(c.PassRate.Base),
-			Href: failuresHref(head, store.ResultFilter{Status: sandtrap.StatusPassed}), Class: toneOf(-c.PassRate.Change())},
+		{Label: "Pass rate", Value: views.FormatPct(c.PassRate.Head), Sub: format.Points(c.PassRate.Change()) + " from " + views.FormatPct(c.PassRate.Base),
+			Href: paths.Failures(head, sandtrap.ResultFilter{Status: sandtrap.StatusPassed}), Class: toneOf(-c.PassRate.Change())},
 		{Label: "Failures", Value: views.FormatInt(int(c.Failures.Head)), Sub: signed(int(c.Failures.Change())) + " from " + views.FormatInt(int(c.Failures.Base)),
-			Href: failuresHref(head, emptyFilter), Class: toneOf(c.Failures.Change())},
+			Href: paths.Failures(head, emptyFilter), Class: toneOf(c.Failures.Change())},
 		{Label: "Failure modes", Value: modes(c.Modes), Sub: signed(int(c.Modes.Change())) + " from " + views.FormatInt(int(c.Modes.Base)),
 			Class: toneOf(c.Modes.Change())},
 		{Label: "Returned", Value: views.FormatInt(len(c.Returned)), Sub: "marked fixed, failing again", Href: "#returned", Class: countTone(len(c.Returned), "sev-critical")},
@@ -168,7 +168,7 @@ func comparePage(c compare.Comparison) views.ComparePage {
 	p.Returned = modeGroup(c.Returned, base, head, "returned", "Returned",
 		"Marked fixed in triage, yet failing in "+head+": the fix did not hold.", "No mode marked fixed is failing again.")
 	if n := len(c.Returned); n > 0 {
-		p.ReturnedAlert = fmt.Sprintf("%s marked fixed %s failing again in %s.", pluralize(n, "failure mode", "failure modes"),
+		p.ReturnedAlert = fmt.Sprintf("%s marked fixed %s failing again in %s.", format.PluralOf(n, "failure mode", "failure modes"),
 			map[bool]string{true: "is", false: "are"}[n == 1], head)
 	}
 	p.ModeGroups = []views.ModeGroup{
@@ -197,14 +197,14 @@ func comparePage(c compare.Comparison) views.ComparePage {
 		"Passed and failed on attempts within one run, or flipped at least twice over the recent runs.")
 	p.FlakyTests.Open, p.FlakyTests.ShowWhy = true, true
 	for _, m := range c.FlakyModes {
-		p.FlakyModes = append(p.FlakyModes, views.FlakyModeRow{ID: m.ID, Href: modeHref(m.ID), Title: m.Title, Severity: m.Severity, Why: m.Why})
+		p.FlakyModes = append(p.FlakyModes, views.FlakyModeRow{ID: m.ID, Href: paths.Mode(m.ID), Title: m.Title, Severity: m.Severity, Why: m.Why})
 	}
 
 	p.Deltas = []views.DeltaTable{
-		deltaTable(c.ByTarget, base, head, store.FacetTarget, "By target", true),
-		deltaTable(c.ByDomain, base, head, store.FacetDomain, "By domain", true),
-		deltaTable(c.ByLayer, base, head, store.FacetLayer, "By layer", false),
-		deltaTable(c.ByPrimitive, base, head, store.FacetPrimitive, "By primitive", false),
+		deltaTable(c.ByTarget, base, head, sandtrap.FacetTarget, "By target", true),
+		deltaTable(c.ByDomain, base, head, sandtrap.FacetDomain, "By domain", true),
+		deltaTable(c.ByLayer, base, head, sandtrap.FacetLayer, "By layer", false),
+		deltaTable(c.ByPrimitive, base, head, sandtrap.FacetPrimitive, "By primitive", false),
 	}
 	return p
 }
@@ -213,10 +213,10 @@ func modeGroup(modes []compare.ModeChange, base, head, id, title, note, empty st
 	g := views.ModeGroup{ID: id, Title: fmt.Sprintf("%s (%d)", title, len(modes)), Note: note, Empty: empty}
 	for _, m := range modes {
 		row := views.ModeChangeRow{
-			ID: m.ID, Href: modeHref(m.ID), Title: m.Title, Signature: m.Signature, Severity: m.Severity,
+			ID: m.ID, Href: paths.Mode(m.ID), Title: m.Title, Signature: m.Signature, Severity: m.Severity,
 			Layer: m.Layer, Primitive: m.Primitive, Status: m.Status,
-			Base:   countLinkTo(base, store.ResultFilter{Mode: m.ID}, m.BaseCount),
-			Head:   countLinkTo(head, store.ResultFilter{Mode: m.ID}, m.HeadCount),
+			Base:   countLinkTo(base, sandtrap.ResultFilter{Mode: m.ID}, m.BaseCount),
+			Head:   countLinkTo(head, sandtrap.ResultFilter{Mode: m.ID}, m.HeadCount),
 			Change: signed(m.CountChange()), ChangeClass: changeClass(float64(m.CountChange())),
 		}
 		switch {
@@ -250,7 +250,7 @@ func outcomeLink(run string, t compare.Test) views.Link {
 	if attempts := t.Passes + t.Fails; attempts > 1 {
 		text += fmt.Sprintf(" (%d attempts)", attempts)
 	}
-	return views.Link{Text: text, Href: resultHref(run, t.LastID)}
+	return views.Link{Text: text, Href: paths.Result(run, t.LastID)}
 }
 
 func deltaTable(changes []compare.Change, base, head, facet, title string, rates bool) views.DeltaTable {
@@ -260,7 +260,7 @@ func deltaTable(changes []compare.Change, base, head, facet, title string, rates
 		if label == "" {
 			label = "(none)"
 		}
-		f := store.ResultFilter{}.With(facet, c.Key)
+		f := sandtrap.ResultFilter{}.With(facet, c.Key)
 		row := views.DeltaRow{
 			Label: label,
 			Base:  countLinkTo(base, f, c.Base.Failures()), Head: countLinkTo(head, f, c.Head.Failures()),
@@ -285,10 +285,10 @@ func rateOf(c sandtrap.Counts) string {
 }
 
 // countLinkTo links a count of failures to them; zero is plain.
-func countLinkTo(run string, f store.ResultFilter, n int) views.Link {
+func countLinkTo(run string, f sandtrap.ResultFilter, n int) views.Link {
 	l := views.Link{Text: views.FormatInt(n)}
 	if n > 0 {
-		l.Href = failuresHref(run, f)
+		l.Href = paths.Failures(run, f)
 	}
 	return l
 }
@@ -302,18 +302,6 @@ func signed(n int) string {
 		return "−" + views.FormatInt(-n)
 	}
 	return "±0"
-}
-
-// formatPoints writes a change of a rate in percentage points: "+1.2 pts".
-func formatPoints(f float64) string {
-	pts := math.Round(f*1000) / 10
-	switch {
-	case pts > 0:
-		return "+" + strconv.FormatFloat(pts, 'f', 1, 64) + " pts"
-	case pts < 0:
-		return "−" + strconv.FormatFloat(-pts, 'f', 1, 64) + " pts"
-	}
-	return "±0.0 pts"
 }
 
 // changeClass marks a change in failures: more is worse.
@@ -341,13 +329,6 @@ func countTone(n int, tone string) string {
 }
 
 func clipID(id string) string { return views.Truncate(id, 28) }
-
-func pluralize(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return views.FormatInt(n) + " " + many
-}
 
 func compareAPIHref(base, head string, limit int) string {
 	q := url.Values{"base": {base}, "head": {head}}

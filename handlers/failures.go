@@ -12,20 +12,23 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"sandtrap"
+	"sandtrap/filing"
+	"sandtrap/format"
+	"sandtrap/paths"
 	"sandtrap/store"
 	"sandtrap/views"
 )
 
 // defaultLimit and maxLimit bound a page of results.
 const (
-	defaultLimit = 50
+	defaultLimit = paths.DefaultLimit
 	maxLimit     = 500
 )
 
 // parseFilter reads a results filter from a query string, refusing values
 // that cannot be right with a message that names them.
-func parseFilter(q url.Values) (store.ResultFilter, error) {
-	f := store.ResultFilter{
+func parseFilter(q url.Values) (sandtrap.ResultFilter, error) {
+	f := sandtrap.ResultFilter{
 		Status: q.Get("status"), Target: q.Get("target"), Domain: q.Get("domain"),
 		Layer: q.Get("layer"), Primitive: q.Get("primitive"), Mode: q.Get("mode"),
 		Q: strings.TrimSpace(q.Get("q")), Limit: defaultLimit,
@@ -83,7 +86,7 @@ func (h *Handler) listFailures(w http.ResponseWriter, r *http.Request) error {
 }
 
 // failuresView gathers a page of the failures list as it stands now.
-func (h *Handler) failuresView(ctx context.Context, runID string, f store.ResultFilter) (views.FailuresPage, sandtrap.Run, error) {
+func (h *Handler) failuresView(ctx context.Context, runID string, f sandtrap.ResultFilter) (views.FailuresPage, sandtrap.Run, error) {
 	run, err := h.runs.FindRun(ctx, runID)
 	if err != nil {
 		return views.FailuresPage{}, run, err
@@ -106,16 +109,16 @@ func (h *Handler) failuresView(ctx context.Context, runID string, f store.Result
 	}
 	p.Notices = sourceNotices([]store.SourceStatus{src})
 	if run.Live() {
-		p.Stream = streamHref(failuresHref(run.ID, f), "/failures")
+		p.Stream = paths.Stream(paths.Failures(run.ID, f), "/failures")
 	}
 	p.Shell = withRun(h.shell(ctx, "Failures · "+run.Name, "runs", []views.Crumb{
-		{Label: "Runs", Href: "/"}, {Label: run.Name, Href: runHref(run.ID)}, {Label: "failures"}}), run)
+		{Label: "Runs", Href: "/"}, {Label: run.Name, Href: paths.Run(run.ID)}, {Label: "failures"}}), run)
 	return p, run, nil
 }
 
 var facetTitles = map[string]string{
-	store.FacetStatus: "Status", store.FacetTarget: "Target", store.FacetDomain: "Domain",
-	store.FacetLayer: "Layer", store.FacetPrimitive: "Primitive", store.FacetMode: "Failure mode",
+	sandtrap.FacetStatus: "Status", sandtrap.FacetTarget: "Target", sandtrap.FacetDomain: "Domain",
+	sandtrap.FacetLayer: "Layer", sandtrap.FacetPrimitive: "Primitive", sandtrap.FacetMode: "Failure mode",
 }
 
 // maxFacetValues is how many values a facet lists; the rest are reachable
@@ -124,33 +127,33 @@ const maxFacetValues = 30
 
 // emptyFailures says why the failures list shows no row, and offers the
 // way on: back to the first page, or off the filters.
-func emptyFailures(run string, f store.ResultFilter, total int) (text, action, href string) {
+func emptyFailures(run string, f sandtrap.ResultFilter, total int) (text, action, href string) {
 	first := f
 	first.Offset = 0
 	switch {
 	case total > 0:
-		return fmt.Sprintf("This page is past the last of the %s matching results.", views.FormatInt(total)), "Go to the first page", failuresHref(run, first)
-	case first != store.ResultFilter{Limit: f.Limit}:
-		return "No results match these filters.", "Clear the filters", failuresHref(run, store.ResultFilter{})
+		return fmt.Sprintf("This page is past the last of the %s matching results.", views.FormatInt(total)), "Go to the first page", paths.Failures(run, first)
+	case first != sandtrap.ResultFilter{Limit: f.Limit}:
+		return "No results match these filters.", "Clear the filters", paths.Failures(run, sandtrap.ResultFilter{})
 	}
-	return "No failures in this run.", "Show every result", failuresHref(run, store.ResultFilter{Status: store.StatusAll})
+	return "No failures in this run.", "Show every result", paths.Failures(run, sandtrap.ResultFilter{Status: sandtrap.StatusAll})
 }
 
 // failuresPage builds the list's view model: facets whose values link to
 // the list narrowed to them, the active filters, the rows and the pages.
-func failuresPage(run sandtrap.Run, f store.ResultFilter, page store.ResultPage, modes map[string]sandtrap.Mode) views.FailuresPage {
+func failuresPage(run sandtrap.Run, f sandtrap.ResultFilter, page sandtrap.ResultPage, modes map[string]sandtrap.Mode) views.FailuresPage {
 	p := views.FailuresPage{
 		Query:     f.Q,
-		ClearHref: failuresHref(run.ID, store.ResultFilter{}),
-		JSONHref:  "/api/runs/" + url.PathEscape(run.ID) + "/results?" + filterQuery(f).Encode(),
+		ClearHref: paths.Failures(run.ID, sandtrap.ResultFilter{}),
+		JSONHref:  "/api/runs/" + url.PathEscape(run.ID) + "/results?" + paths.FilterQuery(f).Encode(),
 	}
 	if len(page.Results) == 0 {
 		p.Empty, p.EmptyAction, p.EmptyHref = emptyFailures(run.ID, f, page.Total)
 	}
-	p.Facets, p.Filters = facetViews(f, page.Facets, modes, func(nf store.ResultFilter) string { return failuresHref(run.ID, nf) })
+	p.Facets, p.Filters = facetViews(f, page.Facets, modes, func(nf sandtrap.ResultFilter) string { return paths.Failures(run.ID, nf) })
 	kept := f
 	kept.Q, kept.Offset = "", 0
-	for k, vs := range filterQuery(kept) {
+	for k, vs := range paths.FilterQuery(kept) {
 		for _, v := range vs {
 			p.Hidden = append(p.Hidden, views.HiddenInput{Name: k, Value: v})
 		}
@@ -158,12 +161,12 @@ func failuresPage(run sandtrap.Run, f store.ResultFilter, page store.ResultPage,
 	if !f.From.IsZero() || !f.To.IsZero() {
 		untimed := f
 		untimed.From, untimed.To, untimed.Offset = time.Time{}, time.Time{}, 0
-		p.Filters = append(p.Filters, views.ActiveFilter{Facet: "time", Value: timeSpan(f.From, f.To), RemoveHref: failuresHref(run.ID, untimed)})
+		p.Filters = append(p.Filters, views.ActiveFilter{Facet: "time", Value: timeSpan(f.From, f.To), RemoveHref: paths.Failures(run.ID, untimed)})
 	}
 	if f.Q != "" {
 		noQ := f
 		noQ.Q, noQ.Offset = "", 0
-		p.Filters = append(p.Filters, views.ActiveFilter{Facet: "search", Value: f.Q, RemoveHref: failuresHref(run.ID, noQ)})
+		p.Filters = append(p.Filters, views.ActiveFilter{Facet: "search", Value: f.Q, RemoveHref: paths.Failures(run.ID, noQ)})
 	}
 	for _, res := range page.Results {
 		row := failureRow(run.ID, res)
@@ -176,12 +179,12 @@ func failuresPage(run sandtrap.Run, f store.ResultFilter, page store.ResultPage,
 	if f.Offset > 0 {
 		prev := f
 		prev.Offset = max(0, f.Offset-f.Limit)
-		p.Prev = failuresHref(run.ID, prev)
+		p.Prev = paths.Failures(run.ID, prev)
 	}
 	if f.Offset+len(page.Results) < page.Total {
 		next := f
 		next.Offset = f.Offset + f.Limit
-		p.Next = failuresHref(run.ID, next)
+		p.Next = paths.Failures(run.ID, next)
 	}
 	return p
 }
@@ -193,35 +196,28 @@ func pageRange(offset, n, total int) string {
 	return fmt.Sprintf("%s–%s of %s", views.FormatInt(offset+1), views.FormatInt(offset+n), views.FormatInt(total))
 }
 
-func failureRow(run string, r store.ResultRow) views.FailureRow {
+func failureRow(run string, r sandtrap.ResultRow) views.FailureRow {
 	row := views.FailureRow{
-		ID: r.ID, Href: resultHref(run, r.ID), Test: r.Test, Title: r.Title, Status: r.Status,
+		ID: r.ID, Href: paths.Result(run, r.ID), Test: r.Test, Title: r.Title, Status: r.Status,
 		Target: r.Target, Domain: r.Domain, Layer: r.Layer, Primitive: r.Primitive, By: r.ClassifiedBy,
 		Mode: r.Mode, Error: firstLine(r.Error), Attempt: r.Attempt,
 	}
 	if r.Mode != "" {
-		row.ModeHref = modeHref(r.Mode)
+		row.ModeHref = paths.Mode(r.Mode)
 	}
 	return row
 }
 
 // firstLine is the first non-empty line of a message, for one-line cells.
-func firstLine(s string) string {
-	for _, line := range strings.Split(s, "\n") {
-		if strings.TrimSpace(line) != "" {
-			return strings.TrimRight(line, "\r")
-		}
-	}
-	return ""
-}
+func firstLine(s string) string { return filing.FirstLine(s) }
 
 // facetViews lays out the facets: each value links, through href, to the
 // list narrowed to it (or back out of it when selected), and each filter in
 // force gets a chip that removes it. Modes are labelled by their titles.
-func facetViews(f store.ResultFilter, facets map[string][]store.FacetValue, modes map[string]sandtrap.Mode, href func(store.ResultFilter) string) ([]views.FacetView, []views.ActiveFilter) {
+func facetViews(f sandtrap.ResultFilter, facets map[string][]sandtrap.FacetValue, modes map[string]sandtrap.Mode, href func(sandtrap.ResultFilter) string) ([]views.FacetView, []views.ActiveFilter) {
 	var out []views.FacetView
 	var active []views.ActiveFilter
-	for _, name := range store.Facets {
+	for _, name := range sandtrap.Facets {
 		fv := views.FacetView{Name: name, Title: facetTitles[name]}
 		current := f.Value(name)
 		values := facets[name]
@@ -235,7 +231,7 @@ func facetViews(f store.ResultFilter, facets map[string][]store.FacetValue, mode
 				next = ""
 			}
 			label := v.Value
-			if m, ok := modes[v.Value]; ok && name == store.FacetMode {
+			if m, ok := modes[v.Value]; ok && name == sandtrap.FacetMode {
 				label = m.Title
 			}
 			fv.Values = append(fv.Values, views.FacetValueView{
@@ -243,9 +239,9 @@ func facetViews(f store.ResultFilter, facets map[string][]store.FacetValue, mode
 				Href: href(f.With(name, next)), Selected: selected,
 			})
 		}
-		if name == store.FacetStatus && current != store.StatusAll {
-			fv.Values = append(fv.Values, views.FacetValueView{Value: store.StatusAll, Label: "all results",
-				Href: href(f.With(name, store.StatusAll))})
+		if name == sandtrap.FacetStatus && current != sandtrap.StatusAll {
+			fv.Values = append(fv.Values, views.FacetValueView{Value: sandtrap.StatusAll, Label: "all results",
+				Href: href(f.With(name, sandtrap.StatusAll))})
 		}
 		out = append(out, fv)
 		if current != "" {
@@ -256,9 +252,9 @@ func facetViews(f store.ResultFilter, facets map[string][]store.FacetValue, mode
 }
 
 // facetModes lists the mode ids the mode facet shows.
-func facetModes(facets map[string][]store.FacetValue) []string {
+func facetModes(facets map[string][]sandtrap.FacetValue) []string {
 	var ids []string
-	for i, v := range facets[store.FacetMode] {
+	for i, v := range facets[sandtrap.FacetMode] {
 		if i == maxFacetValues {
 			break
 		}
@@ -268,7 +264,7 @@ func facetModes(facets map[string][]store.FacetValue) []string {
 }
 
 // rowModes lists the modes of a page's rows.
-func rowModes(rows []store.ResultRow) []string {
+func rowModes(rows []sandtrap.ResultRow) []string {
 	var ids []string
 	for _, r := range rows {
 		if r.Mode != "" {
@@ -282,11 +278,11 @@ func rowModes(rows []store.ResultRow) []string {
 func timeSpan(from, to time.Time) string {
 	switch {
 	case from.IsZero():
-		return "before " + formatTime(to)
+		return "before " + format.Time(to)
 	case to.IsZero():
-		return "from " + formatTime(from)
+		return "from " + format.Time(from)
 	case from.UTC().Format("2006-01-02") == to.UTC().Format("2006-01-02"):
 		return from.UTC().Format("15:04") + "–" + to.UTC().Format("15:04") + " UTC on " + from.UTC().Format("2006-01-02")
 	}
-	return formatTime(from) + " – " + formatTime(to)
+	return format.Time(from) + " – " + format.Time(to)
 }

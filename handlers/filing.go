@@ -14,7 +14,8 @@ import (
 
 	"sandtrap"
 	"sandtrap/filing"
-	"sandtrap/store"
+	"sandtrap/live"
+	"sandtrap/paths"
 	"sandtrap/triage"
 	"sandtrap/views"
 )
@@ -30,65 +31,6 @@ type Tickets interface {
 	Ticket(ctx context.Context, modeID string) (filing.Stored, bool, error)
 	Tickets(ctx context.Context) (map[string]filing.Stored, error)
 	LatestFiling(ctx context.Context, modeID string) (filing.Filing, error)
-}
-
-// samplesForFacts is how many failures a ticket's facts are drawn from.
-const samplesForFacts = 200
-
-// ModeFacts returns what a ticket says about a mode, gathered from the
-// readers: its counts per run, target and domain, its samples, the
-// quickest failing workflow, and a link back when publicURL is set.
-func ModeFacts(runs RunReader, modes ModeReader, publicURL string) filing.FactsFunc {
-	return func(ctx context.Context, id string) (filing.ModeFacts, bool, string, error) {
-		m, err := modes.FindMode(ctx, id)
-		if err != nil {
-			return filing.ModeFacts{}, false, "", err
-		}
-		f := filing.ModeFacts{ID: m.ID, Title: m.Title, Signature: m.Signature, Layer: m.Layer, Primitive: m.Primitive,
-			Severity: m.Severity, SeverityReason: m.SeverityReason, PerTarget: map[string]int{}, PerDomain: map[string]int{}}
-		if publicURL != "" {
-			f.Link = strings.TrimSuffix(publicURL, "/") + modeHref(m.ID)
-		}
-		perRun, err := modes.ModeRuns(ctx, m.ID)
-		if err != nil {
-			return f, false, "", err
-		}
-		for _, rc := range perRun {
-			if rc.Count == 0 {
-				continue
-			}
-			f.PerRun = append(f.PerRun, filing.RunCount{RunID: rc.RunID, Count: rc.Count})
-			f.Count += rc.Count
-			if f.FirstSeen.IsZero() || rc.StartedAt.Before(f.FirstSeen) {
-				f.FirstSeen = rc.StartedAt
-			}
-			if rc.StartedAt.After(f.LastSeen) {
-				f.LastSeen = rc.StartedAt
-			}
-		}
-		occ, _, err := modes.ModeOccurrences(ctx, m.ID, samplesForFacts, 0)
-		if err != nil {
-			return f, false, "", err
-		}
-		seen := map[string]bool{}
-		for _, o := range occ {
-			f.PerTarget[o.Target]++
-			f.PerDomain[o.Domain]++
-			if e := firstLine(o.Error); !seen[e] {
-				seen[e] = true
-				f.Samples = append(f.Samples, filing.Sample{RunID: o.RunID, ResultID: o.ID, Test: o.Test, Error: o.Error})
-			}
-		}
-		if s := smallest(occ); s != nil {
-			for _, o := range occ {
-				if resultHref(o.RunID, o.ID) == s.Href {
-					f.Smallest = &filing.Sample{RunID: o.RunID, ResultID: o.ID, Test: o.Test, Error: o.Error}
-					break
-				}
-			}
-		}
-		return f, m.Status == triage.StatusFixed, m.Owner, nil
-	}
 }
 
 // fileMode serves POST /modes/{mode}/file: files the mode to its owner's
@@ -122,14 +64,14 @@ func (h *Handler) fileMode(w http.ResponseWriter, r *http.Request) error {
 			w.WriteHeader(status)
 			return views.Mode(p).Render(r.Context(), w)
 		}
-		http.Redirect(w, r, modeHref(id), http.StatusSeeOther)
+		http.Redirect(w, r, paths.Mode(id), http.StatusSeeOther)
 		return nil
 	}
 	p, err := h.modePage(r, id, flash)
 	if err != nil {
 		return err
 	}
-	return patch(datastar.NewSSE(w, r), views.ModeBody(p))
+	return live.PatchElements(datastar.NewSSE(w, r), views.ModeBody(p))
 }
 
 // file files a mode, refusing when serving read-only or without a filer.
@@ -266,7 +208,7 @@ func (h *Handler) fileCritical(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	modes, _, err := h.modes.RunModes(ctx, run.ID, store.ResultFilter{})
+	modes, _, err := h.modes.RunModes(ctx, run.ID, sandtrap.ResultFilter{})
 	if err != nil {
 		return err
 	}
@@ -286,7 +228,7 @@ func (h *Handler) fileCritical(w http.ResponseWriter, r *http.Request) error {
 		if sse == nil {
 			return nil
 		}
-		return patch(sse, views.FilingProgress(views.Progress{Done: done, Total: len(todo), Filed: filed, Lines: lines}))
+		return live.PatchElements(sse, views.FilingProgress(views.Progress{Done: done, Total: len(todo), Filed: filed, Lines: lines}))
 	}
 	if len(todo) == 0 {
 		lines = append(lines, "No untriaged critical mode is left to file.")
@@ -307,7 +249,7 @@ func (h *Handler) fileCritical(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	if !datastarRequest {
-		http.Redirect(w, r, modesHref(run.ID, store.ResultFilter{}), http.StatusSeeOther)
+		http.Redirect(w, r, paths.Modes(run.ID, sandtrap.ResultFilter{}), http.StatusSeeOther)
 	}
 	return nil
 }
@@ -341,7 +283,7 @@ func (h *Handler) ticketView(ctx context.Context, id string) (views.TicketView, 
 // filingForm lays out "File to TEAM" for a mode: the owner, the other
 // teams, and the ticket that would be written.
 func (h *Handler) filingForm(ctx context.Context, m sandtrap.Mode) (views.FilingForm, error) {
-	form := views.FilingForm{Action: modeHref(m.ID) + "/file", MarkdownHref: modeHref(m.ID) + "/ticket.md", ReadOnly: h.readOnly}
+	form := views.FilingForm{Action: paths.Mode(m.ID) + "/file", MarkdownHref: paths.Mode(m.ID) + "/ticket.md", ReadOnly: h.readOnly}
 	if h.filer == nil || h.facts == nil {
 		return form, nil
 	}

@@ -20,6 +20,7 @@ import (
 	"sandtrap"
 	"sandtrap/alert"
 	"sandtrap/filing"
+	"sandtrap/live"
 	"sandtrap/store"
 	"sandtrap/triage"
 	"sandtrap/views"
@@ -45,7 +46,7 @@ type ActivityReader interface {
 
 // ResultReader reads results, their logs, artifacts and steps.
 type ResultReader interface {
-	FindResults(ctx context.Context, runID string, f store.ResultFilter) (store.ResultPage, error)
+	FindResults(ctx context.Context, runID string, f sandtrap.ResultFilter) (sandtrap.ResultPage, error)
 	FindResult(ctx context.Context, runID string, id int64) (sandtrap.Result, store.Classification, error)
 	ResultLog(ctx context.Context, runID string, id int64, limit int64) ([]byte, int64, error)
 	ResultLogTail(ctx context.Context, runID string, id int64, n int64) ([]byte, error)
@@ -56,10 +57,10 @@ type ResultReader interface {
 
 // ModeReader reads failure modes with their triage applied.
 type ModeReader interface {
-	RunModes(ctx context.Context, runID string, f store.ResultFilter) ([]sandtrap.ModeStat, map[string][]store.FacetValue, error)
+	RunModes(ctx context.Context, runID string, f sandtrap.ResultFilter) ([]sandtrap.ModeStat, map[string][]sandtrap.FacetValue, error)
 	FindMode(ctx context.Context, id string) (sandtrap.Mode, error)
 	ModeRuns(ctx context.Context, id string) ([]sandtrap.RunCount, error)
-	ModeOccurrences(ctx context.Context, id string, limit, offset int) ([]store.Occurrence, int, error)
+	ModeOccurrences(ctx context.Context, id string, limit, offset int) ([]sandtrap.Occurrence, int, error)
 	ModeNotes(ctx context.Context, m sandtrap.Mode) ([]sandtrap.Note, []sandtrap.Event, error)
 }
 
@@ -96,10 +97,10 @@ type Config struct {
 	// Token, when set, is required of every request. Without it only
 	// loopback names and Hosts are served.
 	Token    string
-	Hosts    []string // names besides loopback the server answers to
-	ReadOnly bool     // refuse every state change
-	Hub      *Hub     // fans changes out to live pages; nil serves no live updates
-	Static   fs.FS    // the stylesheet, scripts and the Datastar bundle
+	Hosts    []string  // names besides loopback the server answers to
+	ReadOnly bool      // refuse every state change
+	Hub      *live.Hub // fans changes out to live pages; nil serves no live updates
+	Static   fs.FS     // the stylesheet, scripts and the Datastar bundle
 	Logger   *slog.Logger
 	Now      func() time.Time
 
@@ -129,7 +130,7 @@ type Handler struct {
 	ingestMaxBody int64
 	token         string
 	hosts         []string
-	hub           *Hub
+	hub           *live.Hub
 	static        fs.FS
 	assets        assets
 	log           *slog.Logger
@@ -152,7 +153,7 @@ func New(c Config) (*Handler, error) {
 		return nil, err
 	}
 	if c.Hub == nil {
-		c.Hub = NewHub(c.Logger)
+		c.Hub = live.NewHub(c.Logger)
 	}
 	if c.IngestMaxBody <= 0 {
 		c.IngestMaxBody = DefaultIngestMaxBody

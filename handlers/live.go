@@ -9,7 +9,9 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"sandtrap"
-	"sandtrap/store"
+	"sandtrap/format"
+	"sandtrap/live"
+	"sandtrap/paths"
 	"sandtrap/views"
 )
 
@@ -46,18 +48,15 @@ func (h *Handler) streamRun(w http.ResponseWriter, r *http.Request) error {
 		ended := p.Stream == ""
 		if ended {
 			p.Banner = append(p.Banner, views.Notice{Kind: "info",
-				Text: "This run finished at " + formatTime(run.FinishedAt) + " and is read in full; the page no longer updates."})
+				Text: "This run finished at " + format.Time(run.FinishedAt) + " and is read in full; the page no longer updates."})
 		}
 		return views.OverviewFragments(p), ended, nil
 	})
 }
 
-// connectedEvent tells the page its stream is up again.
-var connectedEvent = []byte("event: datastar-patch-signals\ndata: signals {\"_reconnecting\": false}\n\n")
-
 // stream sends a view's first state and then its changes until the client
 // leaves, the server shuts down, the view ends, or the client falls behind.
-func (h *Handler) stream(w http.ResponseWriter, r *http.Request, key, runID string, render renderFunc) error {
+func (h *Handler) stream(w http.ResponseWriter, r *http.Request, key, runID string, render live.RenderFunc) error {
 	ctx := r.Context()
 	sub, first, ended, err := h.hub.Subscribe(ctx, key, runID, render)
 	if err != nil {
@@ -80,7 +79,7 @@ func (h *Handler) stream(w http.ResponseWriter, r *http.Request, key, runID stri
 	}
 	// From here on the status is sent: failures end the stream quietly. A
 	// (re)connected stream first clears the page's reconnecting state.
-	if !send(connectedEvent) || !send(first) || ended {
+	if !send(live.ConnectedEvent) || !send(first) || ended {
 		return nil
 	}
 	ping := time.NewTicker(streamKeepAlive)
@@ -90,10 +89,10 @@ func (h *Handler) stream(w http.ResponseWriter, r *http.Request, key, runID stri
 		case <-ctx.Done():
 			return nil
 		case <-ping.C:
-			if !send([]byte(": keep-alive\n\n")) {
+			if !send(live.KeepAlive) {
 				return nil
 			}
-		case ev, ok := <-sub.events:
+		case ev, ok := <-sub.Events():
 			if !ok || !send(ev) {
 				return nil
 			}
@@ -162,7 +161,7 @@ func (h *Handler) streamRuns(w http.ResponseWriter, r *http.Request) error {
 // streamFailures serves GET /runs/{run}/failures/live: the failures list's
 // event stream, with the page's filters, while the run is live.
 func (h *Handler) streamFailures(w http.ResponseWriter, r *http.Request) error {
-	return h.streamList(w, r, "failures:", failuresHref, func(ctx context.Context, runID string, f store.ResultFilter, mark marker) ([]views.Fragment, sandtrap.Run, error) {
+	return h.streamList(w, r, "failures:", paths.Failures, func(ctx context.Context, runID string, f sandtrap.ResultFilter, mark marker) ([]views.Fragment, sandtrap.Run, error) {
 		p, run, err := h.failuresView(ctx, runID, f)
 		if err != nil {
 			return nil, run, err
@@ -182,7 +181,7 @@ func (h *Handler) streamFailures(w http.ResponseWriter, r *http.Request) error {
 // streamModes serves GET /runs/{run}/modes/live: the queue's event stream,
 // with the page's filters, while the run is live.
 func (h *Handler) streamModes(w http.ResponseWriter, r *http.Request) error {
-	return h.streamList(w, r, "modes:", modesHref, func(ctx context.Context, runID string, f store.ResultFilter, mark marker) ([]views.Fragment, sandtrap.Run, error) {
+	return h.streamList(w, r, "modes:", paths.Modes, func(ctx context.Context, runID string, f sandtrap.ResultFilter, mark marker) ([]views.Fragment, sandtrap.Run, error) {
 		p, run, err := h.modesView(ctx, runID, f)
 		if err != nil {
 			return nil, run, err
@@ -203,12 +202,12 @@ func (h *Handler) streamModes(w http.ResponseWriter, r *http.Request) error {
 type marker func(ids []string) map[string]bool
 
 // listRender renders a filtered list of a run, marking new rows.
-type listRender func(ctx context.Context, runID string, f store.ResultFilter, mark marker) ([]views.Fragment, sandtrap.Run, error)
+type listRender func(ctx context.Context, runID string, f sandtrap.ResultFilter, mark marker) ([]views.Fragment, sandtrap.Run, error)
 
 // streamList streams a filtered list of a live run: one view per run and
 // filter, its rows marked new for a few seconds after they arrive. A run
 // that is over answers 204.
-func (h *Handler) streamList(w http.ResponseWriter, r *http.Request, kind string, href func(string, store.ResultFilter) string, render listRender) error {
+func (h *Handler) streamList(w http.ResponseWriter, r *http.Request, kind string, href func(string, sandtrap.ResultFilter) string, render listRender) error {
 	run, err := h.runs.FindRun(r.Context(), chi.URLParam(r, "run"))
 	if err != nil {
 		return err

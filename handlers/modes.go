@@ -12,6 +12,8 @@ import (
 
 	"sandtrap"
 	"sandtrap/filing"
+	"sandtrap/format"
+	"sandtrap/paths"
 	"sandtrap/store"
 	"sandtrap/triage"
 	"sandtrap/views"
@@ -32,7 +34,7 @@ func (h *Handler) listModes(w http.ResponseWriter, r *http.Request) error {
 }
 
 // modesView gathers a run's failure-mode queue as it stands now.
-func (h *Handler) modesView(ctx context.Context, runID string, f store.ResultFilter) (views.ModesPage, sandtrap.Run, error) {
+func (h *Handler) modesView(ctx context.Context, runID string, f sandtrap.ResultFilter) (views.ModesPage, sandtrap.Run, error) {
 	run, err := h.runs.FindRun(ctx, runID)
 	if err != nil {
 		return views.ModesPage{}, run, err
@@ -62,7 +64,7 @@ func (h *Handler) modesView(ctx context.Context, runID string, f store.ResultFil
 		p.Outages = append(p.Outages, outageView(run.ID, w, 0, 0))
 	}
 	if h.filer != nil && h.tickets != nil && !h.readOnly {
-		p.FileCriticalHref = runHref(run.ID) + "/file-critical"
+		p.FileCriticalHref = paths.Run(run.ID) + "/file-critical"
 		tickets, err := h.tickets.Tickets(ctx)
 		if err != nil {
 			return views.ModesPage{}, run, err
@@ -78,10 +80,10 @@ func (h *Handler) modesView(ctx context.Context, runID string, f store.ResultFil
 	}
 	p.Notices = sourceNotices([]store.SourceStatus{src})
 	if run.Live() {
-		p.Stream = streamHref(modesHref(run.ID, f), "/modes")
+		p.Stream = paths.Stream(paths.Modes(run.ID, f), "/modes")
 	}
 	p.Shell = withRun(h.shell(ctx, "Failure modes · "+run.Name, "modes", []views.Crumb{
-		{Label: "Runs", Href: "/"}, {Label: run.Name, Href: runHref(run.ID)}, {Label: "failure modes"}}), run)
+		{Label: "Runs", Href: "/"}, {Label: run.Name, Href: paths.Run(run.ID)}, {Label: "failure modes"}}), run)
 	return p, run, nil
 }
 
@@ -99,12 +101,12 @@ func mergeSuggestionViews(runID string, modes []sandtrap.ModeStat) []views.Merge
 		v := views.MergeSuggestion{
 			Text:     fmt.Sprintf("These %d modes share a template but for one token", len(s.From)+1),
 			Template: s.Template,
-			Action:   runHref(runID) + "/modes/merge",
+			Action:   paths.Run(runID) + "/modes/merge",
 			Into:     s.Into,
 			From:     s.From,
 		}
 		for i, id := range append([]string{s.Into}, s.From...) {
-			v.Modes = append(v.Modes, views.SuggestedMode{ID: id, Href: modeHref(id), Title: titles[id], Token: s.Tokens[i]})
+			v.Modes = append(v.Modes, views.SuggestedMode{ID: id, Href: paths.Mode(id), Title: titles[id], Token: s.Tokens[i]})
 		}
 		out = append(out, v)
 	}
@@ -125,32 +127,22 @@ func (h *Handler) mergeSuggested(w http.ResponseWriter, r *http.Request) error {
 	if _, err := h.triager.MergeModes(r.Context(), from, into); err != nil {
 		return err
 	}
-	http.Redirect(w, r, runHref(chi.URLParam(r, "run"))+"/modes", http.StatusSeeOther)
+	http.Redirect(w, r, paths.Run(chi.URLParam(r, "run"))+"/modes", http.StatusSeeOther)
 	return nil
 }
 
-func modesHref(run string, f store.ResultFilter) string {
-	q := filterQuery(f)
-	if len(q) == 0 {
-		return runHref(run) + "/modes"
-	}
-	return runHref(run) + "/modes?" + q.Encode()
-}
-
-func modeHref(id string) string { return "/modes/" + url.PathEscape(id) }
-
 // modesPage builds the queue's view model from ranked modes.
-func modesPage(run sandtrap.Run, f store.ResultFilter, modes []sandtrap.ModeStat, facets map[string][]store.FacetValue, labels map[string]sandtrap.Mode, owners filing.Ownership) views.ModesPage {
+func modesPage(run sandtrap.Run, f sandtrap.ResultFilter, modes []sandtrap.ModeStat, facets map[string][]sandtrap.FacetValue, labels map[string]sandtrap.Mode, owners filing.Ownership) views.ModesPage {
 	p := views.ModesPage{
-		ClearHref: modesHref(run.ID, store.ResultFilter{}),
-		JSONHref:  "/api/runs/" + url.PathEscape(run.ID) + "/modes?" + filterQuery(f).Encode(),
+		ClearHref: paths.Modes(run.ID, sandtrap.ResultFilter{}),
+		JSONHref:  "/api/runs/" + url.PathEscape(run.ID) + "/modes?" + paths.FilterQuery(f).Encode(),
 		Empty:     len(modes) == 0,
 	}
-	p.Facets, p.Filters = facetViews(f, facets, labels, func(nf store.ResultFilter) string { return modesHref(run.ID, nf) })
+	p.Facets, p.Filters = facetViews(f, facets, labels, func(nf sandtrap.ResultFilter) string { return paths.Modes(run.ID, nf) })
 	// The mode facet counts a mode's failures in outage windows too; the
 	// queue leaves them out and says how many.
 	all := map[string]int{}
-	for _, v := range facets[store.FacetMode] {
+	for _, v := range facets[sandtrap.FacetMode] {
 		all[v.Value] = v.Count
 	}
 	critical, fresh := 0, 0
@@ -172,15 +164,15 @@ func modesPage(run sandtrap.Run, f store.ResultFilter, modes []sandtrap.ModeStat
 	return p
 }
 
-func queueRow(run string, f store.ResultFilter, m sandtrap.ModeStat) views.QueueRow {
+func queueRow(run string, f sandtrap.ResultFilter, m sandtrap.ModeStat) views.QueueRow {
 	domains, domainsTitle := topKeys(m.Domains, 2)
 	targets, _ := topKeys(m.Targets, 3)
 	count := f
 	count.Mode, count.Offset = m.ID, 0
 	return views.QueueRow{
-		ID: m.ID, Href: modeHref(m.ID), Title: m.Title, Signature: m.Signature,
+		ID: m.ID, Href: paths.Mode(m.ID), Title: m.Title, Signature: m.Signature,
 		Severity: m.Severity, Reason: m.SeverityReason, Layer: m.Layer, Primitive: m.Primitive,
-		Count:   views.Link{Text: views.FormatInt(m.Count), Href: failuresHref(run, count)},
+		Count:   views.Link{Text: views.FormatInt(m.Count), Href: paths.Failures(run, count)},
 		Tests:   views.FormatInt(m.Tests),
 		Domains: domains, DomainsTitle: domainsTitle, Targets: targets,
 		FirstSeen: seenLabel(m.FirstRun, run), LastSeen: seenLabel(m.LastRun, run),
@@ -272,7 +264,7 @@ func (h *Handler) modePage(r *http.Request, id string, flash views.TriageForm) (
 			if rc.Count == 0 {
 				continue
 			}
-			ms, _, err := h.modes.RunModes(ctx, rc.RunID, store.ResultFilter{})
+			ms, _, err := h.modes.RunModes(ctx, rc.RunID, sandtrap.ResultFilter{})
 			if err != nil {
 				return views.ModePage{}, err
 			}
@@ -293,7 +285,7 @@ func (h *Handler) modePage(r *http.Request, id string, flash views.TriageForm) (
 }
 
 // modePage builds the mode page's view model.
-func modePage(m sandtrap.Mode, sample []store.Occurrence, page []store.Occurrence, total, offset int,
+func modePage(m sandtrap.Mode, sample []sandtrap.Occurrence, page []sandtrap.Occurrence, total, offset int,
 	perRun []sandtrap.RunCount, notes []sandtrap.Note, events []sandtrap.Event, others []sandtrap.ModeStat) views.ModePage {
 	p := views.ModePage{
 		ID: m.ID, Title: m.Title, Signature: m.Signature, Severity: m.Severity, SeverityReason: m.SeverityReason,
@@ -311,42 +303,42 @@ func modePage(m sandtrap.Mode, sample []store.Occurrence, page []store.Occurrenc
 	}
 	// Every run, the ones without the mode too: the trend is the point.
 	for _, rc := range perRun {
-		f := store.ResultFilter{Mode: m.ID}
-		p.PerRun = append(p.PerRun, views.Bar{Label: rc.RunName, Href: failuresHref(rc.RunID, f),
-			Segments: []views.Segment{{Class: "sev-" + m.Severity, Value: rc.Count, Label: "failures", Href: failuresHref(rc.RunID, f)}}})
+		f := sandtrap.ResultFilter{Mode: m.ID}
+		p.PerRun = append(p.PerRun, views.Bar{Label: rc.RunName, Href: paths.Failures(rc.RunID, f),
+			Segments: []views.Segment{{Class: "sev-" + m.Severity, Value: rc.Count, Label: "failures", Href: paths.Failures(rc.RunID, f)}}})
 		p.PerRunMax = max(p.PerRunMax, rc.Count)
 	}
 	p.ByDomain = countBars(domains, "ly-"+m.Layer)
 	p.ByTarget = countBars(targets, "ly-"+m.Layer)
 	for _, o := range page {
 		p.Occurrences = append(p.Occurrences, views.Occurrence{
-			Href: resultHref(o.RunID, o.ID), RunID: o.RunID, RunHref: runHref(o.RunID), ID: o.ID, Test: o.Test,
+			Href: paths.Result(o.RunID, o.ID), RunID: o.RunID, RunHref: paths.Run(o.RunID), ID: o.ID, Test: o.Test,
 			Status: o.Status, Target: o.Target, Domain: o.Domain, Error: firstLine(o.Error),
 		})
 	}
 	p.OccRange = pageRange(offset, len(page), total)
 	if offset > 0 {
-		p.OccPrev = modeHref(m.ID) + fmt.Sprintf("?offset=%d#occurrences", max(0, offset-occurrencesPerPage))
+		p.OccPrev = paths.Mode(m.ID) + fmt.Sprintf("?offset=%d#occurrences", max(0, offset-occurrencesPerPage))
 	}
 	if offset+len(page) < total {
-		p.OccNext = modeHref(m.ID) + fmt.Sprintf("?offset=%d#occurrences", offset+occurrencesPerPage)
+		p.OccNext = paths.Mode(m.ID) + fmt.Sprintf("?offset=%d#occurrences", offset+occurrencesPerPage)
 	}
 	p.Triage = triageForm(m, others)
 	for _, n := range notes {
-		p.Notes = append(p.Notes, views.NoteView{Who: n.Who, Text: n.Body, At: n.CreatedAt.UTC().Format("2006-01-02 15:04")})
+		p.Notes = append(p.Notes, views.NoteView{Who: n.Who, Text: n.Body, At: format.Time(n.CreatedAt)})
 	}
 	for _, e := range events {
-		p.History = append(p.History, views.NoteView{Who: e.Who, Text: e.What, At: e.CreatedAt.UTC().Format("2006-01-02 15:04")})
+		p.History = append(p.History, views.NoteView{Who: e.Who, Text: e.What, At: format.Time(e.CreatedAt)})
 	}
 	for i, id := range m.Members {
-		p.Members = append(p.Members, views.Member{ID: id, Href: modeHref(id), Self: i == 0})
+		p.Members = append(p.Members, views.Member{ID: id, Href: paths.Mode(id), Self: i == 0})
 	}
 	return p
 }
 
 // samples picks up to n occurrences with different messages, so that the
 // highlighted differences say what varies.
-func samples(occ []store.Occurrence, n int) [][]views.DiffPart {
+func samples(occ []sandtrap.Occurrence, n int) [][]views.DiffPart {
 	var texts []string
 	seen := map[string]bool{}
 	for _, o := range occ {
@@ -373,24 +365,13 @@ func samples(occ []store.Occurrence, n int) [][]views.DiffPart {
 
 // smallest is the quickest failing workflow among the occurrences: the one
 // to reproduce first.
-func smallest(occ []store.Occurrence) *views.Sample {
-	var best *store.Occurrence
-	for i := range occ {
-		o := &occ[i]
-		if o.DurationMS < 0 {
-			continue
-		}
-		if best == nil || o.DurationMS < best.DurationMS {
-			best = o
-		}
-	}
-	if best == nil && len(occ) > 0 {
-		best = &occ[0]
-	}
+// smallest is the quickest failing workflow of occ, as the mode page shows it.
+func smallest(occ []sandtrap.Occurrence) *views.Sample {
+	best := filing.Quickest(occ)
 	if best == nil {
 		return nil
 	}
-	return &views.Sample{Href: resultHref(best.RunID, best.ID), Test: best.Test, Run: best.RunID,
+	return &views.Sample{Href: paths.Result(best.RunID, best.ID), Test: best.Test, Run: best.RunID,
 		Duration: formatMS(best.DurationMS), Error: firstLine(best.Error)}
 }
 
@@ -408,7 +389,7 @@ func countBars(m map[string]int, class string) []views.Bar {
 
 // triageForm lays out the triage choices with the current decision selected.
 func triageForm(m sandtrap.Mode, others []sandtrap.ModeStat) views.TriageForm {
-	t := views.TriageForm{Action: modeHref(m.ID) + "/triage", Layer: m.Layer, Primitive: m.Primitive,
+	t := views.TriageForm{Action: paths.Mode(m.ID) + "/triage", Layer: m.Layer, Primitive: m.Primitive,
 		Severity: m.Severity, Status: m.Status, Title: m.Title, Owner: m.Owner}
 	for _, l := range append(triage.Layers(), sandtrap.LayerUnclassified) {
 		t.Layers = append(t.Layers, views.Option{Value: l, Label: l, Selected: l == m.Layer})

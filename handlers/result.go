@@ -13,6 +13,7 @@ import (
 
 	"sandtrap"
 	"sandtrap/logview"
+	"sandtrap/paths"
 	"sandtrap/views"
 )
 
@@ -82,8 +83,8 @@ func (h *Handler) showResult(w http.ResponseWriter, r *http.Request) error {
 		p.Steps = append(p.Steps, stepView(s))
 	}
 	p.Shell = withRun(h.shell(ctx, res.Test+" · "+run.Name, "runs", []views.Crumb{
-		{Label: "Runs", Href: "/"}, {Label: run.Name, Href: runHref(run.ID)},
-		{Label: "failures", Href: failuresHref(run.ID, emptyFilter)}, {Label: res.Test}}), run)
+		{Label: "Runs", Href: "/"}, {Label: run.Name, Href: paths.Run(run.ID)},
+		{Label: "failures", Href: paths.Failures(run.ID, emptyFilter)}, {Label: res.Test}}), run)
 	return render(w, r, views.Result(p))
 }
 
@@ -107,11 +108,11 @@ func resultPage(run sandtrap.Run, res sandtrap.Result, layer, primitive, by, mod
 		Error: logview.RenderText(res.Error), HasError: res.HasError,
 		Unclassified: unclassified(res.Status, layer),
 		Layer:        layer, Primitive: primitive, By: by, Mode: mode, Signature: sig,
-		LogHref:  resultHref(run.ID, res.ID) + "/log",
+		LogHref:  paths.Result(run.ID, res.ID) + "/log",
 		Problems: res.Problems,
 	}
 	if mode != "" {
-		p.ModeHref = modeHref(mode)
+		p.ModeHref = paths.Mode(mode)
 	}
 	text := func(label, v string, mono bool) views.Field {
 		return views.Field{Label: label, Value: logview.RenderText(v), Mono: mono}
@@ -119,8 +120,8 @@ func resultPage(run sandtrap.Run, res sandtrap.Result, layer, primitive, by, mod
 	p.Fields = []views.Field{
 		text("Result", strconv.FormatInt(res.ID, 10), true),
 		text("Test", res.Test, true),
-		{Label: "Target", Value: logview.RenderText(res.Target), Href: failuresHref(run.ID, emptyFilter.With("target", res.Target))},
-		{Label: "Domain", Value: logview.RenderText(res.Domain), Href: failuresHref(run.ID, emptyFilter.With("domain", res.Domain))},
+		{Label: "Target", Value: logview.RenderText(res.Target), Href: paths.Failures(run.ID, emptyFilter.With("target", res.Target))},
+		{Label: "Domain", Value: logview.RenderText(res.Domain), Href: paths.Failures(run.ID, emptyFilter.With("domain", res.Domain))},
 		text("Status", res.Status, false),
 		text("Started", orDash(res.StartedAt), true),
 		text("Duration", formatMS(res.DurationMS), true),
@@ -208,7 +209,7 @@ func (h *Handler) artifactViews(r *http.Request, runID string, resultID int64) (
 		}
 		v := views.ArtifactView{
 			ID: a.ID, Name: logview.RenderText(a.Name), MediaType: orDash(a.MediaType), Size: formatBytes(a.Size),
-			Href:   resultHref(runID, resultID) + "/artifacts/" + strconv.FormatInt(a.ID, 10),
+			Href:   paths.Result(runID, resultID) + "/artifacts/" + strconv.FormatInt(a.ID, 10),
 			SHA256: a.SHA256, Expected: a.ExpectedSHA256,
 		}
 		v.Inline, _ = logview.InlineImage(a.MediaType, data)

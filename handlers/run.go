@@ -11,6 +11,8 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"sandtrap"
+	"sandtrap/format"
+	"sandtrap/paths"
 	"sandtrap/store"
 	"sandtrap/triage"
 	"sandtrap/views"
@@ -35,7 +37,7 @@ func (h *Handler) overviewPage(ctx context.Context, runID string) (views.Overvie
 	if err != nil {
 		return views.OverviewPage{}, run, err
 	}
-	modes, _, err := h.modes.RunModes(ctx, run.ID, store.ResultFilter{})
+	modes, _, err := h.modes.RunModes(ctx, run.ID, sandtrap.ResultFilter{})
 	if err != nil {
 		return views.OverviewPage{}, run, err
 	}
@@ -54,7 +56,7 @@ func (h *Handler) overviewPage(ctx context.Context, runID string) (views.Overvie
 	p.Timeline = timelineView(run.ID, minutes, windows)
 	p.Notices = sourceNotices([]store.SourceStatus{src})
 	if changing(run, src) {
-		p.Stream = runHref(run.ID) + "/live"
+		p.Stream = paths.Run(run.ID) + "/live"
 	}
 	if run.Live() {
 		if p.Banner, err = h.newModeBanners(ctx, run.ID); err != nil {
@@ -109,13 +111,13 @@ func runHeaderOf(run sandtrap.Run, now time.Time) views.RunHeader {
 	hd := views.RunHeader{
 		ID: run.ID, Name: run.Name, Live: run.Live(), Notes: run.Notes, Source: run.Source,
 		Headline: headline(c),
-		Started:  formatTime(run.StartedAt), Duration: formatRunDuration(run, now),
+		Started:  format.Time(run.StartedAt), Duration: formatRunDuration(run, now),
 		Done: c.Total, Planned: run.Planned,
-		Links: []views.Link{{Text: "failure modes", Href: modesHref(run.ID, store.ResultFilter{})},
-			{Text: "failures", Href: failuresHref(run.ID, store.ResultFilter{})}},
+		Links: []views.Link{{Text: "failure modes", Href: paths.Modes(run.ID, sandtrap.ResultFilter{})},
+			{Text: "failures", Href: paths.Failures(run.ID, sandtrap.ResultFilter{})}},
 	}
 	if !run.Live() {
-		hd.FinishedText = "finished " + formatTime(run.FinishedAt)
+		hd.FinishedText = "finished " + format.Time(run.FinishedAt)
 	}
 	return hd
 }
@@ -167,7 +169,7 @@ func (h *Handler) newModeBanners(ctx context.Context, runID string) ([]views.Not
 		ago := now.Sub(m.FirstAt).Round(time.Second)
 		out = append(out, views.Notice{Kind: "new",
 			Text: fmt.Sprintf("New failure mode: %s (%s), first seen %s ago.", m.Title, m.Severity, views.FormatDuration(max(ago, time.Second))),
-			Link: views.Link{Text: "Open it →", Href: modeHref(m.ID)}})
+			Link: views.Link{Text: "Open it →", Href: paths.Mode(m.ID)}})
 	}
 	return out, nil
 }
@@ -191,8 +193,8 @@ func overview(run sandtrap.Run, cells []sandtrap.Cell, modes []sandtrap.ModeStat
 	run.Counts = c
 	p := views.OverviewPage{
 		Run:          runHeaderOf(run, now),
-		FailuresHref: failuresHref(run.ID, store.ResultFilter{}),
-		ModesHref:    modesHref(run.ID, store.ResultFilter{}),
+		FailuresHref: paths.Failures(run.ID, sandtrap.ResultFilter{}),
+		ModesHref:    paths.Modes(run.ID, sandtrap.ResultFilter{}),
 		StatusLegend: statusLegend,
 		LayerLegend:  layerLegend,
 	}
@@ -204,12 +206,12 @@ func overview(run sandtrap.Run, cells []sandtrap.Cell, modes []sandtrap.ModeStat
 		}
 	}
 	p.Stats = []views.Stat{
-		{Label: "Results", Value: views.FormatInt(c.Total), Sub: plannedSub(run), Href: failuresHref(run.ID, store.ResultFilter{Status: store.StatusAll})},
-		{Label: "Passed", Value: views.FormatPct(c.PassRate()), Sub: views.FormatInt(c.Passed) + " passed", Href: failuresHref(run.ID, store.ResultFilter{Status: sandtrap.StatusPassed}), Class: "st-passed"},
+		{Label: "Results", Value: views.FormatInt(c.Total), Sub: plannedSub(run), Href: paths.Failures(run.ID, sandtrap.ResultFilter{Status: sandtrap.StatusAll})},
+		{Label: "Passed", Value: views.FormatPct(c.PassRate()), Sub: views.FormatInt(c.Passed) + " passed", Href: paths.Failures(run.ID, sandtrap.ResultFilter{Status: sandtrap.StatusPassed}), Class: "st-passed"},
 		{Label: "Failures", Value: views.FormatInt(c.Failures()), Sub: fmt.Sprintf("%s failed · %s error · %s other", views.FormatInt(c.Failed), views.FormatInt(c.Errored), views.FormatInt(c.Other)), Href: p.FailuresHref, Class: "st-failed"},
-		{Label: "Failure modes", Value: views.FormatInt(len(top)), Sub: "distinct root causes", Href: modesHref(run.ID, store.ResultFilter{})},
-		{Label: "Critical modes", Value: views.FormatInt(critical), Sub: "silent corruption, loss or a hole", Class: "sev-critical", Href: modesHref(run.ID, store.ResultFilter{})},
-		{Label: "Duration", Value: formatRunDuration(run, now), Sub: "started " + formatTime(run.StartedAt)},
+		{Label: "Failure modes", Value: views.FormatInt(len(top)), Sub: "distinct root causes", Href: paths.Modes(run.ID, sandtrap.ResultFilter{})},
+		{Label: "Critical modes", Value: views.FormatInt(critical), Sub: "silent corruption, loss or a hole", Class: "sev-critical", Href: paths.Modes(run.ID, sandtrap.ResultFilter{})},
+		{Label: "Duration", Value: formatRunDuration(run, now), Sub: "started " + format.Time(run.StartedAt)},
 	}
 	if c.Skipped > 0 {
 		p.Stats[0].Sub += fmt.Sprintf(" · %s skipped", views.FormatInt(c.Skipped))
@@ -220,9 +222,9 @@ func overview(run sandtrap.Run, cells []sandtrap.Cell, modes []sandtrap.ModeStat
 	p.TopModes = top
 
 	p.Targets, p.TargetMax = targetColumns(run.ID, cells)
-	p.ByDomain = statusBars(run.ID, cells, store.FacetDomain, func(c sandtrap.Cell) string { return c.Domain })
-	p.ByLayer = statusBars(run.ID, cells, store.FacetLayer, func(c sandtrap.Cell) string { return c.Layer })
-	p.ByPrimitive = statusBars(run.ID, cells, store.FacetPrimitive, func(c sandtrap.Cell) string { return c.Primitive })
+	p.ByDomain = statusBars(run.ID, cells, sandtrap.FacetDomain, func(c sandtrap.Cell) string { return c.Domain })
+	p.ByLayer = statusBars(run.ID, cells, sandtrap.FacetLayer, func(c sandtrap.Cell) string { return c.Layer })
+	p.ByPrimitive = statusBars(run.ID, cells, sandtrap.FacetPrimitive, func(c sandtrap.Cell) string { return c.Primitive })
 	p.Heatmap = domainPrimitiveHeatmap(run.ID, cells)
 	return p
 }
@@ -262,8 +264,8 @@ func statusBars(run string, cells []sandtrap.Cell, facet string, key func(sandtr
 		if k == "(none)" {
 			value = ""
 		}
-		base := store.ResultFilter{}.With(facet, value)
-		bar := views.Bar{Label: k, Href: failuresHref(run, base)}
+		base := sandtrap.ResultFilter{}.With(facet, value)
+		bar := views.Bar{Label: k, Href: paths.Failures(run, base)}
 		for _, s := range []struct {
 			status, class string
 			n             int
@@ -282,7 +284,7 @@ func statusBars(run string, cells []sandtrap.Cell, facet string, key func(sandtr
 				label = "other"
 				f.Status = ""
 			}
-			bar.Segments = append(bar.Segments, views.Segment{Class: s.class, Value: s.n, Label: label, Href: failuresHref(run, f)})
+			bar.Segments = append(bar.Segments, views.Segment{Class: s.class, Value: s.n, Label: label, Href: paths.Failures(run, f)})
 		}
 		bars = append(bars, bar)
 	}
@@ -307,11 +309,11 @@ func targetColumns(run string, cells []sandtrap.Cell) ([]views.TargetColumn, int
 				own = append(own, c)
 			}
 		}
-		f := store.ResultFilter{Target: t}
+		f := sandtrap.ResultFilter{Target: t}
 		col := views.TargetColumn{
-			Name: t, Href: failuresHref(run, f), PassRate: views.FormatPct(cnt.PassRate()),
-			Total:    views.Link{Text: views.FormatInt(cnt.Total), Href: failuresHref(run, store.ResultFilter{Target: t, Status: store.StatusAll})},
-			Failures: views.Link{Text: views.FormatInt(cnt.Failures()), Href: failuresHref(run, f)},
+			Name: t, Href: paths.Failures(run, f), PassRate: views.FormatPct(cnt.PassRate()),
+			Total:    views.Link{Text: views.FormatInt(cnt.Total), Href: paths.Failures(run, sandtrap.ResultFilter{Target: t, Status: sandtrap.StatusAll})},
+			Failures: views.Link{Text: views.FormatInt(cnt.Failures()), Href: paths.Failures(run, f)},
 		}
 		byLayer := sandtrap.Tally(own, func(c sandtrap.Cell) string {
 			if !sandtrap.IsFailure(c.Status) {
@@ -321,9 +323,9 @@ func targetColumns(run string, cells []sandtrap.Cell) ([]views.TargetColumn, int
 		})
 		for _, l := range []string{sandtrap.LayerInterface, sandtrap.LayerSandbox, sandtrap.LayerTest, sandtrap.LayerUnclassified} {
 			n := byLayer[l].Failures()
-			lf := store.ResultFilter{Target: t, Layer: l}
-			col.ByLayer = append(col.ByLayer, views.Bar{Label: l, Href: failuresHref(run, lf),
-				Segments: []views.Segment{{Class: "ly-" + l, Value: n, Label: l, Href: failuresHref(run, lf)}}})
+			lf := sandtrap.ResultFilter{Target: t, Layer: l}
+			col.ByLayer = append(col.ByLayer, views.Bar{Label: l, Href: paths.Failures(run, lf),
+				Segments: []views.Segment{{Class: "ly-" + l, Value: n, Label: l, Href: paths.Failures(run, lf)}}})
 			scale = max(scale, n)
 		}
 		cols = append(cols, col)
@@ -355,7 +357,7 @@ func domainPrimitiveHeatmap(run string, cells []sandtrap.Cell) views.Heatmap {
 			}
 			row[j] = views.HeatCell{Value: n, Title: fmt.Sprintf("%s × %s: %s failures", d, label, views.FormatInt(n))}
 			if n > 0 {
-				row[j].Href = failuresHref(run, store.ResultFilter{Domain: d, Primitive: p})
+				row[j].Href = paths.Failures(run, sandtrap.ResultFilter{Domain: d, Primitive: p})
 			}
 			h.Max = max(h.Max, n)
 		}
@@ -406,7 +408,7 @@ func topModes(run string, modes []sandtrap.ModeStat) []views.ModeRow {
 		rows = append(rows, views.ModeRow{
 			ID: m.ID, Title: m.Title, Signature: m.Signature,
 			Layer: m.Layer, Primitive: m.Primitive, Severity: m.Severity, Reason: m.SeverityReason,
-			Count: views.Link{Text: views.FormatInt(m.Count), Href: failuresHref(run, store.ResultFilter{Mode: m.ID})}, Href: modeHref(m.ID),
+			Count: views.Link{Text: views.FormatInt(m.Count), Href: paths.Failures(run, sandtrap.ResultFilter{Mode: m.ID})}, Href: paths.Mode(m.ID),
 		})
 	}
 	return rows

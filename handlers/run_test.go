@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"sandtrap"
-	"sandtrap/store"
 	"sandtrap/views"
 )
 
@@ -72,17 +71,17 @@ func TestUnclassifiedSaysWhyAResultHasNoClassification(t *testing.T) {
 func TestEmptyFailuresSaysWhyAndOffersTheWayOn(t *testing.T) {
 	tests := []struct {
 		name       string
-		f          store.ResultFilter
+		f          sandtrap.ResultFilter
 		total      int
 		wantText   string
 		wantAction string
 		wantHref   string
 	}{
-		{"a page past the end leads back to the first page", store.ResultFilter{Target: "browser", Offset: 99999, Limit: 50}, 111,
+		{"a page past the end leads back to the first page", sandtrap.ResultFilter{Target: "browser", Offset: 99999, Limit: 50}, 111,
 			"This page is past the last of the 111 matching results.", "Go to the first page", "/runs/r1/failures?target=browser"},
-		{"filters that match nothing can be cleared", store.ResultFilter{Domain: "file-io", Limit: 50}, 0,
+		{"filters that match nothing can be cleared", sandtrap.ResultFilter{Domain: "file-io", Limit: 50}, 0,
 			"No results match these filters.", "Clear the filters", "/runs/r1/failures"},
-		{"a run without failures offers every result", store.ResultFilter{Limit: 50}, 0,
+		{"a run without failures offers every result", sandtrap.ResultFilter{Limit: 50}, 0,
 			"No failures in this run.", "Show every result", "/runs/r1/failures?status=all"},
 	}
 	for _, tt := range tests {

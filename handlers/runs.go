@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"sandtrap"
+	"sandtrap/format"
+	"sandtrap/paths"
 	"sandtrap/store"
 	"sandtrap/views"
 )
@@ -47,7 +49,7 @@ func (h *Handler) runsPage(ctx context.Context) (p views.RunsPage, live bool, er
 		row := runRow(runs[i], now)
 		withTrends(&row, runs[:i+1], modes[:i+1])
 		if i > 0 {
-			row.CompareHref = views.CompareHref(runs[i-1].ID, runs[i].ID)
+			row.CompareHref = paths.Compare(runs[i-1].ID, runs[i].ID)
 		}
 		p.Rows = append(p.Rows, row)
 	}
@@ -74,7 +76,7 @@ func withTrends(row *views.RunRow, runs []sandtrap.Run, modes []int) {
 		}
 		row.PassTrendLabels = append(row.PassTrendLabels, run.Name+": "+views.FormatPct(run.Counts.PassRate())+" passed"+soFar)
 		row.ModeTrend = append(row.ModeTrend, float64(modes[i]))
-		row.ModeTrendLabels = append(row.ModeTrendLabels, run.Name+": "+pluralize(modes[i], "failure mode", "failure modes")+soFar)
+		row.ModeTrendLabels = append(row.ModeTrendLabels, run.Name+": "+format.PluralOf(modes[i], "failure mode", "failure modes")+soFar)
 	}
 }
 
@@ -82,8 +84,8 @@ func withTrends(row *views.RunRow, runs []sandtrap.Run, modes []int) {
 func runRow(run sandtrap.Run, now time.Time) views.RunRow {
 	c := run.Counts
 	return views.RunRow{
-		ID: run.ID, Name: run.Name, Href: runHref(run.ID), Source: run.Source,
-		Started:  formatTime(run.StartedAt),
+		ID: run.ID, Name: run.Name, Href: paths.Run(run.ID), Source: run.Source,
+		Started:  format.Time(run.StartedAt),
 		Duration: formatRunDuration(run, now),
 		Live:     run.Live(),
 		Done:     c.Total, Planned: run.Planned,
@@ -93,21 +95,14 @@ func runRow(run sandtrap.Run, now time.Time) views.RunRow {
 		Failed:   countLink(run.ID, sandtrap.StatusFailed, c.Failed),
 		Errored:  countLink(run.ID, sandtrap.StatusError, c.Errored),
 		Skipped:  countLink(run.ID, sandtrap.StatusSkipped, c.Skipped),
-		Other:    countLink(run.ID, store.StatusOther, c.Other),
+		Other:    countLink(run.ID, sandtrap.StatusOther, c.Other),
 		Counts:   c,
 	}
 }
 
 // countLink links a status count to the results with that status.
 func countLink(run, status string, n int) views.Link {
-	return countLinkTo(run, store.ResultFilter{Status: status}, n)
-}
-
-func formatTime(t time.Time) string {
-	if t.IsZero() {
-		return "unknown"
-	}
-	return t.UTC().Format("2006-01-02 15:04 UTC")
+	return countLinkTo(run, sandtrap.ResultFilter{Status: status}, n)
 }
 
 func formatRunDuration(run sandtrap.Run, now time.Time) string {

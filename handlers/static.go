@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"sandtrap"
-	"sandtrap/store"
+	"sandtrap/paths"
 	"sandtrap/views"
 )
 
@@ -66,7 +66,7 @@ func (h *Handler) shell(ctx context.Context, title, nav string, crumbs []views.C
 		s.Runs = append(s.Runs, runPick(runs[i]))
 	}
 	if len(runs) > 0 {
-		s.ModesHref = modesHref(runs[len(runs)-1].ID, store.ResultFilter{})
+		s.ModesHref = paths.Modes(runs[len(runs)-1].ID, sandtrap.ResultFilter{})
 	}
 	return s
 }
@@ -75,10 +75,10 @@ func (h *Handler) shell(ctx context.Context, title, nav string, crumbs []views.C
 func withRun(s views.Shell, run sandtrap.Run) views.Shell {
 	p := runPick(run)
 	s.CurrentRun = &p
-	s.ModesHref = modesHref(run.ID, store.ResultFilter{})
+	s.ModesHref = paths.Modes(run.ID, sandtrap.ResultFilter{})
 	return s
 }
 
 func runPick(r sandtrap.Run) views.RunPick {
-	return views.RunPick{ID: r.ID, Name: r.Name, Href: runHref(r.ID), Live: r.Live(), PassRate: views.FormatPct(r.Counts.PassRate())}
+	return views.RunPick{ID: r.ID, Name: r.Name, Href: paths.Run(r.ID), Live: r.Live(), PassRate: views.FormatPct(r.Counts.PassRate())}
 }

@@ -9,6 +9,8 @@ import (
 
 	"sandtrap"
 	"sandtrap/compare"
+	"sandtrap/format"
+	"sandtrap/paths"
 	"sandtrap/store"
 	"sandtrap/triage"
 	"sandtrap/views"
@@ -40,16 +42,16 @@ func (h *Handler) compareTargets(w http.ResponseWriter, r *http.Request) error {
 	}
 	p.Notices = sourceNotices([]store.SourceStatus{src})
 	p.Shell = withRun(h.shell(ctx, "Targets · "+run.Name, "runs", []views.Crumb{
-		{Label: "Runs", Href: "/"}, {Label: run.Name, Href: runHref(run.ID)}, {Label: "targets side by side"}}), run)
+		{Label: "Runs", Href: "/"}, {Label: run.Name, Href: paths.Run(run.ID)}, {Label: "targets side by side"}}), run)
 	return render(w, r, views.TargetsSideBySide(p))
 }
 
 // targetsPage builds the page's view model. Every chart lists the same
 // rows in every column, so that a row reads straight across.
 func targetsPage(run string, t compare.Targets, modes map[string]sandtrap.Mode, diffOnly bool) views.TargetsPage {
-	p := views.TargetsPage{DiffOnly: diffOnly, Targets: t.Names, LayerLegend: layerLegend, ToggleHref: views.TargetsHref(run) + "?diff=1"}
+	p := views.TargetsPage{DiffOnly: diffOnly, Targets: t.Names, LayerLegend: layerLegend, ToggleHref: paths.Targets(run) + "?diff=1"}
 	if diffOnly {
-		p.ToggleHref = views.TargetsHref(run)
+		p.ToggleHref = paths.Targets(run)
 	}
 	switch len(t.Names) {
 	case 0:
@@ -75,20 +77,20 @@ func targetsPage(run string, t compare.Targets, modes map[string]sandtrap.Mode, 
 	}
 	layers, primitives, domains, modeRows := keep(t.ByLayer), keep(t.ByPrimitive), keep(t.ByDomain), keep(t.Modes)
 	if diffOnly {
-		p.Hidden = fmt.Sprintf("%s where the targets agree %s hidden.", pluralize(hidden, "row", "rows"), map[bool]string{true: "is", false: "are"}[hidden == 1])
+		p.Hidden = fmt.Sprintf("%s where the targets agree %s hidden.", format.PluralOf(hidden, "row", "rows"), map[bool]string{true: "is", false: "are"}[hidden == 1])
 	}
 
 	for i, name := range t.Names {
 		cnt := t.Counts[i]
-		f := store.ResultFilter{Target: name}
+		f := sandtrap.ResultFilter{Target: name}
 		col := views.TargetSide{
-			Name: name, Href: failuresHref(run, f), PassRate: views.FormatPct(cnt.PassRate()),
-			Total:    views.Link{Text: views.FormatInt(cnt.Total), Href: failuresHref(run, store.ResultFilter{Target: name, Status: store.StatusAll})},
+			Name: name, Href: paths.Failures(run, f), PassRate: views.FormatPct(cnt.PassRate()),
+			Total:    views.Link{Text: views.FormatInt(cnt.Total), Href: paths.Failures(run, sandtrap.ResultFilter{Target: name, Status: sandtrap.StatusAll})},
 			Failures: countLinkTo(run, f, cnt.Failures()),
 		}
-		col.ByLayer = targetBars(run, name, i, layers, store.FacetLayer, func(l string) string { return "ly-" + layerClass(l) })
-		col.ByPrimitive = targetBars(run, name, i, primitives, store.FacetPrimitive, func(pr string) string { return "ly-" + layerClass(triage.LayerOf(pr)) })
-		col.ByDomain = targetBars(run, name, i, domains, store.FacetDomain, func(string) string { return "st-failed" })
+		col.ByLayer = targetBars(run, name, i, layers, sandtrap.FacetLayer, func(l string) string { return "ly-" + layerClass(l) })
+		col.ByPrimitive = targetBars(run, name, i, primitives, sandtrap.FacetPrimitive, func(pr string) string { return "ly-" + layerClass(triage.LayerOf(pr)) })
+		col.ByDomain = targetBars(run, name, i, domains, sandtrap.FacetDomain, func(string) string { return "st-failed" })
 		p.Scale = max(p.Scale, columnMax(layers, i), columnMax(primitives, i))
 		p.DomainScale = max(p.DomainScale, columnMax(domains, i))
 		p.Columns = append(p.Columns, col)
@@ -98,16 +100,16 @@ func targetsPage(run string, t compare.Targets, modes map[string]sandtrap.Mode, 
 		m := modes[row.Key]
 		title := cmp.Or(m.Title, row.Key)
 		if only := row.Only(); only >= 0 {
-			f := store.ResultFilter{Target: t.Names[only], Mode: row.Key}
+			f := sandtrap.ResultFilter{Target: t.Names[only], Mode: row.Key}
 			p.Columns[only].Only = append(p.Columns[only].Only, views.ModeRow{
 				ID: row.Key, Title: title, Signature: m.Signature, Layer: m.Layer, Primitive: m.Primitive,
-				Severity: m.Severity, Count: countLinkTo(run, f, row.Failures[only]), Href: modeHref(row.Key),
+				Severity: m.Severity, Count: countLinkTo(run, f, row.Failures[only]), Href: paths.Mode(row.Key),
 			})
 			continue
 		}
-		shared := views.SharedModeRow{ID: row.Key, Href: modeHref(row.Key), Title: title, Severity: m.Severity}
+		shared := views.SharedModeRow{ID: row.Key, Href: paths.Mode(row.Key), Title: title, Severity: m.Severity}
 		for i, n := range row.Failures {
-			shared.Counts = append(shared.Counts, countLinkTo(run, store.ResultFilter{Target: t.Names[i], Mode: row.Key}, n))
+			shared.Counts = append(shared.Counts, countLinkTo(run, sandtrap.ResultFilter{Target: t.Names[i], Mode: row.Key}, n))
 		}
 		p.Shared = append(p.Shared, shared)
 	}
@@ -120,12 +122,12 @@ func targetBars(run, target string, col int, rows []compare.Row, facet string, c
 	bars := make([]views.Bar, 0, len(rows))
 	for _, r := range rows {
 		label := r.Key
-		f := store.ResultFilter{Target: target}.With(facet, r.Key)
+		f := sandtrap.ResultFilter{Target: target}.With(facet, r.Key)
 		if r.Key == "" {
 			label = "(none)"
-			f = store.ResultFilter{Target: target}
+			f = sandtrap.ResultFilter{Target: target}
 		}
-		href := failuresHref(run, f)
+		href := paths.Failures(run, f)
 		bars = append(bars, views.Bar{Label: label, Href: href,
 			Segments: []views.Segment{{Class: class(r.Key), Value: r.Failures[col], Label: "failures", Href: href}}})
 	}

@@ -9,7 +9,7 @@ import (
 
 	"sandtrap"
 	"sandtrap/filing"
-	"sandtrap/store"
+	"sandtrap/paths"
 	"sandtrap/tracker"
 	"sandtrap/triage"
 	"sandtrap/views"
@@ -54,7 +54,7 @@ func (h *Handler) teamsPage(ctx context.Context) (views.TeamsPage, error) {
 	}
 	latest := runs[len(runs)-1]
 	p.RunName = latest.Name
-	modes, _, err := h.modes.RunModes(ctx, latest.ID, store.ResultFilter{})
+	modes, _, err := h.modes.RunModes(ctx, latest.ID, sandtrap.ResultFilter{})
 	if err != nil {
 		return p, err
 	}
@@ -73,7 +73,7 @@ func (h *Handler) teamsPage(ctx context.Context) (views.TeamsPage, error) {
 			byTeam[name] = tv
 			order = append(order, name)
 		}
-		tm := views.TeamMode{ID: m.ID, Title: m.Title, Href: modeHref(m.ID), Severity: m.Severity, Status: m.Status}
+		tm := views.TeamMode{ID: m.ID, Title: m.Title, Href: paths.Mode(m.ID), Severity: m.Severity, Status: m.Status}
 		tv.Owned++
 		if m.Status == triage.StatusFixed {
 			tv.Fixed++

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"time"
 
-	"sandtrap/store"
+	"sandtrap"
+	"sandtrap/format"
+	"sandtrap/paths"
 	"sandtrap/triage"
 	"sandtrap/views"
 )
@@ -40,7 +42,7 @@ func timelineView(run string, minutes []triage.Minute, windows []triage.Window) 
 		b.Title = fmt.Sprintf("%s UTC: %s results, %s failed", from.UTC().Format("15:04"), views.FormatInt(b.Results), views.FormatInt(b.Failures))
 		t.Max = max(t.Max, b.Results)
 	}
-	t.StartLabel = first.UTC().Format("2006-01-02 15:04 UTC")
+	t.StartLabel = format.Time(first)
 	t.EndLabel = last.Add(time.Minute).UTC().Format("15:04 UTC")
 	for _, w := range windows {
 		t.Windows = append(t.Windows, outageView(run, w, barOf(w.Start), barOf(w.End.Add(-time.Minute))))
@@ -54,6 +56,6 @@ func outageView(run string, w triage.Window, first, last int) views.Outage {
 		First: first, Last: last,
 		Text: fmt.Sprintf("%s: %s of %s results failed, across many failure modes at once; they are kept out of the modes",
 			timeSpan(w.Start, w.End), views.FormatInt(w.Failures), views.FormatInt(w.Results)),
-		Href: failuresHref(run, store.ResultFilter{From: w.Start, To: w.End}),
+		Href: paths.Failures(run, sandtrap.ResultFilter{From: w.Start, To: w.End}),
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"sandtrap/live"
 	"sandtrap/static"
 	"sandtrap/store"
 )
@@ -30,7 +31,7 @@ func TestALiveStreamOutlastsTheServersReadTimeout(t *testing.T) {
 	if _, err := w.InsertResults(ctx, result); err != nil {
 		t.Fatal(err)
 	}
-	hub := NewHub(slog.Default())
+	hub := live.NewHub(slog.Default())
 	st, err := store.Open(ctx, store.Options{StatePath: filepath.Join(t.TempDir(), "s.db"), Campaigns: []string{path},
 		Poll: 5 * time.Millisecond, OnChange: hub.Publish})
 	if err != nil {

@@ -9,6 +9,8 @@ import (
 	"github.com/starfederation/datastar-go/datastar"
 
 	"sandtrap"
+	"sandtrap/live"
+	"sandtrap/paths"
 	"sandtrap/store"
 	"sandtrap/views"
 )
@@ -95,7 +97,7 @@ func (h *Handler) triageMode(w http.ResponseWriter, r *http.Request) error {
 	}
 	datastarRequest := r.Header.Get("Datastar-Request") == "true"
 	if err == nil && !datastarRequest {
-		http.Redirect(w, r, modeHref(next), http.StatusSeeOther)
+		http.Redirect(w, r, paths.Mode(next), http.StatusSeeOther)
 		return nil
 	}
 	flash := views.TriageForm{Message: message}
@@ -116,7 +118,7 @@ func (h *Handler) triageMode(w http.ResponseWriter, r *http.Request) error {
 	}
 	// After a merge the page shows the mode merged into; its old URL keeps
 	// leading there.
-	return patch(datastar.NewSSE(w, r), views.ModeBody(p))
+	return live.PatchElements(datastar.NewSSE(w, r), views.ModeBody(p))
 }
 
 // apiTriageMode serves POST /api/modes/{mode}/triage with a JSON body

@@ -63,7 +63,7 @@ func newSneakyServer(t *testing.T) (string, int64) {
 		t.Fatal(err)
 	}
 	h, err := New(Config{Runs: st, Activity: st, Results: st, Modes: st, Triager: st, Compare: st, Static: static.FS,
-		Facts: ModeFacts(st, st, ""), Owners: filing.Ownership{}})
+		Facts: filing.Facts(st, ""), Owners: filing.Ownership{}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -106,7 +106,7 @@ func newFixture(t *testing.T, o options) *fixture {
 		t.Fatal(err)
 	}
 	owners := filing.DefaultOwnership()
-	facts := handlers.ModeFacts(st, st, "")
+	facts := filing.Facts(st, "")
 	h, err := handlers.New(handlers.Config{Runs: st, Activity: st, Results: st, Modes: st, Triager: st, Compare: st,
 		Tickets: st, Facts: facts, Owners: owners, Token: token, ReadOnly: o.readOnly, Static: static.FS})
 	if err != nil {

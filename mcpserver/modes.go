@@ -10,7 +10,6 @@ import (
 	"sandtrap"
 	"sandtrap/filing"
 	"sandtrap/handlers"
-	"sandtrap/store"
 	"sandtrap/triage"
 )
 
@@ -50,7 +49,7 @@ func (t *tools) listModes(ctx context.Context, in ModesInput) (ModeList, error) 
 	if err != nil {
 		return ModeList{}, err
 	}
-	modes, _, err := t.Modes.RunModes(ctx, run.ID, store.ResultFilter{Layer: in.Layer, Primitive: in.Primitive, Target: in.Target, Domain: in.Domain})
+	modes, _, err := t.Modes.RunModes(ctx, run.ID, sandtrap.ResultFilter{Layer: in.Layer, Primitive: in.Primitive, Target: in.Target, Domain: in.Domain})
 	if err != nil {
 		return ModeList{}, err
 	}

@@ -3,12 +3,11 @@ package mcpserver
 import (
 	"context"
 	"encoding/base64"
-	"fmt"
-	"net/url"
 	"strings"
 
 	"sandtrap"
 	"sandtrap/logview"
+	"sandtrap/paths"
 )
 
 // How much binary evidence get_result carries: the end of the log, where a
@@ -161,7 +160,7 @@ func (t *tools) artifacts(ctx context.Context, runID string, resultID int64) ([]
 		}
 		v := Artifact{ID: a.ID, Name: a.Name, MediaType: a.MediaType, Size: a.Size, SHA256: a.SHA256,
 			ExpectedSHA256: a.ExpectedSHA256, Check: "unchecked",
-			DownloadPath: fmt.Sprintf("/runs/%s/results/%d/artifacts/%d", url.PathEscape(runID), resultID, a.ID)}
+			DownloadPath: paths.Artifact(runID, resultID, a.ID)}
 		switch {
 		case a.ExpectedSHA256 == "":
 		case a.ExpectedSHA256 == a.SHA256:

@@ -32,7 +32,7 @@ type Runs interface {
 // Modes reads failure modes with their triage applied, and says which mode
 // a failure would have.
 type Modes interface {
-	RunModes(ctx context.Context, runID string, f store.ResultFilter) ([]sandtrap.ModeStat, map[string][]store.FacetValue, error)
+	RunModes(ctx context.Context, runID string, f sandtrap.ResultFilter) ([]sandtrap.ModeStat, map[string][]sandtrap.FacetValue, error)
 	FindMode(ctx context.Context, id string) (sandtrap.Mode, error)
 	ModeRuns(ctx context.Context, id string) ([]sandtrap.RunCount, error)
 	ModeForFailure(ctx context.Context, f triage.Failure) (store.ModeLookup, error)

@@ -17,7 +17,6 @@ import (
 
 	"sandtrap"
 	"sandtrap/alert"
-	"sandtrap/store"
 	"sandtrap/tracker"
 	"sandtrap/triage"
 )
@@ -27,7 +26,7 @@ type Runs interface {
 	WaitIndexed(ctx context.Context) error
 	ListRuns(ctx context.Context) ([]sandtrap.Run, error)
 	RunSettled(ctx context.Context, runID string) (bool, error)
-	RunModes(ctx context.Context, runID string, f store.ResultFilter) ([]sandtrap.ModeStat, map[string][]store.FacetValue, error)
+	RunModes(ctx context.Context, runID string, f sandtrap.ResultFilter) ([]sandtrap.ModeStat, map[string][]sandtrap.FacetValue, error)
 	FixedAt(ctx context.Context) (map[string]time.Time, error)
 	LastFailures(ctx context.Context, runID string) (map[string]time.Time, error)
 }
@@ -172,7 +171,7 @@ func (n *Notifier) Scan(ctx context.Context) error {
 				continue // its last results may not be read yet
 			}
 		}
-		modes, _, err := n.runs.RunModes(ctx, r.ID, store.ResultFilter{})
+		modes, _, err := n.runs.RunModes(ctx, r.ID, sandtrap.ResultFilter{})
 		if err != nil {
 			return err
 		}

@@ -399,7 +399,7 @@ func TestAModeMarkedFixedThatFailsAgainIsReturned(t *testing.T) {
 	n := s.notifier(t, c, slackAlert("returned-mode"))
 	c.startLive(t)
 	round(t, n)
-	modes, _, _ := c.st.RunModes(context.Background(), "base", store.ResultFilter{})
+	modes, _, _ := c.st.RunModes(context.Background(), "base", sandtrap.ResultFilter{})
 	fixed := "fixed"
 	if _, err := c.st.UpdateMode(context.Background(), modes[0].ID, store.Triage{Status: &fixed}); err != nil {
 		t.Fatal(err)

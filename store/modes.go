@@ -242,12 +242,6 @@ func (s *Store) ModeRuns(ctx context.Context, id string) ([]sandtrap.RunCount, e
 	return out, nil
 }
 
-// Occurrence is one failure of a mode, in some run.
-type Occurrence struct {
-	RunID string
-	ResultRow
-}
-
 // ModeOccurrences returns a page of a mode's failures across every run,
 // newest run first, and how many there are.
 func (s *Store) ModeOccurrences(ctx context.Context, id string, limit, offset int) ([]Occurrence, int, error) {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"sort"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"sandtrap"
@@ -123,26 +122,6 @@ func cellLess(a, b sandtrap.Cell) bool {
 	return a.Mode < b.Mode
 }
 
-// Facet names, in the order pages show them.
-const (
-	FacetStatus    = "status"
-	FacetTarget    = "target"
-	FacetDomain    = "domain"
-	FacetLayer     = "layer"
-	FacetPrimitive = "primitive"
-	FacetMode      = "mode"
-)
-
-// Facets lists every facet name.
-var Facets = []string{FacetStatus, FacetTarget, FacetDomain, FacetLayer, FacetPrimitive, FacetMode}
-
-// StatusAll is the status filter that selects every result.
-const StatusAll = "all"
-
-// StatusOther is the status filter that selects every result whose status
-// is none of passed, failed, error and skipped: the runs list's "Other".
-const StatusOther = "other"
-
 // isOtherStatus reports whether status counts as "other", as Counts.Add
 // counts it.
 func isOtherStatus(status string) bool {
@@ -151,81 +130,6 @@ func isOtherStatus(status string) bool {
 		return false
 	}
 	return true
-}
-
-// ResultFilter selects results of a run. Empty fields match everything,
-// except Status: empty means every failure (failed, error and other), and
-// StatusAll means every result.
-type ResultFilter struct {
-	Status, Target, Domain, Layer, Primitive, Mode string
-	Q                                              string    // case-insensitive text in the error or the test key
-	From, To                                       time.Time // results started in [From, To); zero is open
-	Limit, Offset                                  int
-}
-
-// Value returns the filter's value for a facet.
-func (f ResultFilter) Value(facet string) string {
-	switch facet {
-	case FacetStatus:
-		return f.Status
-	case FacetTarget:
-		return f.Target
-	case FacetDomain:
-		return f.Domain
-	case FacetLayer:
-		return f.Layer
-	case FacetPrimitive:
-		return f.Primitive
-	case FacetMode:
-		return f.Mode
-	}
-	return ""
-}
-
-// With returns f with one facet set to value ("" removes it), back on the
-// first page.
-func (f ResultFilter) With(facet, value string) ResultFilter {
-	switch facet {
-	case FacetStatus:
-		f.Status = value
-	case FacetTarget:
-		f.Target = value
-	case FacetDomain:
-		f.Domain = value
-	case FacetLayer:
-		f.Layer = value
-	case FacetPrimitive:
-		f.Primitive = value
-	case FacetMode:
-		f.Mode = value
-	}
-	f.Offset = 0
-	return f
-}
-
-// ResultRow is a result as lists show it, with its classification.
-type ResultRow struct {
-	sandtrap.Result
-	Layer        string // the decided layer, "" for a result that did not fail
-	Primitive    string
-	ClassifiedBy string
-	Mode         string
-	Severity     string
-}
-
-// FacetValue is one value of a facet and how many results have it.
-type FacetValue struct {
-	Value string
-	Count int
-}
-
-// ResultPage is one page of a filtered list, with the total and the facet
-// counts. Each facet is counted with every filter but its own applied, so
-// its other values stay visible and clickable.
-type ResultPage struct {
-	Total   int
-	Results []ResultRow
-	Facets  map[string][]FacetValue
 }
 
 // FindResults returns a page of a run's results that match f, newest first.
@@ -469,7 +373,7 @@ func toFacets(counts map[string]map[string]int) map[string][]FacetValue {
 	for name, vals := range counts {
 		list := make([]FacetValue, 0, len(vals))
 		for v, n := range vals {
-			list = append(list, FacetValue{v, n})
+			list = append(list, FacetValue{Value: v, Count: n})
 		}
 		sort.Slice(list, func(i, j int) bool {
 			if list[i].Count != list[j].Count {

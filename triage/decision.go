@@ -4,13 +4,14 @@ import (
 	"sandtrap"
 )
 
-// Triage statuses of a failure mode, in the order a mode moves through them.
+// Triage statuses of a failure mode, in the order a mode moves through them
+// (the root package's, so that packages triage depends on can name them).
 const (
-	StatusNew         = "new"
-	StatusTriaged     = "triaged"
-	StatusFixed       = "fixed"
-	StatusWontFix     = "wont-fix"
-	StatusTestBug     = "test-bug"
+	StatusNew         = sandtrap.TriageNew
+	StatusTriaged     = sandtrap.TriageTriaged
+	StatusFixed       = sandtrap.TriageFixed
+	StatusWontFix     = sandtrap.TriageWontFix
+	StatusTestBug     = sandtrap.TriageTestBug
 	ClassifiedByHuman = "human"
 )
 

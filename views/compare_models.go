@@ -1,7 +1,5 @@
 package views
 
-import "net/url"
-
 // ComparePage is run against run at /compare.
 type ComparePage struct {
 	Shell         Shell
@@ -131,20 +129,6 @@ type TargetSide struct {
 type SharedModeRow struct {
 	ID, Href, Title, Severity string
 	Counts                    []Link // per target, in TargetsPage.Targets order
-}
-
-// TargetsHref is the targets side by side of a run.
-func TargetsHref(run string) string { return "/runs/" + url.PathEscape(run) + "/targets" }
-
-// CompareHref compares head against base; an empty base means the run
-// before head.
-func CompareHref(base, head string) string {
-	q := url.Values{}
-	if base != "" {
-		q.Set("base", base)
-	}
-	q.Set("head", head)
-	return "/compare?" + q.Encode()
 }
 
 // ariaBool writes a boolean ARIA state.

@@ -9,45 +9,16 @@ import (
 	"unicode/utf8"
 
 	"sandtrap"
+	"sandtrap/format"
 	"sandtrap/logview"
 )
 
 // FormatInt writes n with thousands separators: 1234567 → "1,234,567".
-func FormatInt(n int) string {
-	digits := strconv.Itoa(n)
-	sign := ""
-	if n < 0 {
-		sign, digits = "-", digits[1:]
-	}
-	if len(digits) <= 3 {
-		return sign + digits
-	}
-	var b strings.Builder
-	b.WriteString(sign)
-	head := len(digits) % 3
-	if head == 0 {
-		head = 3
-	}
-	b.WriteString(digits[:head])
-	for i := head; i < len(digits); i += 3 {
-		b.WriteByte(',')
-		b.WriteString(digits[i : i+3])
-	}
-	return b.String()
-}
+func FormatInt(n int) string { return format.Int(n) }
 
 // FormatPct writes a fraction as a percentage with one decimal: 0.8812 →
 // "88.1%". A fraction that is not a number is shown as a dash.
-func FormatPct(f float64) string {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return "—"
-	}
-	pct := math.Round(f*1000) / 10
-	if pct == 0 {
-		pct = 0 // turns -0 into 0, so a tiny negative never prints "-0.0%"
-	}
-	return strconv.FormatFloat(pct, 'f', 1, 64) + "%"
-}
+func FormatPct(f float64) string { return format.Percent(f) }
 
 // FormatDuration writes d in its two largest units: "2d 3h", "7h 12m",
 // "3m 5s", "42s", "850ms". Zero and negative durations read "0s".

@@ -8,11 +8,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"strings"
 
 	"sandtrap"
 	"sandtrap/compare"
+	"sandtrap/format"
 	"sandtrap/handlers"
 	"sandtrap/logview"
 	"sandtrap/store"
@@ -150,7 +150,7 @@ func textReport(c compare.Comparison) string {
 	if c.Identical {
 		b.WriteString("identical: base and head are the same run\n")
 	}
-	fmt.Fprintf(&b, "pass rate  %s → %s (%s)\n", pct(c.PassRate.Base), pct(c.PassRate.Head), points(c.PassRate.Change()))
+	fmt.Fprintf(&b, "pass rate  %s → %s (%s)\n", format.Percent(c.PassRate.Base), format.Percent(c.PassRate.Head), format.Points(c.PassRate.Change()))
 	fmt.Fprintf(&b, "failures   %d → %d (%+d)\n", int(c.Failures.Base), int(c.Failures.Head), int(c.Failures.Change()))
 	fmt.Fprintf(&b, "modes      %d → %d (%+d)\n", int(c.Modes.Base), int(c.Modes.Head), int(c.Modes.Change()))
 	for _, g := range modeGroups(c) {
@@ -184,7 +184,7 @@ func markdownReport(c compare.Comparison) string {
 		fmt.Fprintf(&b, "> [!CAUTION]\n> **%d failure mode(s) marked fixed are failing again.**\n\n", n)
 	}
 	b.WriteString("| | base | head | change |\n|---|---:|---:|---:|\n")
-	fmt.Fprintf(&b, "| pass rate | %s | %s | %s |\n", pct(c.PassRate.Base), pct(c.PassRate.Head), points(c.PassRate.Change()))
+	fmt.Fprintf(&b, "| pass rate | %s | %s | %s |\n", format.Percent(c.PassRate.Base), format.Percent(c.PassRate.Head), format.Points(c.PassRate.Change()))
 	fmt.Fprintf(&b, "| failures | %d | %d | %+d |\n", int(c.Failures.Base), int(c.Failures.Head), int(c.Failures.Change()))
 	fmt.Fprintf(&b, "| failure modes | %d | %d | %+d |\n", int(c.Modes.Base), int(c.Modes.Head), int(c.Modes.Change()))
 	fmt.Fprintf(&b, "| fixed tests | | %d | |\n| regressed tests | | %d | |\n\n", c.Fixed.Total, c.Regressed.Total)
@@ -233,16 +233,6 @@ type testGroup struct {
 func testGroups(c compare.Comparison) []testGroup {
 	return []testGroup{{"Fixed", c.Fixed}, {"Regressed", c.Regressed}, {"Still failing", c.StillFailing},
 		{"Added", c.Added}, {"Removed", c.Removed}, {"Flaky", c.FlakyTests}}
-}
-
-func pct(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) }
-
-func points(f float64) string {
-	p := math.Round(f*1000) / 10
-	if p == 0 {
-		return "±0.0 pts"
-	}
-	return fmt.Sprintf("%+.1f pts", p)
 }
 
 // mdText escapes campaign text for a Markdown table cell, so that hostile

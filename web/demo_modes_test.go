@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"sandtrap"
 	"sandtrap/demo"
 	"sandtrap/store"
 	"sandtrap/triage"
@@ -55,7 +56,7 @@ func TestTheDemoQueueHasOneModePerRootCause(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			modes, _, err := st.RunModes(ctx, tt.run, store.ResultFilter{})
+			modes, _, err := st.RunModes(ctx, tt.run, sandtrap.ResultFilter{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -19,8 +19,8 @@ import (
 	"testing"
 	"time"
 
+	"sandtrap"
 	"sandtrap/filing"
-	"sandtrap/handlers"
 	"sandtrap/store"
 	"sandtrap/triage"
 )
@@ -393,7 +393,7 @@ func TestAFilingToATrackerThatNeverAnswersTimesOutAndIsRetriedThroughTheOutbox(t
 	if err != nil {
 		t.Fatal(err)
 	}
-	modes, _, err := st.RunModes(ctx, "2026-06-30-overnight", store.ResultFilter{})
+	modes, _, err := st.RunModes(ctx, "2026-06-30-overnight", sandtrap.ResultFilter{})
 	if err != nil || len(modes) == 0 {
 		t.Fatalf("got %d modes (%v), want the demo's", len(modes), err)
 	}
@@ -402,7 +402,7 @@ func TestAFilingToATrackerThatNeverAnswersTimesOutAndIsRetriedThroughTheOutbox(t
 	clock.Store(time.Now().UnixNano())
 	client := trackerClient()
 	client.Timeout = 300 * time.Millisecond
-	filer := &filing.Filer{Outbox: st, Facts: handlers.ModeFacts(st, st, ""), Owners: cfg.Owners.Ownership(),
+	filer := &filing.Filer{Outbox: st, Facts: filing.Facts(st, ""), Owners: cfg.Owners.Ownership(),
 		Getenv: func(string) string { return "test-token" }, HTTP: client, Log: slog.New(slog.DiscardHandler),
 		Now: func() time.Time { return time.Unix(0, clock.Load()) }}
 	before := runtime.NumGoroutine()

@@ -9,7 +9,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"sandtrap/handlers"
+	"sandtrap/filing"
 	"sandtrap/mcpserver"
 	"sandtrap/store"
 	"sandtrap/triage"
@@ -73,7 +73,7 @@ func runMCP(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	}
 	// Without a token there is no triage or filing: the state is read-only.
 	srv := mcpserver.New(mcpserver.Config{Runs: st, Modes: st, Results: st, Compare: st, Tickets: st,
-		Facts: handlers.ModeFacts(st, st, ""), Owners: cfg.Owners.Ownership(), Logger: logger})
+		Facts: filing.Facts(st, ""), Owners: cfg.Owners.Ownership(), Logger: logger})
 	return srv.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}})
 }
 

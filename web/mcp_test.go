@@ -18,6 +18,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"sandtrap"
 	"sandtrap/store"
 	"sandtrap/triage"
 )
@@ -279,7 +280,7 @@ func TestMCPCommandServesTheToolsOnStdioWithoutWriting(t *testing.T) {
 	if err := st.WaitIndexed(ctx); err != nil {
 		t.Fatal(err)
 	}
-	page, err := st.FindResults(ctx, "2026-07-01-overnight", store.ResultFilter{Limit: 1})
+	page, err := st.FindResults(ctx, "2026-07-01-overnight", sandtrap.ResultFilter{Limit: 1})
 	if err != nil || len(page.Results) == 0 {
 		t.Fatalf("got %v, %v: want a failure in the demo", page.Results, err)
 	}

@@ -19,6 +19,7 @@ import (
 	"sandtrap/filing"
 	"sandtrap/handlers"
 	"sandtrap/ingest"
+	"sandtrap/live"
 	"sandtrap/mcpserver"
 	"sandtrap/notify"
 	"sandtrap/static"
@@ -130,7 +131,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			ingester = in
 		}
 	}
-	hub := handlers.NewHub(logger)
+	hub := live.NewHub(logger)
 	// Filing and alerts wait for the store; changes reach them through
 	// these channels so that the watchers never wait on a tracker or a
 	// receiver.
@@ -158,7 +159,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	defer st.Close()
 	owners := cfg.Owners.Ownership()
-	facts := handlers.ModeFacts(st, st, c.publicURL)
+	facts := filing.Facts(st, c.publicURL)
 	filer := &filing.Filer{Outbox: st, Facts: facts, Owners: owners, Getenv: os.Getenv,
 		HTTP: trackerClient(), Log: logger,
 		OnFiled: func(string) { hub.Publish(store.Change{Triage: true}) }}
@@ -206,7 +207,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	st.Start(ctx)
 	if !c.readOnly {
 		background.Go(func() { filer.Run(ctx) })
-		background.Go(func() { reopenReturning(ctx, st, filer, changed, logger) })
+		background.Go(func() { filer.WatchReturns(ctx, st, changed) })
 	}
 	if alerts != nil {
 		background.Go(func() { alerts.Run(ctx, alertsChanged) })
@@ -228,34 +229,6 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	return stopIngest()
-}
-
-// reopenReturning looks, after changes to the index and at most every few
-// seconds, for filed modes that came back after their ticket was closed or
-// they were marked fixed, and queues their reopening.
-func reopenReturning(ctx context.Context, st *store.Store, filer *filing.Filer, changed <-chan struct{}, log *slog.Logger) {
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-changed:
-		}
-		tickets, err := st.Tickets(ctx)
-		if err != nil {
-			log.Warn("reading tickets failed", "err", err)
-			continue
-		}
-		ids := make([]string, 0, len(tickets))
-		for id := range tickets {
-			ids = append(ids, id)
-		}
-		filer.Reconcile(ctx, ids)
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(2 * time.Second):
-		}
-	}
 }
 
 // newAlerts returns the notifier of the [[alert]] tables, nil when there

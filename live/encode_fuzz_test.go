@@ -1,4 +1,4 @@
-package handlers
+package live
 
 import (
 	"net/http/httptest"
@@ -53,7 +53,7 @@ func FuzzPatchElements(f *testing.F) {
 	f.Fuzz(func(t *testing.T, html string) {
 		rec := httptest.NewRecorder()
 		sse := datastar.NewSSE(rec, httptest.NewRequest("POST", "/modes/m/triage", nil))
-		if err := patch(sse, templ.Raw(html)); err != nil {
+		if err := PatchElements(sse, templ.Raw(html)); err != nil {
 			t.Fatal(err)
 		}
 		checkFrames(t, rec.Body.String(), html)

@@ -1,4 +1,4 @@
-package handlers
+package live
 
 import (
 	"net/http/httptest"
@@ -24,7 +24,7 @@ func TestActionAnswersKeepEveryLineOfHTMLInsideADataField(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rec := httptest.NewRecorder()
-			if err := patch(datastar.NewSSE(rec, httptest.NewRequest("POST", "/", nil)), templ.Raw(tt.html)); err != nil {
+			if err := PatchElements(datastar.NewSSE(rec, httptest.NewRequest("POST", "/", nil)), templ.Raw(tt.html)); err != nil {
 				t.Fatal(err)
 			}
 			want := "event: datastar-patch-elements\n" + strings.Join(tt.want, "\n") + "\n\n\n"

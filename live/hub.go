@@ -1,10 +1,11 @@
-package handlers
+// Package live fans the changes of the campaign files out to the pages that
+// watch them, as Datastar events rendered once per view.
+package live
 
 import (
 	"bytes"
 	"context"
 	"log/slog"
-	"strings"
 	"sync"
 
 	"sandtrap/store"
@@ -31,40 +32,44 @@ func NewHub(log *slog.Logger) *Hub {
 	return &Hub{log: log, views: map[string]*liveView{}}
 }
 
-// renderFunc renders a view's fragments as they now stand, and whether the
+// RenderFunc renders a view's fragments as they now stand, and whether the
 // view has ended (its run finished), after which clients are let go.
-type renderFunc func(ctx context.Context) (frags []views.Fragment, ended bool, err error)
+type RenderFunc func(ctx context.Context) (frags []views.Fragment, ended bool, err error)
 
 // liveView is one view that clients are watching.
 type liveView struct {
 	key    string
 	runID  string // "" for views of every run
-	render renderFunc
+	render RenderFunc
 
 	mu      sync.Mutex        // serialises renders of this view
 	last    map[string][]byte // the fragments every client has, by id
 	order   []string          // fragment ids in page order
 	ended   bool
-	subs    map[*subscriber]bool // guarded by Hub.mu
+	subs    map[*Subscriber]bool // guarded by Hub.mu
 	pending bool                 // a render is queued; guarded by Hub.mu
 }
 
-// subscriber is one client's queue of events.
-type subscriber struct {
+// Subscriber is one client's queue of events.
+type Subscriber struct {
 	events chan []byte
 	view   *liveView
 }
+
+// Events are the client's events, closed when the view has ended or the
+// client fell behind.
+func (s *Subscriber) Events() <-chan []byte { return s.events }
 
 // Subscribe registers a client for the view key, rendering it with render
 // when it changes. Its first event is the whole view as every other client
 // of the view has it, so that the diffs that follow apply to it too; ended
 // says the view has already ended.
-func (h *Hub) Subscribe(ctx context.Context, key, runID string, render renderFunc) (sub *subscriber, first []byte, ended bool, err error) {
+func (h *Hub) Subscribe(ctx context.Context, key, runID string, render RenderFunc) (sub *Subscriber, first []byte, ended bool, err error) {
 	for {
 		h.mu.Lock()
 		v := h.views[key]
 		if v == nil {
-			v = &liveView{key: key, runID: runID, render: render, subs: map[*subscriber]bool{}}
+			v = &liveView{key: key, runID: runID, render: render, subs: map[*Subscriber]bool{}}
 			h.views[key] = v
 		}
 		h.mu.Unlock()
@@ -79,7 +84,7 @@ func (h *Hub) Subscribe(ctx context.Context, key, runID string, render renderFun
 // join registers a client with v. Holding v.mu keeps a render and broadcast
 // from slipping in between the snapshot and the registration. ok is false
 // when v is no longer the view of its key.
-func (h *Hub) join(ctx context.Context, v *liveView) (sub *subscriber, first []byte, ended, ok bool, err error) {
+func (h *Hub) join(ctx context.Context, v *liveView) (sub *Subscriber, first []byte, ended, ok bool, err error) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	if v.last == nil {
@@ -102,7 +107,7 @@ func (h *Hub) join(ctx context.Context, v *liveView) (sub *subscriber, first []b
 	default:
 		return nil, nil, false, false, nil
 	}
-	sub = &subscriber{events: make(chan []byte, subscriberBuffer), view: v}
+	sub = &Subscriber{events: make(chan []byte, subscriberBuffer), view: v}
 	v.subs[sub] = true
 	return sub, patchEvent(v.last, v.order), v.ended, true, nil
 }
@@ -117,7 +122,7 @@ func (h *Hub) forgetIfIdle(v *liveView) {
 }
 
 // Unsubscribe removes a client; a view nobody watches is forgotten.
-func (h *Hub) Unsubscribe(sub *subscriber) {
+func (h *Hub) Unsubscribe(sub *Subscriber) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	v := sub.view
@@ -227,8 +232,8 @@ func (h *Hub) Close() {
 	h.renders.Wait()
 }
 
-// watchers reports how many views and clients the hub holds.
-func (h *Hub) watchers() (viewCount, clients int) {
+// Watchers reports how many views and clients the hub holds.
+func (h *Hub) Watchers() (viewCount, clients int) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for _, v := range h.views {
@@ -257,21 +262,4 @@ func renderFragments(ctx context.Context, frags []views.Fragment) (map[string][]
 		out[f.ID] = bytes.Clone(buf.Bytes())
 	}
 	return out, nil
-}
-
-// patchEvent is one Datastar patch-elements event carrying the listed
-// fragments; Datastar morphs each into the element with its id.
-func patchEvent(html map[string][]byte, ids []string) []byte {
-	var b bytes.Buffer
-	b.WriteString("event: datastar-patch-elements\n")
-	for _, id := range ids {
-		text := lineEnds.Replace(string(html[id]))
-		for _, line := range strings.Split(text, "\n") {
-			b.WriteString("data: elements ")
-			b.WriteString(line)
-			b.WriteByte('\n')
-		}
-	}
-	b.WriteByte('\n')
-	return b.Bytes()
 }

@@ -281,7 +281,7 @@ func (h *Handler) modePage(r *http.Request, id string, flash views.TriageForm) (
 	}
 	p.Triage.ReadOnly = h.readOnly
 	p.Triage.Message, p.Triage.Error = flash.Message, flash.Error
-	p.Shell = h.shell(ctx, m.Title, "modes", []views.Crumb{{Label: "Runs", Href: "/"}, {Label: "failure modes", Href: "/modes"}, {Label: m.Title}})
+	p.Shell = h.shell(ctx, m.Title, "all-modes", []views.Crumb{{Label: "Runs", Href: "/"}, {Label: "all failure modes", Href: "/modes"}, {Label: m.Title}})
 	return p, nil
 }
 
@@ -385,6 +385,9 @@ func modeHistoryView(m sandtrap.Mode, hist store.History) views.ModeHistory {
 	v.Spark = views.RunBars{ID: "mode-spark", Class: "sev-" + m.Severity,
 		Label: fmt.Sprintf("Failures of this mode in each of the last %s, oldest first: %s in all, %s", pluralize(len(hist.Recent), "run", "runs"),
 			views.FormatInt(sumOf(s.Recent)), trend)}
+	if len(hist.Recent) > 0 {
+		v.Spark.Caption = fmt.Sprintf("the last %s: %s → %s", pluralize(len(hist.Recent), "run", "runs"), hist.Recent[0].RunID, hist.Recent[len(hist.Recent)-1].RunID)
+	}
 	for i, rc := range hist.Recent {
 		n := 0
 		if i < len(s.Recent) {

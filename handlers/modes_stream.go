@@ -176,7 +176,7 @@ func (h *Handler) listModeStream(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	p := modeStreamPage(q, s)
-	p.Shell = h.shell(r.Context(), "Failure modes across runs", "all-modes", []views.Crumb{{Label: "Runs", Href: "/"}, {Label: "failure modes across runs"}})
+	p.Shell = h.shell(r.Context(), "Failure modes across runs", "all-modes", []views.Crumb{{Label: "Runs", Href: "/"}, {Label: "all failure modes"}})
 	return render(w, r, views.ModeStream(p))
 }
 

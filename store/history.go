@@ -369,3 +369,23 @@ func (s *Store) ModeOccurrences(ctx context.Context, id string, limit, offset in
 	}
 	return out, total, nil
 }
+
+// RunsBefore names up to n runs that started before run id, the latest
+// first, with their results; with id empty, the last n runs. It reads no
+// breakdown, so it costs the same whatever the history.
+func (s *Store) RunsBefore(ctx context.Context, id string, n int) ([]sandtrap.RunCount, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	end := len(s.order)
+	if id != "" {
+		end = slices.Index(s.order, id)
+		if end < 0 {
+			return nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", id)
+		}
+	}
+	out := make([]sandtrap.RunCount, 0, min(n, end))
+	for j := end - 1; j >= 0 && len(out) < n; j-- {
+		out = append(out, s.runCount(s.order[j], s.runs[s.order[j]], 0))
+	}
+	return out, nil
+}

@@ -9,10 +9,11 @@ import (
 // oldest first, each column a link to that run; a run without any shows
 // as a flat mark, so gaps read as zero.
 type RunBars struct {
-	ID    string // data-testid suffix and element id
-	Class string // tone of the columns, e.g. "sev-critical"
-	Label string // the chart's accessible summary
-	Bars  []RunBar
+	ID      string // data-testid suffix and element id
+	Class   string // tone of the columns, e.g. "sev-critical"
+	Label   string // the chart's accessible summary
+	Caption string // "the last 30 runs: h-00031 → h-00060"
+	Bars    []RunBar
 }
 
 // RunBar is one run's column.

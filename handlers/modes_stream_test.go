@@ -330,3 +330,28 @@ func TestAPIModeHistory(t *testing.T) {
 		t.Errorf("got %d %s past the last page, want 400 naming the last", resp.StatusCode, body)
 	}
 }
+
+func TestModePagesEscapeHostileText(t *testing.T) {
+	srv, _ := newServer(t)
+	modes, _ := apiModes(t, srv, "")
+	if len(modes) == 0 {
+		t.Fatal("got no modes, want the hostile campaign's")
+	}
+	paths := []string{"/modes", "/modes?q=" + url.QueryEscape(`"><img src=x onerror=alert(1)>`), "/compare?base=r1&head=r1"}
+	for _, m := range modes {
+		paths = append(paths, "/modes/"+url.PathEscape(m.ID))
+	}
+	for _, path := range paths {
+		t.Run("the page at "+path+" has no live markup from the campaign", func(t *testing.T) {
+			resp, body := get(t, srv.URL+path)
+			if resp.StatusCode != 200 {
+				t.Fatalf("got %d, want 200", resp.StatusCode)
+			}
+			for _, bad := range []string{"<script>alert", "<img src=x", "data-on-load=\"alert", "\x00"} {
+				if strings.Contains(body, bad) {
+					t.Errorf("got %q in the page, want it escaped", bad)
+				}
+			}
+		})
+	}
+}

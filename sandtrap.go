@@ -246,6 +246,19 @@ type ModeStat struct {
 	NewInRun      bool // not seen in any earlier run
 }
 
+// ModeSummary is a failure mode across every run served: how often, in
+// how many runs, where it was first and last seen, and lately.
+type ModeSummary struct {
+	Mode
+	Failures int
+	Runs     int      // runs it failed in
+	First    RunCount // the first run it failed in, with its failures there
+	Last     RunCount
+	Recent   []int    // its failures in each of the last runs, oldest first
+	Domains  []string // every domain it failed in
+	Targets  []string
+}
+
 // RunCount is how often something happened in one run.
 type RunCount struct {
 	RunID     string

@@ -122,13 +122,7 @@ func (h *Handler) apiListResults(r *http.Request) (any, error) {
 	}
 	out := make([]apiResult, 0, len(page.Results))
 	for _, res := range page.Results {
-		a := apiResult{ID: res.ID, Test: res.Test, Title: res.Title, Target: res.Target, Domain: res.Domain, Status: res.Status,
-			Layer: res.Layer, Primitive: res.Primitive, ClassifiedBy: res.ClassifiedBy, Mode: res.Mode, Severity: res.Severity, Attempt: res.Attempt}
-		if res.HasError {
-			e := res.Error
-			a.Error = &e
-		}
-		out = append(out, a)
+		out = append(out, toAPIResult(res))
 	}
 	return map[string]any{"total": page.Total, "offset": f.Offset, "limit": f.Limit, "results": out}, nil
 }

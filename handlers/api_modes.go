@@ -2,12 +2,16 @@ package handlers
 
 import (
 	"net/http"
+	"net/url"
+	"strconv"
 	"time"
 
 	"github.com/go-chi/chi/v5"
 
 	"sandtrap"
 	"sandtrap/filing"
+	"sandtrap/format"
+	"sandtrap/store"
 	"sandtrap/triage"
 )
 
@@ -78,37 +82,70 @@ func ToAPIModeStat(m sandtrap.ModeStat, owners filing.Ownership) APIMode {
 	return a
 }
 
-// apiShowMode serves GET /api/modes/{mode}: one mode with its count in
-// every run, its history and its notes, each naming who.
+// APIRunCount is a mode's failures in one run, and the run's results.
+type APIRunCount struct {
+	RunID     string `json:"run_id"`
+	StartedAt string `json:"started_at"`
+	Count     int    `json:"count"`
+	Total     int    `json:"total"`
+}
+
+func toAPIRunCount(rc sandtrap.RunCount) APIRunCount {
+	return APIRunCount{RunID: rc.RunID, StartedAt: apiTime(rc.StartedAt), Count: rc.Count, Total: rc.Total}
+}
+
+// APIModeSeen is a mode across the runs: how often, in how many of them,
+// where first and last, and how it moved lately.
+type APIModeSeen struct {
+	Failures int          `json:"failures"`
+	Runs     int          `json:"runs"` // runs it failed in
+	Of       int          `json:"of"`   // runs served
+	First    *APIRunCount `json:"first"`
+	Last     *APIRunCount `json:"last"`
+	Trend    string       `json:"trend"`
+}
+
+// APIOccurrence is one failure of a mode, in its run.
+type APIOccurrence struct {
+	RunID string `json:"run_id"`
+	apiResult
+}
+
+// apiShowMode serves GET /api/modes/{mode}?page=: one mode with where it
+// was first and last seen, its failures in each of the last runs, a page
+// of its failures, its history and its notes, each naming who.
 func (h *Handler) apiShowMode(r *http.Request) (any, error) {
-	m, err := h.modes.FindMode(r.Context(), chi.URLParam(r, "mode"))
+	ctx := r.Context()
+	page, err := parsePage(r.URL.Query())
 	if err != nil {
 		return nil, err
 	}
-	runs, err := h.modes.ModeRuns(r.Context(), m.ID)
+	m, err := h.modes.FindMode(ctx, chi.URLParam(r, "mode"))
 	if err != nil {
 		return nil, err
 	}
-	type perRun struct {
-		RunID     string `json:"run_id"`
-		StartedAt string `json:"started_at"`
-		Count     int    `json:"count"`
-		Total     int    `json:"total"`
+	hist, err := h.modes.ModeHistory(ctx, m.ID, RecentRuns)
+	if err != nil {
+		return nil, err
 	}
-	counts := make([]perRun, 0, len(runs))
-	for _, rc := range runs {
-		counts = append(counts, perRun{RunID: rc.RunID, StartedAt: rc.StartedAt.UTC().Format(time.RFC3339), Count: rc.Count, Total: rc.Total})
+	occ, total, err := h.modes.ModeOccurrences(ctx, m.ID, occurrencesPerPage, (page-1)*occurrencesPerPage)
+	if err != nil {
+		return nil, err
+	}
+	_, pages, err := pageSpan(total, page, occurrencesPerPage, format.PluralOf(total, "failure", "failures"))
+	if err != nil {
+		return nil, err
 	}
 	mode := ToAPIMode(m)
 	if h.facts != nil {
-		facts, _, chosen, err := h.facts(r.Context(), m.ID)
+		facts, _, chosen, err := h.facts(ctx, m.ID)
 		if err != nil {
 			return nil, err
 		}
 		mode.Owner, mode.OwnerRouted = h.owners.Owner(facts, chosen)
 	}
 	if h.tickets != nil {
-		t, has, err := h.tickets.Ticket(r.Context(), m.ID)
+		t, has, err := h.tickets.Ticket(ctx, m.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -116,12 +153,58 @@ func (h *Handler) apiShowMode(r *http.Request) (any, error) {
 			mode.Ticket = &t.URL
 		}
 	}
-	notes, events, err := h.modes.ModeNotes(r.Context(), m)
+	notes, events, err := h.modes.ModeNotes(ctx, m)
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"mode": mode, "runs": counts, "history": apiHistory(events), "notes": apiNotes(notes)}, nil
+	s := hist.Modes[0]
+	seen := APIModeSeen{Failures: s.Failures, Runs: s.Runs, Of: hist.Runs, Trend: triage.Trend(s.Recent, s.Runs)}
+	if s.Runs > 0 {
+		first, last := toAPIRunCount(s.First), toAPIRunCount(s.Last)
+		seen.First, seen.Last = &first, &last
+	}
+	items := make([]APIOccurrence, 0, len(occ))
+	for _, o := range occ {
+		items = append(items, APIOccurrence{RunID: o.RunID, apiResult: toAPIResult(o.ResultRow)})
+	}
+	occurrences := map[string]any{"total": total, "page": page, "pages": pages, "per_page": occurrencesPerPage, "items": items}
+	if page < pages {
+		occurrences["next"] = "/api/modes/" + url.PathEscape(m.ID) + "?page=" + strconv.Itoa(page+1)
+	}
+	return map[string]any{"mode": mode, "seen": seen, "runs": ModeRecentRuns(hist), "occurrences": occurrences,
+		"history": apiHistory(events), "notes": apiNotes(notes)}, nil
 }
+
+// ModeRecentRuns is the mode's failures in each of the last runs, oldest
+// first, a run without it counting zero, as GET /api/modes/{mode} and the
+// MCP tools give them.
+func ModeRecentRuns(hist store.History) []APIRunCount {
+	var recent []int
+	if len(hist.Modes) > 0 {
+		recent = hist.Modes[0].Recent
+	}
+	out := make([]APIRunCount, 0, len(hist.Recent))
+	for i, rc := range hist.Recent {
+		if i < len(recent) {
+			rc.Count = recent[i]
+		}
+		out = append(out, toAPIRunCount(rc))
+	}
+	return out
+}
+
+// toAPIResult is a result as the API lists it.
+func toAPIResult(res sandtrap.ResultRow) apiResult {
+	a := apiResult{ID: res.ID, Test: res.Test, Title: res.Title, Target: res.Target, Domain: res.Domain, Status: res.Status,
+		Layer: res.Layer, Primitive: res.Primitive, ClassifiedBy: res.ClassifiedBy, Mode: res.Mode, Severity: res.Severity, Attempt: res.Attempt}
+	if res.HasError {
+		e := res.Error
+		a.Error = &e
+	}
+	return a
+}
+
+func apiTime(t time.Time) string { return t.UTC().Format(time.RFC3339) }
 
 // APIEvent is one entry of a mode's history: who did what, when.
 type APIEvent struct {

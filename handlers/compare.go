@@ -15,10 +15,16 @@ import (
 	"sandtrap/views"
 )
 
-// Comparer compares two runs; the store implements it.
+// Comparer compares two runs, and names the latest runs for its form; the
+// store implements it.
 type Comparer interface {
 	Compare(ctx context.Context, baseID, headID string, limit int) (compare.Comparison, error)
+	runsBefore
 }
+
+// runChoices is how many of the latest runs the compare form suggests;
+// any other run is typed or found through the runs list's search.
+const runChoices = 20
 
 // Test lists are capped: the page shows a screenful, the API more, and the
 // JSON link of a capped list asks for everything.
@@ -46,13 +52,12 @@ func (h *Handler) compareRuns(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	runs, err := h.runs.ListRuns(ctx)
+	latest, err := cmp.RunsBefore(ctx, "", runChoices)
 	if err != nil {
 		return err
 	}
 	q := r.URL.Query()
 	base, head := q.Get("base"), q.Get("head")
-	p := views.ComparePage{Shell: h.shell(ctx, "Compare runs", "compare", []views.Crumb{{Label: "Runs", Href: "/"}, {Label: "compare"}})}
 	if base == "" || head == "" {
 		for _, id := range []string{base, head} {
 			if id == "" {
@@ -62,11 +67,15 @@ func (h *Handler) compareRuns(w http.ResponseWriter, r *http.Request) error {
 				return err
 			}
 		}
-		b, hd := defaultPair(runs, base, head)
+		b, hd, err := defaultPair(ctx, cmp, latest, base, head)
+		if err != nil {
+			return err
+		}
 		if b == "" || hd == "" {
-			p.BaseOptions, p.HeadOptions = runOptions(runs, b), runOptions(runs, hd)
-			p.Empty = "Comparing needs two runs, and the campaign files have " + format.PluralOf(len(runs), "run", "runs") + "."
-			if len(runs) > 1 {
+			p := views.ComparePage{Shell: h.shell(ctx, "Compare runs", "compare", []views.Crumb{{Label: "Runs", Href: "/"}, {Label: "compare"}}),
+				Form: compareForm(latest, b, hd)}
+			p.Empty = "Comparing needs two runs, and the campaign files have " + format.PluralOf(len(latest), "run", "runs") + "."
+			if len(latest) > 1 {
 				p.Empty = hd + " is the first run: there is no run before it. Choose a base above."
 			}
 			return render(w, r, views.Compare(p))
@@ -78,7 +87,7 @@ func (h *Handler) compareRuns(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	p = comparePage(c)
+	p := comparePage(c)
 	if h.tickets != nil {
 		// A mode that came back is one to chase: link its ticket.
 		tickets, err := h.tickets.Tickets(ctx)
@@ -99,47 +108,49 @@ func (h *Handler) compareRuns(w http.ResponseWriter, r *http.Request) error {
 	}
 	p.Shell = h.shell(ctx, "Compare "+c.Base.Name+" with "+c.Head.Name, "compare", []views.Crumb{
 		{Label: "Runs", Href: "/"}, {Label: c.Head.Name, Href: paths.Run(c.Head.ID)}, {Label: "compare with " + c.Base.Name}})
-	p.BaseOptions, p.HeadOptions = runOptions(runs, c.Base.ID), runOptions(runs, c.Head.ID)
+	p.Form = compareForm(latest, c.Base.ID, c.Head.ID)
 	return render(w, r, views.Compare(p))
 }
 
+// runsBefore names the runs that started before a run.
+type runsBefore interface {
+	RunsBefore(ctx context.Context, id string, n int) ([]sandtrap.RunCount, error)
+}
+
 // defaultPair fills in a missing head with the newest run and a missing
-// base with the run before head; "" when there is no such run.
-func defaultPair(runs []sandtrap.Run, base, head string) (string, string) {
-	if len(runs) == 0 {
-		return base, head
+// base with the run before head; "" when there is no such run. latest are
+// the newest runs, newest first.
+func defaultPair(ctx context.Context, runs runsBefore, latest []sandtrap.RunCount, base, head string) (string, string, error) {
+	if len(latest) == 0 {
+		return base, head, nil
 	}
 	if head == "" {
-		head = runs[len(runs)-1].ID
+		head = latest[0].RunID
 	}
 	if base == "" {
-		base = previousRun(runs, head)
-	}
-	return base, head
-}
-
-// previousRun is the run that started before id, "" for the first one.
-func previousRun(runs []sandtrap.Run, id string) string {
-	for i, r := range runs {
-		if r.ID == id && i > 0 {
-			return runs[i-1].ID
+		before, err := runs.RunsBefore(ctx, head, 1)
+		if err != nil {
+			return "", "", err
+		}
+		if len(before) > 0 {
+			base = before[0].RunID
 		}
 	}
-	return ""
+	return base, head, nil
 }
 
-// runOptions lists the runs newest first for a select.
-func runOptions(runs []sandtrap.Run, selected string) []views.Option {
-	out := make([]views.Option, 0, len(runs))
-	for i := len(runs) - 1; i >= 0; i-- {
-		r := runs[i]
-		label := r.Name + " · " + views.FormatPct(r.Counts.PassRate())
-		if r.Name != r.ID {
-			label = r.Name + " (" + r.ID + ") · " + views.FormatPct(r.Counts.PassRate())
+// compareForm is the form that picks the two runs: the chosen ones, and
+// the latest runs to suggest; the runs list finds any other.
+func compareForm(latest []sandtrap.RunCount, base, head string) views.CompareForm {
+	f := views.CompareForm{Base: base, Head: head, FindHref: "/?q="}
+	for _, rc := range latest {
+		label := rc.RunName + " · " + format.Time(rc.StartedAt) + " · " + format.PluralOf(rc.Total, "result", "results")
+		if rc.RunName != rc.RunID {
+			label = rc.RunName + " (" + rc.RunID + ") · " + format.Time(rc.StartedAt)
 		}
-		out = append(out, views.Option{Value: r.ID, Label: label, Selected: r.ID == selected})
+		f.Choices = append(f.Choices, views.Option{Value: rc.RunID, Label: label})
 	}
-	return out
+	return f
 }
 
 // comparePage builds the page's view model from a comparison.

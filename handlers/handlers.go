@@ -62,6 +62,7 @@ type ModeReader interface {
 	ModeRuns(ctx context.Context, id string) ([]sandtrap.RunCount, error)
 	ModeOccurrences(ctx context.Context, id string, limit, offset int) ([]sandtrap.Occurrence, int, error)
 	ModeNotes(ctx context.Context, m sandtrap.Mode) ([]sandtrap.Note, []sandtrap.Event, error)
+	ModeHistories
 }
 
 // ModeTriager records people's decisions about failure modes.
@@ -186,6 +187,7 @@ func (h *Handler) router(mcp http.Handler) http.Handler {
 	r.Get("/compare", h.handle(h.compareRuns))
 	r.Get("/runs/{run}/modes", h.handle(h.listModes))
 	r.Get("/runs/{run}/modes/live", h.handle(h.streamModes))
+	r.Get("/modes", h.handle(h.listModeStream))
 	r.Get("/modes/{mode}", h.handle(h.showMode))
 	r.Get("/modes/{mode}/ticket.md", h.handle(h.downloadTicket))
 	r.Get("/teams", h.handle(h.listTeams))
@@ -197,6 +199,7 @@ func (h *Handler) router(mcp http.Handler) http.Handler {
 	r.Get("/api/runs/{run}/results", h.handleAPI(h.apiListResults))
 	r.Get("/api/compare", h.handleAPI(h.apiCompare))
 	r.Get("/api/runs/{run}/modes", h.handleAPI(h.apiListModes))
+	r.Get("/api/modes", h.handleAPI(h.apiListModeStream))
 	r.Get("/api/modes/{mode}", h.handleAPI(h.apiShowMode))
 
 	// State changes: refused across origins (CSRF), and when read-only.

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/go-chi/chi/v5"
@@ -214,9 +215,14 @@ func topKeys(m map[string]int, n int) (string, string) {
 }
 
 // occurrencesPerPage is how many failures the mode page lists at once.
-const occurrencesPerPage = 25
+const occurrencesPerPage = 50
 
-// showMode serves GET /modes/{mode}: one failure mode across every run.
+// samplesRead is how many of a mode's latest failures its samples, its
+// reproducer and its domain and target bars are drawn from.
+const samplesRead = 200
+
+// showMode serves GET /modes/{mode}: one failure mode across every run,
+// with its failures paged by page.
 func (h *Handler) showMode(w http.ResponseWriter, r *http.Request) error {
 	p, err := h.modePage(r, chi.URLParam(r, "mode"), views.TriageForm{})
 	if err != nil {
@@ -229,27 +235,23 @@ func (h *Handler) showMode(w http.ResponseWriter, r *http.Request) error {
 // outcome of a triage action.
 func (h *Handler) modePage(r *http.Request, id string, flash views.TriageForm) (views.ModePage, error) {
 	ctx := r.Context()
+	page, err := parsePage(r.URL.Query())
+	if err != nil {
+		return views.ModePage{}, err
+	}
 	m, err := h.modes.FindMode(ctx, id)
 	if err != nil {
 		return views.ModePage{}, err
 	}
-	offset := 0
-	if v := r.URL.Query().Get("offset"); v != "" {
-		f, err := parseFilter(url.Values{"offset": {v}})
-		if err != nil {
-			return views.ModePage{}, err
-		}
-		offset = f.Offset
-	}
-	occ, total, err := h.modes.ModeOccurrences(ctx, m.ID, max(occurrencesPerPage, 200), 0)
+	hist, err := h.modes.ModeHistory(ctx, m.ID, RecentRuns)
 	if err != nil {
 		return views.ModePage{}, err
 	}
-	page, _, err := h.modes.ModeOccurrences(ctx, m.ID, occurrencesPerPage, offset)
+	sample, total, err := h.modes.ModeOccurrences(ctx, m.ID, samplesRead, 0)
 	if err != nil {
 		return views.ModePage{}, err
 	}
-	perRun, err := h.modes.ModeRuns(ctx, m.ID)
+	occ, err := h.occurrencesPage(ctx, m.ID, sample, total, page)
 	if err != nil {
 		return views.ModePage{}, err
 	}
@@ -257,21 +259,12 @@ func (h *Handler) modePage(r *http.Request, id string, flash views.TriageForm) (
 	if err != nil {
 		return views.ModePage{}, err
 	}
-	var others []sandtrap.ModeStat
-	if len(perRun) > 0 {
-		// Merge targets: the modes of the runs this mode appears in.
-		for _, rc := range perRun {
-			if rc.Count == 0 {
-				continue
-			}
-			ms, _, err := h.modes.RunModes(ctx, rc.RunID, sandtrap.ResultFilter{})
-			if err != nil {
-				return views.ModePage{}, err
-			}
-			others = append(others, ms...)
-		}
+	// Merge targets: the modes of the latest runs this mode appears in.
+	beside, err := h.modes.ModesBeside(ctx, m.ID, RecentRuns)
+	if err != nil {
+		return views.ModePage{}, err
 	}
-	p := modePage(m, occ, page, total, offset, perRun, notes, events, others)
+	p := modePage(m, sample, occ, hist, notes, events, beside)
 	if p.Ticket, err = h.ticketView(ctx, m.ID); err != nil {
 		return views.ModePage{}, err
 	}
@@ -280,13 +273,37 @@ func (h *Handler) modePage(r *http.Request, id string, flash views.TriageForm) (
 	}
 	p.Triage.ReadOnly = h.readOnly
 	p.Triage.Message, p.Triage.Error = flash.Message, flash.Error
-	p.Shell = h.shell(ctx, m.Title, "modes", []views.Crumb{{Label: "Runs", Href: "/"}, {Label: "failure modes"}, {Label: m.Title}})
+	p.Shell = h.shell(ctx, m.Title, "all-modes", []views.Crumb{{Label: "Runs", Href: "/"}, {Label: "all failure modes", Href: "/modes"}, {Label: m.Title}})
 	return p, nil
 }
 
+// occurrences is one page of a mode's failures, newest first.
+type occurrences struct {
+	list        []sandtrap.Occurrence
+	total       int
+	page, pages int
+	offset      int
+}
+
+// occurrencesPage reads page of a mode's failures, from the latest ones
+// already read when it is among them.
+func (h *Handler) occurrencesPage(ctx context.Context, id string, latest []sandtrap.Occurrence, total, page int) (occurrences, error) {
+	o := occurrences{total: total, page: page}
+	var err error
+	if o.offset, o.pages, err = pageSpan(total, page, occurrencesPerPage, format.PluralOf(total, "failure", "failures")); err != nil {
+		return o, err
+	}
+	if end := o.offset + occurrencesPerPage; end <= len(latest) || len(latest) == total {
+		o.list = latest[min(o.offset, len(latest)):min(end, len(latest))]
+		return o, nil
+	}
+	o.list, o.total, err = h.modes.ModeOccurrences(ctx, id, occurrencesPerPage, o.offset)
+	return o, err
+}
+
 // modePage builds the mode page's view model.
-func modePage(m sandtrap.Mode, sample []sandtrap.Occurrence, page []sandtrap.Occurrence, total, offset int,
-	perRun []sandtrap.RunCount, notes []sandtrap.Note, events []sandtrap.Event, others []sandtrap.ModeStat) views.ModePage {
+func modePage(m sandtrap.Mode, sample []sandtrap.Occurrence, occ occurrences, hist store.History,
+	notes []sandtrap.Note, events []sandtrap.Event, beside []sandtrap.Mode) views.ModePage {
 	p := views.ModePage{
 		ID: m.ID, Title: m.Title, Signature: m.Signature, Severity: m.Severity, SeverityReason: m.SeverityReason,
 		Layer: m.Layer, Primitive: m.Primitive, ClassifiedBy: orDash(m.ClassifiedBy), Status: m.Status, Owner: m.Owner,
@@ -301,39 +318,81 @@ func modePage(m sandtrap.Mode, sample []sandtrap.Occurrence, page []sandtrap.Occ
 		domains[o.Domain]++
 		targets[o.Target]++
 	}
-	// Every run, the ones without the mode too: the trend is the point.
-	for _, rc := range perRun {
-		f := sandtrap.ResultFilter{Mode: m.ID}
-		p.PerRun = append(p.PerRun, views.Bar{Label: rc.RunName, Href: paths.Failures(rc.RunID, f),
-			Segments: []views.Segment{{Class: "sev-" + m.Severity, Value: rc.Count, Label: "failures", Href: paths.Failures(rc.RunID, f)}}})
-		p.PerRunMax = max(p.PerRunMax, rc.Count)
-	}
+	p.SampleNote = fmt.Sprintf("the latest %s", format.PluralOf(len(sample), "failure", "failures"))
+	p.History = modeHistoryView(m, hist)
 	p.ByDomain = countBars(domains, "ly-"+m.Layer)
 	p.ByTarget = countBars(targets, "ly-"+m.Layer)
-	for _, o := range page {
+	for _, o := range occ.list {
 		p.Occurrences = append(p.Occurrences, views.Occurrence{
 			Href: paths.Result(o.RunID, o.ID), RunID: o.RunID, RunHref: paths.Run(o.RunID), ID: o.ID, Test: o.Test,
 			Status: o.Status, Target: o.Target, Domain: o.Domain, Error: firstLine(o.Error),
 		})
 	}
-	p.OccRange = pageRange(offset, len(page), total)
-	if offset > 0 {
-		p.OccPrev = paths.Mode(m.ID) + fmt.Sprintf("?offset=%d#occurrences", max(0, offset-occurrencesPerPage))
+	p.OccRange = pageRange(occ.offset, len(occ.list), occ.total)
+	p.OccPage = fmt.Sprintf("page %s of %s", views.FormatInt(occ.page), views.FormatInt(occ.pages))
+	pageHref := func(n int) string {
+		if n == 1 {
+			return paths.Mode(m.ID) + "#occurrences"
+		}
+		return paths.Mode(m.ID) + "?page=" + strconv.Itoa(n) + "#occurrences"
 	}
-	if offset+len(page) < total {
-		p.OccNext = paths.Mode(m.ID) + fmt.Sprintf("?offset=%d#occurrences", offset+occurrencesPerPage)
+	if occ.page > 1 {
+		p.OccFirst, p.OccPrev = pageHref(1), pageHref(occ.page-1)
 	}
-	p.Triage = triageForm(m, others)
+	if occ.page < occ.pages {
+		p.OccNext, p.OccLast = pageHref(occ.page+1), pageHref(occ.pages)
+	}
+	p.Triage = triageForm(m, beside)
 	for _, n := range notes {
 		p.Notes = append(p.Notes, views.NoteView{Who: n.Who, Text: n.Body, At: format.Time(n.CreatedAt)})
 	}
 	for _, e := range events {
-		p.History = append(p.History, views.NoteView{Who: e.Who, Text: e.What, At: format.Time(e.CreatedAt)})
+		p.Events = append(p.Events, views.NoteView{Who: e.Who, Text: e.What, At: format.Time(e.CreatedAt)})
 	}
 	for i, id := range m.Members {
 		p.Members = append(p.Members, views.Member{ID: id, Href: paths.Mode(id), Self: i == 0})
 	}
 	return p
+}
+
+// modeHistoryView is a mode across the runs: where it was first and last
+// seen, in how many runs, and its failures in each recent run, linked to
+// them; a run without it shows as zero.
+func modeHistoryView(m sandtrap.Mode, hist store.History) views.ModeHistory {
+	v := views.ModeHistory{StreamHref: "/modes"}
+	var s sandtrap.ModeSummary
+	if len(hist.Modes) > 0 {
+		s = hist.Modes[0]
+	}
+	v.Failures = format.PluralOf(s.Failures, "failure", "failures")
+	v.Runs = fmt.Sprintf("in %s of %s", views.FormatInt(s.Runs), format.PluralOf(hist.Runs, "run", "runs"))
+	if s.Runs > 0 {
+		v.FirstSeen = views.RunSeen{Run: views.Link{Text: s.First.RunID, Href: paths.Failures(s.First.RunID, sandtrap.ResultFilter{Mode: m.ID})},
+			At: format.Time(s.First.StartedAt), Count: format.PluralOf(s.First.Count, "failure", "failures")}
+		v.LastSeen = views.RunSeen{Run: views.Link{Text: s.Last.RunID, Href: paths.Failures(s.Last.RunID, sandtrap.ResultFilter{Mode: m.ID})},
+			At: format.Time(s.Last.StartedAt), Count: format.PluralOf(s.Last.Count, "failure", "failures")}
+	}
+	trend := triage.Trend(s.Recent, s.Runs)
+	v.Trend = trendTexts[trend]
+	v.Spark = views.RunBars{ID: "mode-spark", Class: "sev-" + m.Severity,
+		Label: fmt.Sprintf("Failures of this mode in each of the last %s, oldest first: %s in all, %s", format.PluralOf(len(hist.Recent), "run", "runs"),
+			views.FormatInt(sumOf(s.Recent)), trend)}
+	if len(hist.Recent) > 0 {
+		v.Spark.Caption = fmt.Sprintf("the last %s: %s → %s", format.PluralOf(len(hist.Recent), "run", "runs"), hist.Recent[0].RunID, hist.Recent[len(hist.Recent)-1].RunID)
+	}
+	for i, rc := range hist.Recent {
+		n := 0
+		if i < len(s.Recent) {
+			n = s.Recent[i]
+		}
+		href := paths.Failures(rc.RunID, sandtrap.ResultFilter{Mode: m.ID})
+		if n == 0 {
+			href = paths.Run(rc.RunID)
+		}
+		v.Spark.Bars = append(v.Spark.Bars, views.RunBar{Run: rc.RunID, Value: n, Href: href,
+			Title: fmt.Sprintf("%s (%s): %s of %s", rc.RunID, format.Time(rc.StartedAt), format.PluralOf(n, "failure", "failures"), format.PluralOf(rc.Total, "result", "results"))})
+	}
+	return v
 }
 
 // samples picks up to n occurrences with different messages, so that the
@@ -388,7 +447,7 @@ func countBars(m map[string]int, class string) []views.Bar {
 }
 
 // triageForm lays out the triage choices with the current decision selected.
-func triageForm(m sandtrap.Mode, others []sandtrap.ModeStat) views.TriageForm {
+func triageForm(m sandtrap.Mode, others []sandtrap.Mode) views.TriageForm {
 	t := views.TriageForm{Action: paths.Mode(m.ID) + "/triage", Layer: m.Layer, Primitive: m.Primitive,
 		Severity: m.Severity, Status: m.Status, Title: m.Title, Owner: m.Owner}
 	for _, l := range append(triage.Layers(), sandtrap.LayerUnclassified) {

@@ -5,7 +5,6 @@ import (
 	"context"
 	"slices"
 	"strings"
-	"time"
 
 	"sandtrap"
 	"sandtrap/filing"
@@ -91,19 +90,14 @@ type ModeInput struct {
 type ModeDetail struct {
 	Mode       handlers.APIMode `json:"mode"`
 	Failures   int              `json:"failures" jsonschema:"its failures over every served run"`
-	Runs       []ModeRun        `json:"runs" jsonschema:"every run, oldest first, with the mode's failures in it"`
+	Runs       []ModeRun        `json:"runs" jsonschema:"the last 30 runs, oldest first, with the mode's failures in each (0 where it did not fail)"`
 	Samples    []Sample         `json:"samples" jsonschema:"failures with different first lines, newest run first"`
 	Reproducer *Sample          `json:"reproducer" jsonschema:"the quickest failing workflow: the one to reproduce first"`
 }
 
 // ModeRun is a mode's failures in one run, as GET /api/modes/{mode} counts
 // them.
-type ModeRun struct {
-	RunID     string `json:"run_id"`
-	StartedAt string `json:"started_at"`
-	Count     int    `json:"count" jsonschema:"the mode's failures in the run"`
-	Total     int    `json:"total" jsonschema:"the run's results"`
-}
+type ModeRun = handlers.APIRunCount
 
 // Sample is one failure of a mode.
 type Sample struct {
@@ -121,7 +115,7 @@ func (t *tools) getMode(ctx context.Context, in ModeInput) (ModeDetail, error) {
 	if err != nil {
 		return ModeDetail{}, err
 	}
-	runs, err := t.Modes.ModeRuns(ctx, m.ID)
+	hist, err := t.Modes.ModeHistory(ctx, m.ID, handlers.RecentRuns)
 	if err != nil {
 		return ModeDetail{}, err
 	}
@@ -129,14 +123,10 @@ func (t *tools) getMode(ctx context.Context, in ModeInput) (ModeDetail, error) {
 	if err != nil {
 		return ModeDetail{}, err
 	}
-	out := ModeDetail{Mode: handlers.ToAPIMode(m), Runs: make([]ModeRun, 0, len(runs)), Samples: []Sample{}}
+	out := ModeDetail{Mode: handlers.ToAPIMode(m), Runs: handlers.ModeRecentRuns(hist), Failures: hist.Modes[0].Failures, Samples: []Sample{}}
 	out.Mode.Owner, out.Mode.OwnerRouted = t.Owners.Owner(facts, chosen)
 	if out.Mode.Ticket, err = t.ticketURL(ctx, m.ID); err != nil {
 		return ModeDetail{}, err
-	}
-	for _, rc := range runs {
-		out.Runs = append(out.Runs, ModeRun{RunID: rc.RunID, StartedAt: rc.StartedAt.UTC().Format(time.RFC3339), Count: rc.Count, Total: rc.Total})
-		out.Failures += rc.Count
 	}
 	for _, s := range facts.Samples[:min(len(facts.Samples), samplesShown)] {
 		out.Samples = append(out.Samples, toSample(s))

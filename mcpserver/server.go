@@ -35,6 +35,7 @@ type Modes interface {
 	RunModes(ctx context.Context, runID string, f sandtrap.ResultFilter) ([]sandtrap.ModeStat, map[string][]sandtrap.FacetValue, error)
 	FindMode(ctx context.Context, id string) (sandtrap.Mode, error)
 	ModeRuns(ctx context.Context, id string) ([]sandtrap.RunCount, error)
+	ModeHistory(ctx context.Context, id string, recent int) (store.History, error)
 	ModeForFailure(ctx context.Context, f triage.Failure) (store.ModeLookup, error)
 }
 

@@ -161,6 +161,7 @@ type runIndex struct {
 	rows  []row
 	fails []failure
 	cube  map[cell]int
+	tally modeTally // the cube by mode, for history across runs
 
 	// facts caches what comparisons fold from the rows; readers share the
 	// run under the store's read lock, so the cache has a lock of its own.

@@ -303,6 +303,7 @@ func (s *Store) apply(src *source, rows []classified, templates map[string]*temp
 			s.cells++
 		}
 		ri.cube[k]++
+		ri.tally.add(k, 1)
 		if b.cube[ri] == nil {
 			b.cube[ri] = map[cell]int{}
 		}

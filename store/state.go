@@ -392,6 +392,7 @@ func (s *Store) loadCounts(ctx context.Context, src *source) error {
 			c.mode = s.modeIdx[modeID]
 		}
 		ri.cube[c] += n
+		ri.tally.add(c, n)
 	}
 	if err := rows.Err(); err != nil {
 		return errorf("loading counts of %s: %w", src.path, err)

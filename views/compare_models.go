@@ -3,8 +3,7 @@ package views
 // ComparePage is run against run at /compare.
 type ComparePage struct {
 	Shell         Shell
-	BaseOptions   []Option // for the base select
-	HeadOptions   []Option
+	Form          CompareForm
 	Base, Head    RunRef
 	SwapHref      string
 	JSONHref      string
@@ -19,6 +18,14 @@ type ComparePage struct {
 	FlakyTests    TestGroup
 	FlakyModes    []FlakyModeRow
 	Deltas        []DeltaTable
+}
+
+// CompareForm picks the two runs: what is chosen, and the latest runs as
+// suggestions; any other run is typed, or found through the runs list.
+type CompareForm struct {
+	Base, Head string
+	Choices    []Option
+	FindHref   string
 }
 
 // RunRef names a run and links to it.

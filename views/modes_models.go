@@ -82,20 +82,42 @@ type ModePage struct {
 	Owner          string
 	Samples        [][]DiffPart
 	Smallest       *Sample
-	PerRun         []Bar
-	PerRunMax      int
+	SampleNote     string // what the samples and the bars are drawn from: "the latest 200 failures"
+	History        ModeHistory
 	ByDomain       []Bar
 	ByTarget       []Bar
 	Occurrences    []Occurrence
-	OccRange       string
+	OccRange       string // "51–100 of 2,800"
+	OccPage        string // "page 2 of 56"
+	OccFirst       string // links to the other pages; "" where there is none
 	OccPrev        string
 	OccNext        string
+	OccLast        string
 	Triage         TriageForm
 	Notes          []NoteView
-	History        []NoteView
+	Events         []NoteView // the triage history
 	Members        []Member
 	Ticket         TicketView
 	Filing         FilingForm
+}
+
+// ModeHistory is a mode across the runs: where it was first and last seen,
+// how widely, and lately.
+type ModeHistory struct {
+	Failures   string // "2,800 failures"
+	Runs       string // "in 2,800 of 3,000 runs"
+	FirstSeen  RunSeen
+	LastSeen   RunSeen
+	Trend      string // "↑ rising"
+	Spark      RunBars
+	StreamHref string // every mode across the runs
+}
+
+// RunSeen is a run a mode was seen in, when, and how often there.
+type RunSeen struct {
+	Run   Link // empty when the mode is in no served run
+	At    string
+	Count string
 }
 
 // DiffPart is a piece of a sample message; Varies marks what differs

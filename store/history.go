@@ -1,0 +1,385 @@
+package store
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"time"
+
+	"sandtrap"
+)
+
+// modeTally counts a run's results, and its failures per failure mode as
+// the classifier made it, with the domains and targets they failed in. It
+// grows with the run's breakdown, as rows are indexed or their counts
+// loaded, so that a mode's history over thousands of runs reads these small
+// tallies and never the rows or failures of the runs it does not show.
+type modeTally struct {
+	results int
+	modes   map[int32]*modeCount
+}
+
+// modeCount is one mode's failures in one run.
+type modeCount struct {
+	n                int
+	domains, targets []uint16 // codes it failed in, each once
+}
+
+// add counts n results of breakdown cell k.
+func (t *modeTally) add(k cell, n int) {
+	t.results += n
+	if k.mode < 0 {
+		return
+	}
+	if t.modes == nil {
+		t.modes = map[int32]*modeCount{}
+	}
+	c := t.modes[k.mode]
+	if c == nil {
+		c = &modeCount{}
+		t.modes[k.mode] = c
+	}
+	c.n += n
+	if !slices.Contains(c.domains, k.domain) {
+		c.domains = append(c.domains, k.domain)
+	}
+	if !slices.Contains(c.targets, k.target) {
+		c.targets = append(c.targets, k.target)
+	}
+}
+
+// count is how many failures the modes of members have in the run.
+func (t *modeTally) count(members []int32) int {
+	n := 0
+	for _, m := range members {
+		if c := t.modes[m]; c != nil {
+			n += c.n
+		}
+	}
+	return n
+}
+
+// History is failure modes across the runs served.
+type History struct {
+	Runs int // how many runs are served
+	// Recent are the last runs, oldest first, each with its results in
+	// Total; each mode's Recent counts its failures in them.
+	Recent []sandtrap.RunCount
+	Modes  []sandtrap.ModeSummary // the latest seen first
+}
+
+// History summarises every failure mode the served runs have, after
+// merges, with its failures in each of the last recent runs.
+func (s *Store) History(ctx context.Context, recent int) (History, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.foldHistory("", recent), nil
+}
+
+// ModeHistory summarises one failure mode (after merges) across the runs
+// served, as History does; a mode that no served run has comes back with
+// no failures.
+func (s *Store) ModeHistory(ctx context.Context, id string, recent int) (History, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	i, ok := s.modeIndex(id)
+	if !ok {
+		return History{}, sandtrap.Errorf(sandtrap.ENOTFOUND, "failure mode %q not found", id)
+	}
+	h := s.foldHistory(s.eff[i].ID, recent)
+	if len(h.Modes) == 0 {
+		h.Modes = []sandtrap.ModeSummary{{Mode: s.effectiveMode(i), Recent: make([]int, len(h.Recent))}}
+	}
+	return h, nil
+}
+
+// foldHistory folds the tallies of every run, oldest first, into one summary
+// per mode root, or only root's when it is set. Callers hold mu.
+func (s *Store) foldHistory(root string, recent int) History {
+	h := History{Runs: len(s.order)}
+	first := max(0, len(s.order)-max(recent, 0))
+	type acc struct {
+		sum               sandtrap.ModeSummary
+		firstPos, lastPos int
+		domains, targets  map[uint16]bool
+	}
+	byRoot := map[string]*acc{}
+	for pos, id := range s.order {
+		ri := s.runs[id]
+		if pos >= first {
+			h.Recent = append(h.Recent, s.runCount(id, ri, 0))
+		}
+		for m, c := range ri.tally.modes {
+			r := s.eff[m].ID
+			if root != "" && r != root {
+				continue
+			}
+			a := byRoot[r]
+			if a == nil {
+				a = &acc{firstPos: pos, lastPos: -1, domains: map[uint16]bool{}, targets: map[uint16]bool{}}
+				a.sum.Mode = s.effectiveMode(m)
+				a.sum.Recent = make([]int, len(s.order)-first)
+				byRoot[r] = a
+			}
+			if a.lastPos != pos {
+				a.sum.Runs++
+				a.lastPos = pos
+				a.sum.Last.Count = 0
+			}
+			a.sum.Failures += c.n
+			a.sum.Last.Count += c.n
+			if pos == a.firstPos {
+				a.sum.First.Count += c.n
+			}
+			if pos >= first {
+				a.sum.Recent[pos-first] += c.n
+			}
+			for _, d := range c.domains {
+				a.domains[d] = true
+			}
+			for _, t := range c.targets {
+				a.targets[t] = true
+			}
+		}
+	}
+	accs := make([]*acc, 0, len(byRoot))
+	for _, a := range byRoot {
+		accs = append(accs, a)
+	}
+	slices.SortFunc(accs, func(a, b *acc) int {
+		if a.lastPos != b.lastPos {
+			return b.lastPos - a.lastPos
+		}
+		return cmp.Compare(a.sum.ID, b.sum.ID)
+	})
+	for _, a := range accs {
+		sum := a.sum
+		n := sum.First.Count
+		sum.First = s.runCount(s.order[a.firstPos], s.runs[s.order[a.firstPos]], n)
+		n = sum.Last.Count
+		sum.Last = s.runCount(s.order[a.lastPos], s.runs[s.order[a.lastPos]], n)
+		sum.Domains = s.codeValues(kindDomain, a.domains)
+		sum.Targets = s.codeValues(kindTarget, a.targets)
+		h.Modes = append(h.Modes, sum)
+	}
+	return h
+}
+
+// effectiveMode is mode m's root as people see it, even when the root is
+// a mode no served file has. Callers hold mu.
+func (s *Store) effectiveMode(m int32) sandtrap.Mode {
+	e := &s.eff[m]
+	if mode, ok := s.modeOf(e.ID, false); ok {
+		return mode
+	}
+	return sandtrap.Mode{ID: e.ID, Layer: e.Layer, Primitive: e.Primitive, Signature: e.Signature, ClassifiedBy: e.ClassifiedBy,
+		Title: e.Title, Severity: e.Severity, SeverityReason: e.SeverityReason, Status: e.Status, Owner: e.Owner}
+}
+
+// codeValues names a set of codes of kind, sorted.
+func (s *Store) codeValues(kind string, codes map[uint16]bool) []string {
+	out := make([]string, 0, len(codes))
+	for c := range codes {
+		out = append(out, s.names.value(kind, c))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// runCount names run id with its start and results, and n as its count,
+// without walking its breakdown. Callers hold mu.
+func (s *Store) runCount(id string, ri *runIndex, n int) sandtrap.RunCount {
+	m, known := ri.src.meta[ri.rawID]
+	rc := sandtrap.RunCount{RunID: id, RunName: m.Name, StartedAt: parseTime(m.StartedAt), Count: n, Total: ri.tally.results}
+	if !known || rc.RunName == "" {
+		rc.RunName = ri.rawID
+	}
+	return rc
+}
+
+// members returns the modes, as the classifier made them, that people see
+// as mode id after merges. Callers hold mu.
+func (s *Store) members(id string) ([]int32, bool) {
+	i, ok := s.modeIndex(id)
+	if !ok {
+		return nil, false
+	}
+	root := s.eff[i].ID
+	var out []int32
+	for m := range s.eff {
+		if s.eff[m].ID == root {
+			out = append(out, int32(m))
+		}
+	}
+	return out, true
+}
+
+// ModeRuns counts a mode's failures in every run that has one, oldest run
+// first.
+func (s *Store) ModeRuns(ctx context.Context, id string) ([]sandtrap.RunCount, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	members, ok := s.members(id)
+	if !ok {
+		return nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "failure mode %q not found", id)
+	}
+	var out []sandtrap.RunCount
+	for _, runID := range s.order {
+		ri := s.runs[runID]
+		if n := ri.tally.count(members); n > 0 {
+			out = append(out, s.runCount(runID, ri, n))
+		}
+	}
+	return out, nil
+}
+
+// ModesBeside returns the other modes, after merges, of the last n runs
+// that had mode id: the modes it may be one cause with.
+func (s *Store) ModesBeside(ctx context.Context, id string, n int) ([]sandtrap.Mode, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	members, ok := s.members(id)
+	if !ok {
+		return nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "failure mode %q not found", id)
+	}
+	self := s.eff[members[0]].ID
+	seen := map[string]bool{self: true}
+	var out []sandtrap.Mode
+	for j := len(s.order) - 1; j >= 0 && n > 0; j-- {
+		ri := s.runs[s.order[j]]
+		if ri.tally.count(members) == 0 {
+			continue
+		}
+		n--
+		for m := range ri.tally.modes {
+			if root := s.eff[m].ID; !seen[root] {
+				seen[root] = true
+				out = append(out, s.effectiveMode(m))
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b sandtrap.Mode) int { return cmp.Compare(a.ID, b.ID) })
+	return out, nil
+}
+
+// seenRange fills in the first and last runs each mode was seen in, and
+// whether ri is its first, from the runs' tallies. Callers hold mu.
+func (s *Store) seenRange(stats map[string]*sandtrap.ModeStat, ri *runIndex) {
+	start := func(r *runIndex) time.Time { return parseTime(r.src.meta[r.rawID].StartedAt) }
+	thisStart := start(ri)
+	for _, id := range s.order {
+		other := s.runs[id]
+		var at time.Time
+		parsed := false
+		for m := range other.tally.modes {
+			st, ok := stats[s.eff[m].ID]
+			if !ok {
+				continue
+			}
+			if !parsed {
+				at, parsed = start(other), true
+			}
+			if st.FirstRun == "" || at.Before(st.FirstSeen) {
+				st.FirstRun, st.FirstSeen = id, at
+			}
+			if st.LastRun == "" || at.After(st.LastSeen) {
+				st.LastRun, st.LastSeen = id, at
+			}
+		}
+	}
+	for _, st := range stats {
+		st.NewInRun = !st.FirstSeen.Before(thisStart)
+	}
+}
+
+// ModeOccurrences returns a page of a mode's failures across every run,
+// newest run first, and how many there are. The runs' tallies say which
+// runs the page falls in; only those runs' rows are read.
+func (s *Store) ModeOccurrences(ctx context.Context, id string, limit, offset int) ([]Occurrence, int, error) {
+	s.mu.RLock()
+	members, ok := s.members(id)
+	if !ok {
+		s.mu.RUnlock()
+		return nil, 0, sandtrap.Errorf(sandtrap.ENOTFOUND, "failure mode %q not found", id)
+	}
+	type pick struct {
+		runID string
+		file  *campaignFile
+		row   ResultRow
+	}
+	var picks []pick
+	total := 0
+	for j := len(s.order) - 1; j >= 0; j-- {
+		runID := s.order[j]
+		ri := s.runs[runID]
+		n := ri.tally.count(members)
+		if n == 0 || total+n <= offset || len(picks) >= limit {
+			total += n
+			continue
+		}
+		skip := max(0, offset-total)
+		total += n
+		for k := len(ri.rows) - 1; k >= 0 && len(picks) < limit; k-- {
+			r := &ri.rows[k]
+			if r.fail < 0 {
+				continue
+			}
+			fl := &ri.fails[r.fail]
+			if !slices.Contains(members, fl.mode) {
+				continue
+			}
+			if skip > 0 {
+				skip--
+				continue
+			}
+			e := &s.eff[fl.mode]
+			picks = append(picks, pick{runID: runID, file: ri.src.file, row: ResultRow{
+				Result: sandtrap.Result{ID: r.id, Test: fl.test, Error: fl.err, HasError: true, Attempt: int(fl.attempt),
+					Status: s.names.value(kindStatus, r.status), Target: s.names.value(kindTarget, r.target), Domain: s.names.value(kindDomain, r.domain)},
+				Layer: e.Layer, Primitive: e.Primitive, Mode: e.ID, ClassifiedBy: s.byOf(fl), Severity: e.Severity,
+			}})
+		}
+	}
+	s.mu.RUnlock()
+
+	// Details (titles, durations) come from each run's file, one query per file.
+	byFile := map[*campaignFile][]int64{}
+	for _, p := range picks {
+		byFile[p.file] = append(byFile[p.file], p.row.ID)
+	}
+	details := map[*campaignFile]map[int64]sandtrap.Result{}
+	for f, ids := range byFile {
+		if d, err := f.resultsByID(ctx, ids); err == nil {
+			details[f] = d
+		}
+	}
+	out := make([]Occurrence, 0, len(picks))
+	for _, p := range picks {
+		if d, ok := details[p.file][p.row.ID]; ok {
+			d.RunID = p.runID
+			p.row.Result = d
+		}
+		out = append(out, Occurrence{RunID: p.runID, ResultRow: p.row})
+	}
+	return out, total, nil
+}
+
+// RunsBefore names up to n runs that started before run id, the latest
+// first, with their results; with id empty, the last n runs. It reads no
+// breakdown, so it costs the same whatever the history.
+func (s *Store) RunsBefore(ctx context.Context, id string, n int) ([]sandtrap.RunCount, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	end := len(s.order)
+	if id != "" {
+		end = slices.Index(s.order, id)
+		if end < 0 {
+			return nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", id)
+		}
+	}
+	out := make([]sandtrap.RunCount, 0, min(n, end))
+	for j := end - 1; j >= 0 && len(out) < n; j-- {
+		out = append(out, s.runCount(s.order[j], s.runs[s.order[j]], 0))
+	}
+	return out, nil
+}

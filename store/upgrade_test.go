@@ -6,9 +6,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"sandtrap/triage"
 )
 
 func copyFile(t *testing.T, from, to string) {
@@ -30,11 +34,17 @@ func copyFile(t *testing.T, from, to string) {
 	}
 }
 
-func TestAnUpgradeCarriesEveryDecisionToTheNewModes(t *testing.T) {
+// upgrade copies testdata/upgrade/campaign.db and the state file fixture
+// written over it by an older sandtrap, opens them with today's store and
+// rules (and the user rules given), and waits until people's decisions
+// have followed their failures. It returns the store, the paths of the
+// copies, and the mode shown for a test's result.
+func upgrade(t *testing.T, fixture string, rules ...triage.Rule) (s *Store, campaign, state string, modeOfTest func(test string) string) {
+	t.Helper()
 	dir := t.TempDir()
-	campaign, state := filepath.Join(dir, "campaign.db"), filepath.Join(dir, "state.db")
+	campaign, state = filepath.Join(dir, "campaign.db"), filepath.Join(dir, "state.db")
 	copyFile(t, filepath.Join("..", "testdata", "upgrade", "campaign.db"), campaign)
-	copyFile(t, filepath.Join("..", "testdata", "upgrade", "state.db"), state)
+	copyFile(t, filepath.Join("..", "testdata", "upgrade", fixture), state)
 	// The state names the campaign by the path it was written at.
 	db, err := sql.Open("sqlite", state)
 	if err != nil {
@@ -44,16 +54,25 @@ func TestAnUpgradeCarriesEveryDecisionToTheNewModes(t *testing.T) {
 		t.Fatal(err)
 	}
 	db.Close()
-	s := openStore(t, state, campaign)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	s, err = Open(ctx, Options{StatePath: state, Campaigns: []string{campaign}, Classifier: triage.NewClassifier(rules), Poll: 5 * time.Millisecond})
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	s.Start(context.Background())
+	t.Cleanup(func() { s.Close() })
+	if err := s.WaitIndexed(ctx); err != nil {
+		t.Fatalf("WaitIndexed: %v", err)
+	}
 	waitUntil(t, func() bool {
 		s.mu.RLock()
 		defer s.mu.RUnlock()
 		return !s.carryPending
 	})
-	ctx := context.Background()
-
-	modeOfTest := func(test string) string {
-		page, err := s.FindResults(ctx, "night-1", ResultFilter{Limit: 100})
+	modeOfTest = func(test string) string {
+		t.Helper()
+		page, err := s.FindResults(context.Background(), "night-1", ResultFilter{Limit: 100})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,6 +84,12 @@ func TestAnUpgradeCarriesEveryDecisionToTheNewModes(t *testing.T) {
 		t.Fatalf("no result %s", test)
 		return ""
 	}
+	return s, campaign, state, modeOfTest
+}
+
+func TestAnUpgradeCarriesEveryDecisionToTheNewModes(t *testing.T) {
+	s, _, _, modeOfTest := upgrade(t, "state.db")
+	ctx := context.Background()
 	perm := modeOfTest("file-io/a")
 	if got := []string{modeOfTest("file-io/b"), modeOfTest("file-io/c")}; got[0] != perm || got[1] != perm {
 		t.Fatalf("got permission modes %s and %v, want one mode", perm, got)
@@ -129,4 +154,123 @@ func TestAnUpgradeCarriesEveryDecisionToTheNewModes(t *testing.T) {
 			t.Errorf("got ticket %+v (found %v, %v), want acme/sandbox#42", ticket, ok, err)
 		}
 	})
+}
+
+func TestAnUpgradeToPackedFailuresKeepsEveryModeAndDecision(t *testing.T) {
+	s, campaign, state, modeOfTest := upgrade(t, "state-0008.db")
+	ctx := context.Background()
+	const perm, fork, dns = "m-e86cdedcc396", "m-16edf3b387f5", "m-27590e77933c"
+
+	t.Run("every failure keeps the mode it had", func(t *testing.T) {
+		s.mu.RLock()
+		had := map[string]string{}
+		for _, f := range s.runs["night-1"].fails {
+			had[f.test] = s.modes[f.mode].ID
+		}
+		s.mu.RUnlock()
+		for test, want := range map[string]string{
+			"file-io/a": perm, "file-io/b": perm, "file-io/c": perm, "builds/d": fork, "builds/e": fork, "downloads/f": dns,
+		} {
+			if got := had[test]; got != want {
+				t.Errorf("%s: got mode %s, want %s", test, got, want)
+			}
+		}
+		if got := modeOfTest("downloads/f"); got != perm {
+			t.Errorf("downloads/f: got shown as mode %s, want %s, which it was merged into", got, perm)
+		}
+	})
+	t.Run("no mode became an alias of itself or another", func(t *testing.T) {
+		var aliases, carry int
+		if err := s.reader.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM aliases), (SELECT count(*) FROM carry)`).Scan(&aliases, &carry); err != nil {
+			t.Fatal(err)
+		}
+		if aliases != 0 || carry != 0 {
+			t.Errorf("got %d aliases and %d failures left to carry, want none", aliases, carry)
+		}
+	})
+	t.Run("status, severity, owner and the merge stay", func(t *testing.T) {
+		m, err := s.FindMode(ctx, perm)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Status != "triaged" || m.Severity != "high" || m.Owner != "alice" || !slices.Contains(m.Members, dns) {
+			t.Errorf("got status %q severity %q owner %q members %v, want triaged, high, alice with %s merged in", m.Status, m.Severity, m.Owner, m.Members, dns)
+		}
+		merged, err := s.FindMode(ctx, dns)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if merged.ID != perm {
+			t.Errorf("got the merged mode %s shown as %s, want %s", dns, merged.ID, perm)
+		}
+	})
+	t.Run("a reclassification, a title and a status stay", func(t *testing.T) {
+		m, err := s.FindMode(ctx, fork)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Layer != "sandbox" || m.Primitive != "process-spawn" || m.Title != "Fork blocked by seccomp" || m.Status != "wont-fix" {
+			t.Errorf("got %s/%s %q status %q, want sandbox/process-spawn \"Fork blocked by seccomp\" wont-fix", m.Layer, m.Primitive, m.Title, m.Status)
+		}
+	})
+	t.Run("notes, history and the ticket stay", func(t *testing.T) {
+		var notes, history int
+		if err := s.reader.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM notes), (SELECT count(*) FROM history)`).Scan(&notes, &history); err != nil {
+			t.Fatal(err)
+		}
+		if notes != 2 || history != 9 {
+			t.Errorf("got %d notes and %d history entries, want 2 and 9", notes, history)
+		}
+		ticket, ok, err := s.Ticket(ctx, perm)
+		if err != nil || !ok || !strings.Contains(ticket.Key, "#42") {
+			t.Errorf("got ticket %+v (found %v, %v), want acme/sandbox#42", ticket, ok, err)
+		}
+	})
+	t.Run("the failures read again are saved and load after a restart", func(t *testing.T) {
+		before, err := s.FindResults(ctx, "night-1", ResultFilter{Limit: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Close()
+		again, err := Open(ctx, Options{StatePath: state, Campaigns: []string{campaign}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer again.Close()
+		// Not started: what it shows comes from the state alone.
+		after, err := again.FindResults(ctx, "night-1", ResultFilter{Limit: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(after.Results) != 6 || len(after.Results) != len(before.Results) {
+			t.Fatalf("got %d failures after a restart, want the 6 read before (%d)", len(after.Results), len(before.Results))
+		}
+		for i, r := range after.Results {
+			b := before.Results[i]
+			if r.ID != b.ID || r.Test != b.Test || r.Error != b.Error || r.Mode != b.Mode {
+				t.Errorf("got failure %d %s %q %s after a restart, want %d %s %q %s", r.ID, r.Test, r.Error, r.Mode, b.ID, b.Test, b.Error, b.Mode)
+			}
+		}
+	})
+}
+
+func TestAnUpgradeToPackedFailuresUnderNewRulesCarriesDecisionsToTheNewModes(t *testing.T) {
+	// New rules at the same upgrade: the permission failures get a mode of
+	// another primitive, and what people decided on the old one follows.
+	rule := triage.Rule{Name: "perms", ErrorRegex: regexp.MustCompile(`Permission denied`), Layer: "sandbox", Primitive: "package-path"}
+	s, _, _, modeOfTest := upgrade(t, "state-0008.db", rule)
+	ctx := context.Background()
+	const old = "m-e86cdedcc396"
+	now := modeOfTest("file-io/a")
+	if now == old {
+		t.Fatalf("got the permission failures in mode %s still, want a new mode under the new rule", now)
+	}
+	m, err := s.FindMode(ctx, old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.ID != now || m.Primitive != "package-path" || m.Status != "triaged" || m.Severity != "high" || m.Owner != "alice" {
+		t.Errorf("got old id %s shown as %s (%s, status %q, severity %q, owner %q), want %s, package-path, triaged, high, alice",
+			old, m.ID, m.Primitive, m.Status, m.Severity, m.Owner, now)
+	}
 }

@@ -164,10 +164,12 @@ func (s *Store) scanBatches(ctx context.Context, src *source, upto int64, flush 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	full := make(chan []resultRow, 1)
-	// Two batches are in flight at most, and go back and forth.
+	// Two batches are in flight at most, and go back and forth. A live
+	// run's pass reads a few rows: its batches are no bigger.
+	size := int(min(scanBatch, upto-src.lastID))
 	free := make(chan []resultRow, 2)
-	free <- make([]resultRow, 0, scanBatch)
-	free <- make([]resultRow, 0, scanBatch)
+	free <- make([]resultRow, 0, size)
+	free <- make([]resultRow, 0, size)
 	scanned := make(chan error, 1)
 	go func() {
 		defer close(full)
@@ -187,7 +189,7 @@ func (s *Store) scanBatches(ctx context.Context, src *source, upto int64, flush 
 		}
 		err := src.file.scanResults(ctx, src.lastID, upto, func(r *resultRow) error {
 			pending = append(pending, *r)
-			if len(pending) == scanBatch && !send() {
+			if len(pending) == size && !send() {
 				return ctx.Err()
 			}
 			return nil

@@ -356,8 +356,11 @@ func (s *Store) apply(src *source, rows []classified, templates map[string]*temp
 			b.cube[ri] = map[cell]int{}
 		}
 		b.cube[ri][k]++
-		b.lastID, b.lastKey = c.row.ID, resultKey(c.row.RunID, c.row.Test)
 		change.NewResults++
+	}
+	if len(rows) > 0 {
+		last := rows[len(rows)-1].row
+		b.lastID, b.lastKey = last.ID, resultKey(last.RunID, last.Test)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"sandtrap"
 	"sandtrap/triage"
 )
 
@@ -156,72 +157,56 @@ func TestAnUpgradeCarriesEveryDecisionToTheNewModes(t *testing.T) {
 	})
 }
 
-func TestAnUpgradeToPackedFailuresKeepsEveryModeAndDecision(t *testing.T) {
+func TestAnUpgradeToPackedFailuresKeepsEveryDecision(t *testing.T) {
 	s, campaign, state, modeOfTest := upgrade(t, "state-0008.db")
 	ctx := context.Background()
-	const perm, fork, dns = "m-e86cdedcc396", "m-16edf3b387f5", "m-27590e77933c"
-
-	t.Run("every failure keeps the mode it had", func(t *testing.T) {
-		s.mu.RLock()
-		had := map[string]string{}
-		for _, f := range s.runs["night-1"].fails {
-			had[f.test] = s.modes[f.mode].ID
+	// The modes the fixture's decisions were made on. Should today's rules
+	// give their failures other modes, each resolves to its new one.
+	const perm, fork, dns = "m-e86cdedcc396", "m-16edf3b387f5", "m-c8ee06d43b79"
+	find := func(id string) sandtrap.Mode {
+		t.Helper()
+		m, err := s.FindMode(ctx, id)
+		if err != nil {
+			t.Fatalf("FindMode(%s): %v", id, err)
 		}
-		s.mu.RUnlock()
-		for test, want := range map[string]string{
+		return m
+	}
+
+	t.Run("every failure shows the mode its decisions are on", func(t *testing.T) {
+		for test, mode := range map[string]string{
 			"file-io/a": perm, "file-io/b": perm, "file-io/c": perm, "builds/d": fork, "builds/e": fork, "downloads/f": dns,
 		} {
-			if got := had[test]; got != want {
+			if got, want := modeOfTest(test), find(mode).ID; got != want {
 				t.Errorf("%s: got mode %s, want %s", test, got, want)
 			}
 		}
-		if got := modeOfTest("downloads/f"); got != perm {
-			t.Errorf("downloads/f: got shown as mode %s, want %s, which it was merged into", got, perm)
-		}
-	})
-	t.Run("no mode became an alias of itself or another", func(t *testing.T) {
-		var aliases, carry int
-		if err := s.reader.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM aliases), (SELECT count(*) FROM carry)`).Scan(&aliases, &carry); err != nil {
-			t.Fatal(err)
-		}
-		if aliases != 0 || carry != 0 {
-			t.Errorf("got %d aliases and %d failures left to carry, want none", aliases, carry)
-		}
 	})
 	t.Run("status, severity, owner and the merge stay", func(t *testing.T) {
-		m, err := s.FindMode(ctx, perm)
-		if err != nil {
-			t.Fatal(err)
+		m := find(perm)
+		if m.Status != "triaged" || m.Severity != "high" || m.Owner != "alice" {
+			t.Errorf("got status %q severity %q owner %q, want triaged, high, alice", m.Status, m.Severity, m.Owner)
 		}
-		if m.Status != "triaged" || m.Severity != "high" || m.Owner != "alice" || !slices.Contains(m.Members, dns) {
-			t.Errorf("got status %q severity %q owner %q members %v, want triaged, high, alice with %s merged in", m.Status, m.Severity, m.Owner, m.Members, dns)
-		}
-		merged, err := s.FindMode(ctx, dns)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if merged.ID != perm {
-			t.Errorf("got the merged mode %s shown as %s, want %s", dns, merged.ID, perm)
+		if merged := find(dns); merged.ID != m.ID {
+			t.Errorf("got the mode merged in shown as %s, want %s, which it was merged into", merged.ID, m.ID)
 		}
 	})
 	t.Run("a reclassification, a title and a status stay", func(t *testing.T) {
-		m, err := s.FindMode(ctx, fork)
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := find(fork)
 		if m.Layer != "sandbox" || m.Primitive != "process-spawn" || m.Title != "Fork blocked by seccomp" || m.Status != "wont-fix" {
 			t.Errorf("got %s/%s %q status %q, want sandbox/process-spawn \"Fork blocked by seccomp\" wont-fix", m.Layer, m.Primitive, m.Title, m.Status)
 		}
 	})
-	t.Run("notes, history and the ticket stay", func(t *testing.T) {
-		var notes, history int
-		if err := s.reader.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM notes), (SELECT count(*) FROM history)`).Scan(&notes, &history); err != nil {
-			t.Fatal(err)
+	t.Run("notes and the ticket stay", func(t *testing.T) {
+		for mode, want := range map[string]string{perm: "workspace perms: ask platform", fork: "seccomp profile too strict"} {
+			notes, _, err := s.ModeNotes(ctx, find(mode))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.ContainsFunc(notes, func(n sandtrap.Note) bool { return n.Body == want }) {
+				t.Errorf("mode %s: got notes %v, want %q among them", mode, notes, want)
+			}
 		}
-		if notes != 2 || history != 9 {
-			t.Errorf("got %d notes and %d history entries, want 2 and 9", notes, history)
-		}
-		ticket, ok, err := s.Ticket(ctx, perm)
+		ticket, ok, err := s.Ticket(ctx, find(perm).ID)
 		if err != nil || !ok || !strings.Contains(ticket.Key, "#42") {
 			t.Errorf("got ticket %+v (found %v, %v), want acme/sandbox#42", ticket, ok, err)
 		}
@@ -252,6 +237,95 @@ func TestAnUpgradeToPackedFailuresKeepsEveryModeAndDecision(t *testing.T) {
 			}
 		}
 	})
+}
+
+func TestTheMoveToPackedFailuresAloneChangesNoMode(t *testing.T) {
+	path := newCampaign(t, "c.db")
+	addRun(t, path, "r", true, resultsSQL("r", 300))
+	state := filepath.Join(t.TempDir(), "state.db")
+	ctx := context.Background()
+	s := openStore(t, state, path)
+	s.mu.RLock()
+	before := failuresOf(s, "r")
+	s.mu.RUnlock()
+	decided := before[0].modeID
+	status := "triaged"
+	if _, err := s.UpdateMode(ctx, decided, Triage{Status: &status}); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	unpackFailures(t, state)
+
+	s = openStore(t, state, path)
+	waitUntil(t, func() bool {
+		s.mu.RLock()
+		defer s.mu.RUnlock()
+		return !s.carryPending
+	})
+	s.mu.RLock()
+	after := failuresOf(s, "r")
+	s.mu.RUnlock()
+	if len(before) == 0 || !slices.Equal(after, before) {
+		t.Errorf("got %d failures after the upgrade, want the %d from before, each with its mode", len(after), len(before))
+	}
+	var aliases int
+	if err := s.reader.QueryRowContext(ctx, `SELECT count(*) FROM aliases`).Scan(&aliases); err != nil {
+		t.Fatal(err)
+	}
+	if aliases != 0 {
+		t.Errorf("got %d aliases, want none: no mode changed", aliases)
+	}
+	if m, err := s.FindMode(ctx, decided); err != nil || m.ID != decided || m.Status != "triaged" {
+		t.Errorf("got mode %s status %q (%v), want %s triaged", m.ID, m.Status, err, decided)
+	}
+}
+
+// unpackFailures turns the state file at path back into what migration 8
+// left: failures one to a row, as state-0008.db holds them.
+func unpackFailures(t *testing.T, path string) {
+	t.Helper()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.Exec(`CREATE TABLE failures (
+		source_id INTEGER NOT NULL, result_id INTEGER NOT NULL, run_id TEXT NOT NULL, test TEXT NOT NULL, error TEXT NOT NULL,
+		mode_id TEXT NOT NULL, classified_by TEXT NOT NULL, attempt INTEGER NOT NULL, PRIMARY KEY (source_id, result_id)) WITHOUT ROWID`); err != nil {
+		t.Fatal(err)
+	}
+	type row struct {
+		sourceID int64
+		runID    string
+		f        savedFailure
+	}
+	var rows []row
+	err = eachSavedFailure(ctx, tx, `SELECT source_id, run_id, data FROM failure_chunks`, nil, func(sourceID int64, runID string, f savedFailure) error {
+		rows = append(rows, row{sourceID, runID, f})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		if _, err := tx.Exec(`INSERT INTO failures VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, r.sourceID, r.f.id, r.runID, r.f.test, r.f.err, r.f.modeID, r.f.by, r.f.attempt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, q := range []string{`DROP TABLE failure_chunks`, `DELETE FROM schema_migrations WHERE version = 9`, `PRAGMA user_version = 8`} {
+		if _, err := tx.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func TestAnUpgradeToPackedFailuresUnderNewRulesCarriesDecisionsToTheNewModes(t *testing.T) {

@@ -64,7 +64,7 @@ const stateBusyTimeout = 5 * time.Second
 // openStateDBs opens sandtrap's own state file as one writer connection
 // beside a pool of readers, both in WAL mode so reads never wait on writes.
 func openStateDBs(ctx context.Context, path string) (writer, reader *sql.DB, err error) {
-	pragmas := []string{"journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)"}
+	pragmas := []string{"journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)", "temp_store(MEMORY)"}
 	d, err := dsn(path, url.Values{"_txlock": {"immediate"}}, stateBusyTimeout, pragmas...)
 	if err != nil {
 		return nil, nil, err

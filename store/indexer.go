@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -87,20 +88,15 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 
 	changed := map[*runIndex]bool{}
 	b := newBatch()
-	pending := make([]resultRow, 0, scanBatch)
 	sinceSave := 0
 	lastLog := time.Now()
-	flush := func() error {
-		if len(pending) == 0 {
-			return nil
-		}
+	flush := func(pending []resultRow) error {
 		out := s.classify(pending, ev)
 		s.groupMu.Lock()
 		templates := s.assignModes(out)
-		s.apply(src, out, templates, b, changed, &change)
+		s.apply(src, out, templates, maxID, b, changed, &change)
 		s.groupMu.Unlock()
 		sinceSave += len(pending)
-		pending = pending[:0]
 		s.mu.Lock()
 		src.progress.Read = b.lastID - (maxID - src.progress.Total)
 		read, total := src.progress.Read, src.progress.Total
@@ -133,16 +129,7 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 	}
 	// Only up to maxID: the evidence was read for results committed by
 	// then, and later ones wait for the next pass with theirs.
-	err = src.file.scanResults(ctx, src.lastID, maxID, func(r *resultRow) error {
-		pending = append(pending, *r)
-		if len(pending) == scanBatch {
-			return flush()
-		}
-		return nil
-	})
-	if err == nil {
-		err = flush()
-	}
+	err = s.scanBatches(ctx, src, maxID, flush)
 	if err == nil && b.lastID > 0 {
 		err = s.commit(ctx, src, b)
 	}
@@ -169,6 +156,63 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 	return change, err
 }
 
+// scanBatches reads the results of src past its watermark up to upto and
+// calls flush with each batch of them, in id order. The file is read on a
+// goroutine of its own, a batch ahead, so that reading it overlaps with
+// classifying and saving the batch before.
+func (s *Store) scanBatches(ctx context.Context, src *source, upto int64, flush func([]resultRow) error) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	full := make(chan []resultRow, 1)
+	// Two batches are in flight at most, and go back and forth. A live
+	// run's pass reads a few rows: its batches are no bigger.
+	size := int(min(scanBatch, upto-src.lastID))
+	free := make(chan []resultRow, 2)
+	free <- make([]resultRow, 0, size)
+	free <- make([]resultRow, 0, size)
+	scanned := make(chan error, 1)
+	go func() {
+		defer close(full)
+		pending := <-free
+		send := func() bool {
+			select {
+			case full <- pending:
+			case <-ctx.Done():
+				return false
+			}
+			select {
+			case pending = <-free:
+				return true
+			case <-ctx.Done():
+				return false
+			}
+		}
+		err := src.file.scanResults(ctx, src.lastID, upto, func(r *resultRow) error {
+			pending = append(pending, *r)
+			if len(pending) == size && !send() {
+				return ctx.Err()
+			}
+			return nil
+		})
+		if err == nil && len(pending) > 0 && !send() {
+			err = ctx.Err()
+		}
+		scanned <- err
+	}()
+	for pending := range full {
+		if err := flush(pending); err != nil {
+			cancel()
+			for range full {
+			}
+			<-scanned
+			return err
+		}
+		clear(pending)
+		free <- pending[:0]
+	}
+	return <-scanned
+}
+
 func (s *Store) markCaughtUp(src *source) {
 	s.mu.Lock()
 	src.caughtUp = true
@@ -176,7 +220,7 @@ func (s *Store) markCaughtUp(src *source) {
 }
 
 func newBatch() *batch {
-	return &batch{rows: map[*runIndex]int{}, cube: map[*runIndex]map[cell]int{}}
+	return &batch{rows: map[*runIndex]int{}, fails: map[*runIndex]int{}, cube: map[*runIndex]map[cell]int{}}
 }
 
 // commit persists b and moves src's watermark past it. A read-only store
@@ -246,7 +290,7 @@ func (s *Store) classifyOne(r resultRow, e *evidence) classified {
 }
 
 // apply adds classified results to the in-memory index and to batch b.
-func (s *Store) apply(src *source, rows []classified, templates map[string]*templateChange, b *batch, changed map[*runIndex]bool, change *Change) {
+func (s *Store) apply(src *source, rows []classified, templates map[string]*templateChange, upto int64, b *batch, changed map[*runIndex]bool, change *Change) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	defer s.applyTemplates(templates)
@@ -293,10 +337,15 @@ func (s *Store) apply(src *source, rows []classified, templates map[string]*temp
 			}
 			f := failure{id: c.row.ID, test: c.row.Test, err: clip(c.row.Error, maxErrorBytes), mode: m,
 				by: s.names.code(kindBy, c.by), attempt: int32(c.row.Attempt)}
+			if _, ok := b.fails[ri]; !ok {
+				b.fails[ri] = len(ri.fails)
+			}
 			r.fail = int32(len(ri.fails))
 			ri.fails = append(ri.fails, f)
-			b.fails = append(b.fails, batchFailure{ri, f})
 			k.mode = m
+		}
+		if len(ri.rows) == cap(ri.rows) {
+			ri.rows = slices.Grow(ri.rows, expectedRows(src.meta[c.row.RunID], len(ri.rows), upto-c.row.ID+1))
 		}
 		ri.rows = append(ri.rows, r)
 		if _, seen := ri.cube[k]; !seen {
@@ -308,9 +357,23 @@ func (s *Store) apply(src *source, rows []classified, templates map[string]*temp
 			b.cube[ri] = map[cell]int{}
 		}
 		b.cube[ri][k]++
-		b.lastID, b.lastKey = c.row.ID, resultKey(c.row.RunID, c.row.Test)
 		change.NewResults++
 	}
+	if len(rows) > 0 {
+		last := rows[len(rows)-1].row
+		b.lastID, b.lastKey = last.ID, resultKey(last.RunID, last.Test)
+	}
+}
+
+// expectedRows is how many more rows a run that holds have rows is likely
+// to get, of the left results this pass reads: as many as the harness
+// planned, when it said. Growing a run of a million rows in steps copied
+// it a dozen times, into fresh memory each time.
+func expectedRows(run campaignRun, have int, left int64) int {
+	if !run.Planned.Valid || run.Planned.Int64 <= int64(have) {
+		return 1
+	}
+	return int(min(run.Planned.Int64-int64(have), left))
 }
 
 // clip cuts s to at most n bytes without splitting a UTF-8 sequence.

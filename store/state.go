@@ -135,7 +135,7 @@ func (s *Store) loadSource(ctx context.Context, src *source) error {
 	if err := s.loadRows(ctx, src); err != nil {
 		return err
 	}
-	if err := s.loadFailures(ctx, src); err != nil {
+	if err := s.loadFailures(ctx, src, ""); err != nil {
 		return err
 	}
 	return s.loadCounts(ctx, src)
@@ -213,7 +213,7 @@ func (s *Store) matchClassifier(ctx context.Context) error {
 func clearSource(ctx context.Context, tx *sql.Tx, sourceID int64) error {
 	for _, q := range []string{
 		`DELETE FROM row_chunks WHERE source_id = ?`,
-		`DELETE FROM failures WHERE source_id = ?`,
+		`DELETE FROM failure_chunks WHERE source_id = ?`,
 		`DELETE FROM counts WHERE source_id = ?`,
 		`UPDATE sources SET last_result_id = 0, last_result_key = '', device = 0, inode = 0 WHERE id = ?`,
 	} {
@@ -276,7 +276,7 @@ func (s *Store) reloadSource(ctx context.Context, src *source) error {
 		err = s.loadRows(ctx, src)
 	}
 	if err == nil {
-		err = s.loadFailures(ctx, src)
+		err = s.loadFailures(ctx, src, "")
 	}
 	if err == nil {
 		err = s.loadCounts(ctx, src)
@@ -322,38 +322,35 @@ func (s *Store) loadRows(ctx context.Context, src *source) error {
 	return nil
 }
 
-func (s *Store) loadFailures(ctx context.Context, src *source) error {
-	rows, err := s.reader.QueryContext(ctx, `SELECT run_id, result_id, test, error, mode_id, classified_by, attempt
-		FROM failures WHERE source_id = ? ORDER BY run_id, result_id`, src.id)
+// loadFailures restores the saved failures of src's run runID, or of all
+// its runs when runID is "", and links each failed row to its failure. The
+// rows must be loaded first.
+func (s *Store) loadFailures(ctx context.Context, src *source, runID string) error {
+	query, args := `SELECT source_id, run_id, data FROM failure_chunks WHERE source_id = ? ORDER BY run_id, chunk`, []any{src.id}
+	if runID != "" {
+		query, args = `SELECT source_id, run_id, data FROM failure_chunks WHERE source_id = ? AND run_id = ? ORDER BY chunk`, []any{src.id, runID}
+	}
+	err := eachSavedFailure(ctx, s.reader, query, args, func(_ int64, runID string, sf savedFailure) error {
+		ri := src.runs[runID]
+		if ri == nil {
+			return fmt.Errorf("the index is inconsistent: failure %d of run %q has no rows", sf.id, runID)
+		}
+		m, ok := s.modeIdx[sf.modeID]
+		if !ok {
+			return fmt.Errorf("the index is inconsistent: unknown mode %q", sf.modeID)
+		}
+		ri.fails = append(ri.fails, failure{id: sf.id, test: sf.test, err: sf.err, mode: m,
+			by: s.names.code(kindBy, sf.by), attempt: sf.attempt})
+		return nil
+	})
 	if err != nil {
 		return errorf("loading failures of %s: %w", src.path, err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var (
-			runID, modeID, by string
-			f                 failure
-		)
-		if err := rows.Scan(&runID, &f.id, &f.test, &f.err, &modeID, &by, &f.attempt); err != nil {
-			return errorf("loading failures of %s: %w", src.path, err)
-		}
-		ri := src.runs[runID]
-		if ri == nil {
-			return errorf("the index of %s is inconsistent: failure %d of run %q has no rows", src.path, f.id, runID)
-		}
-		m, ok := s.modeIdx[modeID]
-		if !ok {
-			return errorf("the index of %s is inconsistent: unknown mode %q", src.path, modeID)
-		}
-		f.mode = m
-		f.by = s.names.code(kindBy, by)
-		ri.fails = append(ri.fails, f)
-	}
-	if err := rows.Err(); err != nil {
-		return errorf("loading failures of %s: %w", src.path, err)
-	}
 	// Link each failed row to its failure; both are in id order.
-	for _, ri := range src.runs {
+	for id, ri := range src.runs {
+		if runID != "" && id != runID {
+			continue
+		}
 		j := 0
 		for i := range ri.rows {
 			for j < len(ri.fails) && ri.fails[j].id < ri.rows[i].id {
@@ -403,15 +400,10 @@ func (s *Store) loadCounts(ctx context.Context, src *source) error {
 // batch is what one indexing pass adds, to be persisted in one transaction.
 type batch struct {
 	rows    map[*runIndex]int // per run, how many rows it had before the batch
-	fails   []batchFailure
+	fails   map[*runIndex]int // per run with new failures, how many it had before
 	cube    map[*runIndex]map[cell]int
 	lastID  int64
 	lastKey string
-}
-
-type batchFailure struct {
-	ri *runIndex
-	f  failure
 }
 
 // persist writes a batch to the state in one transaction: the rows, the
@@ -447,6 +439,7 @@ func (s *Store) persist(ctx context.Context, src *source, b *batch) (err error) 
 			chunks[ri] = append(chunks[ri], buf)
 		}
 	}
+	failChunks := s.failChunks(b.fails)
 	s.mu.Unlock()
 	defer func() {
 		if err != nil {
@@ -489,7 +482,7 @@ func (s *Store) persist(ctx context.Context, src *source, b *batch) (err error) 
 			}
 		}
 	}
-	if err := s.persistFailures(ctx, tx, src, b.fails); err != nil {
+	if err := persistFailures(ctx, tx, src, failChunks); err != nil {
 		return err
 	}
 	if err := s.persistCounts(ctx, tx, src, b.cube); err != nil {
@@ -514,22 +507,49 @@ func (s *Store) persist(ctx context.Context, src *source, b *batch) (err error) 
 	return nil
 }
 
-func (s *Store) persistFailures(ctx context.Context, tx *sql.Tx, src *source, fails []batchFailure) error {
-	if len(fails) == 0 {
+// runFailChunks are the failures of one run that a save rewrites, from its
+// chunk first on, a chunk to a list.
+type runFailChunks struct {
+	ri     *runIndex
+	first  int
+	chunks [][]savedFailure
+}
+
+// failChunks lists, for each run of fails, the chunks its new failures
+// fall in, the last one partly saved before included. Callers hold mu; the
+// chunks are packed without it.
+func (s *Store) failChunks(fails map[*runIndex]int) []runFailChunks {
+	var out []runFailChunks
+	for ri, before := range fails {
+		rc := runFailChunks{ri: ri, first: before / failChunk}
+		for c := rc.first; c*failChunk < len(ri.fails); c++ {
+			part := ri.fails[c*failChunk : min((c+1)*failChunk, len(ri.fails))]
+			list := make([]savedFailure, len(part))
+			for i, f := range part {
+				list[i] = savedFailure{id: f.id, test: f.test, err: f.err, modeID: s.modes[f.mode].ID,
+					by: s.names.value(kindBy, f.by), attempt: f.attempt}
+			}
+			rc.chunks = append(rc.chunks, list)
+		}
+		out = append(out, rc)
+	}
+	return out
+}
+
+func persistFailures(ctx context.Context, tx *sql.Tx, src *source, runs []runFailChunks) error {
+	if len(runs) == 0 {
 		return nil
 	}
-	stmt, err := tx.PrepareContext(ctx, `INSERT OR REPLACE INTO failures (source_id, result_id, run_id, test, error, mode_id, classified_by, attempt)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+	stmt, err := tx.PrepareContext(ctx, `INSERT OR REPLACE INTO failure_chunks (source_id, run_id, chunk, data) VALUES (?, ?, ?, ?)`)
 	if err != nil {
 		return errorf("saving failures: %w", err)
 	}
 	defer stmt.Close()
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	for _, bf := range fails {
-		f := bf.f
-		if _, err := stmt.ExecContext(ctx, src.id, f.id, bf.ri.rawID, f.test, f.err, s.modes[f.mode].ID, s.names.value(kindBy, f.by), f.attempt); err != nil {
-			return errorf("saving failure %d: %w", f.id, err)
+	for _, rc := range runs {
+		for i, list := range rc.chunks {
+			if _, err := stmt.ExecContext(ctx, src.id, rc.ri.rawID, rc.first+i, encodeFailures(list)); err != nil {
+				return errorf("saving failures of %s: %w", rc.ri.rawID, err)
+			}
 		}
 	}
 	return nil

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -196,10 +197,27 @@ func (s *Store) resolveRoot(id string) string {
 // mode of every failure, so that each old mode can resolve to a new one
 // and what people decided on it can follow.
 func captureCarry(ctx context.Context, tx *sql.Tx) error {
-	_, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO carry (source_id, result_id, old_mode)
-		SELECT source_id, result_id, mode_id FROM failures`)
+	type old struct {
+		sourceID, resultID int64
+		mode               string
+	}
+	var olds []old
+	err := eachSavedFailure(ctx, tx, `SELECT source_id, run_id, data FROM failure_chunks`, nil, func(sourceID int64, _ string, f savedFailure) error {
+		olds = append(olds, old{sourceID, f.id, f.modeID})
+		return nil
+	})
 	if err != nil {
 		return errorf("keeping people's decisions for the new classifier: %w", err)
+	}
+	stmt, err := tx.PrepareContext(ctx, `INSERT OR IGNORE INTO carry (source_id, result_id, old_mode) VALUES (?, ?, ?)`)
+	if err != nil {
+		return errorf("keeping people's decisions for the new classifier: %w", err)
+	}
+	defer stmt.Close()
+	for _, o := range olds {
+		if _, err := stmt.ExecContext(ctx, o.sourceID, o.resultID, o.mode); err != nil {
+			return errorf("keeping people's decisions for the new classifier: %w", err)
+		}
 	}
 	return nil
 }
@@ -234,28 +252,8 @@ func (s *Store) carryOver(ctx context.Context) error {
 				return errNotYet
 			}
 		}
-		rows, err := tx.QueryContext(ctx, `SELECT c.old_mode, f.mode_id, count(*) AS n FROM carry c
-			JOIN failures f ON f.source_id = c.source_id AND f.result_id = c.result_id
-			GROUP BY c.old_mode, f.mode_id ORDER BY c.old_mode, n DESC, f.mode_id`)
+		target, order, err := carryTargets(ctx, tx)
 		if err != nil {
-			return errorf("carrying decisions over: %w", err)
-		}
-		target := map[string]string{}
-		var order []string
-		for rows.Next() {
-			var old, now string
-			var n int
-			if err := rows.Scan(&old, &now, &n); err != nil {
-				rows.Close()
-				return errorf("carrying decisions over: %w", err)
-			}
-			if _, ok := target[old]; !ok {
-				target[old] = now
-				order = append(order, old)
-			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
 			return errorf("carrying decisions over: %w", err)
 		}
 		live, err := liveModes(ctx, tx)
@@ -311,9 +309,57 @@ func (s *Store) carryOver(ctx context.Context) error {
 	return s.refreshDecisions(ctx)
 }
 
-// liveModes returns the modes some failure has now.
+// carryTargets returns, for each old mode in carry, the new mode most of
+// its failures have now (the smallest id among equals), and the old modes
+// in order.
+func carryTargets(ctx context.Context, tx *sql.Tx) (map[string]string, []string, error) {
+	type key struct{ sourceID, resultID int64 }
+	olds := map[key]string{}
+	rows, err := tx.QueryContext(ctx, `SELECT source_id, result_id, old_mode FROM carry`)
+	if err != nil {
+		return nil, nil, err
+	}
+	for rows.Next() {
+		var (
+			k   key
+			old string
+		)
+		if err := rows.Scan(&k.sourceID, &k.resultID, &old); err != nil {
+			rows.Close()
+			return nil, nil, err
+		}
+		olds[k] = old
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, nil, err
+	}
+	type move struct{ old, now string }
+	counts := map[move]int{}
+	err = eachSavedFailure(ctx, tx, `SELECT source_id, run_id, data FROM failure_chunks`, nil, func(sourceID int64, _ string, f savedFailure) error {
+		if old, ok := olds[key{sourceID, f.id}]; ok {
+			counts[move{old, f.modeID}]++
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	target := map[string]string{}
+	for m, n := range counts {
+		best, ok := target[m.old]
+		if !ok || n > counts[move{m.old, best}] || n == counts[move{m.old, best}] && m.now < best {
+			target[m.old] = m.now
+		}
+	}
+	order := slices.Sorted(maps.Keys(target))
+	return target, order, nil
+}
+
+// liveModes returns the modes some failure has now: the saved counts hold
+// a cell for each.
 func liveModes(ctx context.Context, tx *sql.Tx) (map[string]bool, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT DISTINCT mode_id FROM failures`)
+	rows, err := tx.QueryContext(ctx, `SELECT DISTINCT mode_id FROM counts WHERE mode_id != ''`)
 	if err != nil {
 		return nil, errorf("carrying decisions over: %w", err)
 	}

@@ -30,6 +30,7 @@ type RunReader interface {
 	ListRuns(ctx context.Context) ([]sandtrap.Run, error)
 	FindRuns(ctx context.Context, f sandtrap.RunFilter) (sandtrap.RunPage, error)
 	RunTrails(ctx context.Context, ids []string, n int) (map[string][]sandtrap.Run, error)
+	RunModeCounts(ctx context.Context, ids []string) (map[string]int, error)
 	FindRun(ctx context.Context, id string) (sandtrap.Run, error)
 	Breakdown(ctx context.Context, runID string) ([]sandtrap.Cell, error)
 	FindModes(ctx context.Context, ids []string) (map[string]sandtrap.Mode, error)

@@ -172,18 +172,15 @@ func (h *Handler) runsPage(ctx context.Context, q runsQuery) (p views.RunsPage, 
 	if err != nil {
 		return p, false, err
 	}
-	modes := map[string]int{}
+	var trailIDs []string
 	for _, trail := range trails {
 		for _, run := range trail {
-			if _, ok := modes[run.ID]; ok {
-				continue
-			}
-			cells, err := h.runs.Breakdown(ctx, run.ID)
-			if err != nil {
-				return p, false, err
-			}
-			modes[run.ID] = len(modeIDs(cells))
+			trailIDs = append(trailIDs, run.ID)
 		}
+	}
+	modes, err := h.runs.RunModeCounts(ctx, trailIDs)
+	if err != nil {
+		return p, false, err
 	}
 	now := h.now()
 	for _, run := range page.Runs {

@@ -172,10 +172,10 @@ func TestRunsPager(t *testing.T) {
 	}
 }
 
-// manyRunsServer serves a campaign of n finished runs, one an hour from
-// 2026-01-01 and each of one result: run i is "r%05d", named "Nightly i"
-// for even i and "Canary i" for odd.
-func manyRunsServer(t *testing.T, n int) string {
+// manyRunsServer serves a campaign of n runs, one an hour from 2026-01-01
+// and each of one result: run i is "r%05d", named "Nightly i" for even i
+// and "Canary i" for odd. The last live runs are still going.
+func manyRunsServer(t *testing.T, n, live int) string {
 	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "history.db")
@@ -186,7 +186,10 @@ func manyRunsServer(t *testing.T, n int) string {
 	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	for i := 1; i <= n; i++ {
 		at := start.Add(time.Duration(i) * time.Hour)
-		end := at.Add(30 * time.Minute)
+		end := ptr(at.Add(30 * time.Minute))
+		if i > n-live {
+			end = nil
+		}
 		name := fmt.Sprintf("Nightly %d", i)
 		if i%2 == 1 {
 			name = fmt.Sprintf("Canary %d", i)
@@ -195,7 +198,7 @@ func manyRunsServer(t *testing.T, n int) string {
 		if i%3 == 0 {
 			status = "failed"
 		}
-		if _, err := w.AppendRun(ctx, store.CampaignRun{ID: fmt.Sprintf("r%05d", i), Name: name, StartedAt: at, FinishedAt: &end},
+		if _, err := w.AppendRun(ctx, store.CampaignRun{ID: fmt.Sprintf("r%05d", i), Name: name, StartedAt: at, FinishedAt: end},
 			[]store.CampaignResult{{RunID: fmt.Sprintf("r%05d", i), Test: "file-io/a", Target: "code-interpreter", Domain: "file-io", Status: status,
 				Error: ptr("PermissionError: [Errno 13] Permission denied")}}); err != nil {
 			t.Fatal(err)
@@ -219,7 +222,7 @@ func manyRunsServer(t *testing.T, n int) string {
 }
 
 func TestRunsListRefusesBadParametersByName(t *testing.T) {
-	base := manyRunsServer(t, 120)
+	base := manyRunsServer(t, 120, 0)
 	tests := []struct {
 		name, path, param string
 	}{
@@ -253,7 +256,7 @@ func TestRunsListRefusesBadParametersByName(t *testing.T) {
 }
 
 func TestAPIRunsPagesReachEveryRun(t *testing.T) {
-	base := manyRunsServer(t, 120)
+	base := manyRunsServer(t, 120, 0)
 	var seen []string
 	next := "/api/runs?per=25"
 	pages := 0
@@ -305,7 +308,7 @@ func TestAPIRunsPagesReachEveryRun(t *testing.T) {
 }
 
 func TestRunPickerSearchesInsteadOfListing(t *testing.T) {
-	base := manyRunsServer(t, 3000)
+	base := manyRunsServer(t, 3000, 0)
 	pages := []string{"/", "/runs/r00001", "/runs/r00001/failures", "/runs/r00001/modes", "/runs/r00001/targets", "/runs/r00001/results/1"}
 	for _, path := range pages {
 		t.Run("the page at "+path+" stays small with 3,000 runs", func(t *testing.T) {
@@ -388,6 +391,54 @@ func TestRunPickerSearchesInsteadOfListing(t *testing.T) {
 		resp, _ := pick(t, "q=canary", false)
 		if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/?q=canary" {
 			t.Errorf("got %d to %q, want 303 to /?q=canary", resp.StatusCode, resp.Header.Get("Location"))
+		}
+	})
+}
+
+func TestRunsStreamIsTheViewedPageOnly(t *testing.T) {
+	base := manyRunsServer(t, 60, 2)
+	t.Run("a page with a live run streams its own rows, with its filters", func(t *testing.T) {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		req, _ := http.NewRequestWithContext(ctx, "GET", base+"/live?state=live&per=1", nil)
+		req.Header.Set("Accept", "text/event-stream")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("got status %d, want a stream", resp.StatusCode)
+		}
+		var b strings.Builder
+		buf := make([]byte, 4096)
+		for !strings.Contains(b.String(), "</div>\n\n") {
+			n, err := resp.Body.Read(buf)
+			b.Write(buf[:n])
+			if err != nil {
+				t.Fatalf("stream ended early: %v\n%s", err, b.String())
+			}
+		}
+		first := b.String()
+		if n := strings.Count(first, `data-testid="run-row"`); n != 1 {
+			t.Errorf("got %d rows in the first event, want the page's one", n)
+		}
+		for _, want := range []string{`id="run-r00060"`, "showing 1–1 of 2 runs", `href="/?page=2&amp;per=1&amp;state=live"`} {
+			if !strings.Contains(first, want) {
+				t.Errorf("got a first event without %q", want)
+			}
+		}
+	})
+	t.Run("a page of finished runs has nothing to stream", func(t *testing.T) {
+		resp, _ := get(t, base+"/live?page=2&per=10")
+		if resp.StatusCode != http.StatusNoContent {
+			t.Errorf("got status %d, want 204", resp.StatusCode)
+		}
+	})
+	t.Run("the page says where its stream is", func(t *testing.T) {
+		_, body := get(t, base+"/?state=live&per=1")
+		if !strings.Contains(body, `&#34;_stream&#34;:&#34;/live?per=1\u0026state=live&#34;`) {
+			t.Errorf("got a page without its filtered stream")
 		}
 	})
 }

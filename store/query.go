@@ -82,6 +82,7 @@ func selectsEvery(f sandtrap.RunFilter) bool {
 func (s *Store) RunTrails(ctx context.Context, ids []string, n int) (map[string][]sandtrap.Run, error) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
+	n = max(0, n)
 	want := make(map[string]bool, len(ids))
 	for _, id := range ids {
 		want[id] = true
@@ -102,6 +103,23 @@ func (s *Store) RunTrails(ctx context.Context, ids []string, n int) (map[string]
 			trail = append(trail, r)
 		}
 		out[id] = trail
+	}
+	return out, nil
+}
+
+// RunModeCounts returns how many failure modes each of ids has, merges
+// applied. Ids that are not served are left out.
+func (s *Store) RunModeCounts(ctx context.Context, ids []string) (map[string]int, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	out := make(map[string]int, len(ids))
+	for _, id := range ids {
+		if _, done := out[id]; done {
+			continue
+		}
+		if ri, ok := s.runs[id]; ok {
+			out[id] = len(s.modesIn(ri))
+		}
 	}
 	return out, nil
 }

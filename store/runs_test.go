@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"maps"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -122,6 +123,15 @@ func TestFindRunsFiltersAndPagesNewestFirst(t *testing.T) {
 			if every.Runs[i].Counts != all.Runs[i].Counts {
 				t.Errorf("got counts %+v for %s, want %+v", every.Runs[i].Counts, all.Runs[i].ID, all.Runs[i].Counts)
 			}
+		}
+	})
+	t.Run("a run's failure modes are counted, and an unknown run left out", func(t *testing.T) {
+		got, err := s.RunModeCounts(ctx, []string{"r0001", "o1", "r0001", "nope"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := map[string]int{"r0001": 1, "o1": 0}; !maps.Equal(got, want) {
+			t.Errorf("got %v, want %v", got, want)
 		}
 	})
 	t.Run("a run's trail is the runs up to it in start order, oldest first", func(t *testing.T) {

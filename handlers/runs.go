@@ -161,7 +161,7 @@ func (h *Handler) runsPage(ctx context.Context, q runsQuery) (p views.RunsPage, 
 	p.Form = runsForm(q, sourceLabels(sources))
 	p.Pager = runsPager(q, len(page.Runs), page.Total, pages)
 	if len(page.Runs) == 0 && p.Form.ClearHref != "" {
-		p.Empty, p.EmptyAction, p.EmptyHref = "No runs match these filters.", "Clear the filters", "/"
+		p.Empty, p.EmptyAction, p.EmptyHref = "No runs match these filters.", "Clear the filters", p.Form.ClearHref
 	}
 	ids := make([]string, len(page.Runs))
 	for i, run := range page.Runs {

@@ -370,6 +370,8 @@ func TestRunPickerSearchesInsteadOfListing(t *testing.T) {
 		{"a search marks the page's run", "q=r00001&current=r00001", []string{`href="/runs/r00001" data-testid="picker-run" class="current"`}, 1},
 		{"a search that finds nothing says so", "q=weekly", []string{"No run matches this search."}, 0},
 		{"an empty search lists the recent runs again", "q=", []string{"Recent runs", `href="/runs/r03000"`}, pickerRecent},
+		{"an empty search lists the page's old run first again", "q=&current=r00001",
+			[]string{`<ul><li><a href="/runs/r00001" data-testid="picker-run" class="current"`, `href="/runs/r03000"`}, pickerRecent + 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -82,11 +82,18 @@ func withRun(s views.Shell, run sandtrap.Run) views.Shell {
 	s.CurrentRun = &p
 	s.ModesHref = modesHref(run.ID, store.ResultFilter{})
 	s.PickerHref = pickerHref(run.ID)
-	s.Picker.Current = run.ID
-	if !slices.ContainsFunc(s.Picker.Runs, func(r views.RunPick) bool { return r.ID == run.ID }) {
-		s.Picker.Runs = append([]views.RunPick{p}, s.Picker.Runs...)
-	}
+	s.Picker = withCurrent(s.Picker, run)
 	return s
+}
+
+// withCurrent marks run as current in the picker's list of recent runs,
+// and puts it first when it is not among them.
+func withCurrent(l views.PickerList, run sandtrap.Run) views.PickerList {
+	l.Current = run.ID
+	if !slices.ContainsFunc(l.Runs, func(r views.RunPick) bool { return r.ID == run.ID }) {
+		l.Runs = append([]views.RunPick{runPick(run)}, l.Runs...)
+	}
+	return l
 }
 
 // Sizes of the run picker's lists.
@@ -130,17 +137,25 @@ func (h *Handler) pickerList(ctx context.Context, q, current string) (views.Pick
 }
 
 // pickRuns serves GET /picker: the run picker's list for the search q, as
-// a Datastar patch, marking the run named by current. Without Datastar it
-// redirects to the runs list with the same search.
+// a Datastar patch, marking the run named by current; an empty q gives the
+// recent runs with the current one. Without Datastar it redirects to the
+// runs list with the same search.
 func (h *Handler) pickRuns(w http.ResponseWriter, r *http.Request) error {
 	q := strings.TrimSpace(r.URL.Query().Get("q"))
 	if r.Header.Get("Datastar-Request") != "true" {
 		http.Redirect(w, r, runsHref("/", runsQuery{Filter: sandtrap.RunFilter{Q: q}, Per: defaultPer}, 1), http.StatusSeeOther)
 		return nil
 	}
-	l, err := h.pickerList(r.Context(), q, r.URL.Query().Get("current"))
+	current := r.URL.Query().Get("current")
+	l, err := h.pickerList(r.Context(), q, current)
 	if err != nil {
 		return err
+	}
+	if q == "" && current != "" {
+		// Cleared, the search gives back the list the page was shown with.
+		if run, err := h.runs.FindRun(r.Context(), current); err == nil {
+			l = withCurrent(l, run)
+		}
 	}
 	return patch(datastar.NewSSE(w, r), views.PickerResults(l))
 }

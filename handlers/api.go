@@ -1,12 +1,15 @@
 package handlers
 
 import (
+	"context"
 	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/go-chi/chi/v5"
 
 	"sandtrap"
+	"sandtrap/store"
 )
 
 // APIRun is a run as the JSON API and the MCP tools return it.
@@ -40,17 +43,54 @@ func ToAPIRun(r sandtrap.Run) APIRun {
 	return out
 }
 
-// apiListRuns serves GET /api/runs.
+// APIRunPage is a page of runs as GET /api/runs and the MCP list_runs
+// return it: newest first, with the links to the pages around it.
+type APIRunPage struct {
+	Runs  []APIRun `json:"runs"`
+	Total int      `json:"total"` // runs the filters select, over every page
+	Page  int      `json:"page"`
+	Per   int      `json:"per"`
+	Pages int      `json:"pages"`
+	// Next leads to older runs and Prev to newer ones; each is left out
+	// where there is no such page.
+	Next string `json:"next,omitempty"`
+	Prev string `json:"prev,omitempty"`
+}
+
+// apiListRuns serves GET /api/runs: a page of the runs, newest first, with
+// the runs list's parameters.
 func (h *Handler) apiListRuns(r *http.Request) (any, error) {
-	runs, err := h.runs.ListRuns(r.Context())
+	return ListRunsPage(r.Context(), h.runs, r.URL.Query())
+}
+
+// RunFinder finds pages of the served runs.
+type RunFinder interface {
+	FindRuns(ctx context.Context, f sandtrap.RunFilter) (sandtrap.RunPage, error)
+	Sources(ctx context.Context) []store.SourceStatus
+}
+
+// ListRunsPage answers GET /api/runs, and the MCP list_runs, for the query
+// v: q, source, from, to, state, page and per, as the runs list reads them.
+func ListRunsPage(ctx context.Context, runs RunFinder, v url.Values) (APIRunPage, error) {
+	q, err := parseRunsQuery(v, sourceLabels(runs.Sources(ctx)))
 	if err != nil {
-		return nil, err
+		return APIRunPage{}, err
 	}
-	out := make([]APIRun, 0, len(runs))
-	for _, run := range runs {
-		out = append(out, ToAPIRun(run))
+	page, pages, err := findRuns(ctx, runs, q)
+	if err != nil {
+		return APIRunPage{}, err
 	}
-	return map[string]any{"runs": out}, nil
+	out := APIRunPage{Runs: make([]APIRun, 0, len(page.Runs)), Total: page.Total, Page: q.Page, Per: q.Per, Pages: pages}
+	for _, run := range page.Runs {
+		out.Runs = append(out.Runs, ToAPIRun(run))
+	}
+	if q.Page < pages {
+		out.Next = runsHref("/api/runs", q, q.Page+1)
+	}
+	if q.Page > 1 {
+		out.Prev = runsHref("/api/runs", q, q.Page-1)
+	}
+	return out, nil
 }
 
 // APIRunDetail is a run with its breakdowns.

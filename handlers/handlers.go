@@ -29,6 +29,9 @@ import (
 // RunReader reads runs and their breakdowns.
 type RunReader interface {
 	ListRuns(ctx context.Context) ([]sandtrap.Run, error)
+	FindRuns(ctx context.Context, f sandtrap.RunFilter) (sandtrap.RunPage, error)
+	RunTrails(ctx context.Context, ids []string, n int) (map[string][]sandtrap.Run, error)
+	RunModeCounts(ctx context.Context, ids []string) (map[string]int, error)
 	FindRun(ctx context.Context, id string) (sandtrap.Run, error)
 	Breakdown(ctx context.Context, runID string) ([]sandtrap.Cell, error)
 	FindModes(ctx context.Context, ids []string) (map[string]sandtrap.Mode, error)
@@ -176,6 +179,7 @@ func (h *Handler) router(mcp http.Handler) http.Handler {
 
 	r.Get("/", h.handle(h.listRuns))
 	r.Get("/live", h.handle(h.streamRuns))
+	r.Get("/picker", h.handle(h.pickRuns))
 	r.Get("/runs/{run}", h.handle(h.showRun))
 	r.Get("/runs/{run}/live", h.handle(h.streamRun))
 	r.Get("/runs/{run}/failures", h.handle(h.listFailures))
@@ -298,7 +302,7 @@ func (h *Handler) handle(fn func(http.ResponseWriter, *http.Request) error) http
 		p := views.ErrorPage{Shell: h.shell(r.Context(), http.StatusText(status), "", nil), Status: status,
 			Title: http.StatusText(status), Message: sandtrap.ErrorMessage(err)}
 		if status == http.StatusNotFound {
-			p.Runs = p.Shell.Runs
+			p.Runs = p.Shell.Picker.Runs
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.WriteHeader(status)

@@ -143,17 +143,21 @@ func (a *arrivals) mark(ids []string, now time.Time) map[string]bool {
 	return fresh
 }
 
-// streamRuns serves GET /live: the runs list's event stream while a run is
-// live.
+// streamRuns serves GET /live: the event stream of one page of the runs
+// list, with its filters, while a run on it is live or a file is first read.
 func (h *Handler) streamRuns(w http.ResponseWriter, r *http.Request) error {
-	if _, live, err := h.runsPage(r.Context()); err != nil {
+	q, err := parseRunsQuery(r.URL.Query(), sourceLabels(h.runs.Sources(r.Context())))
+	if err != nil {
+		return err
+	}
+	if _, live, err := h.runsPage(r.Context(), q); err != nil {
 		return err
 	} else if !live {
 		w.WriteHeader(http.StatusNoContent)
 		return nil
 	}
-	return h.stream(w, r, "runs", "", func(ctx context.Context) ([]views.Fragment, bool, error) {
-		p, live, err := h.runsPage(ctx)
+	return h.stream(w, r, "runs:"+runsHref("/", q, q.Page), "", func(ctx context.Context) ([]views.Fragment, bool, error) {
+		p, live, err := h.runsPage(ctx, q)
 		return views.RunsFragments(p), !live, err
 	})
 }

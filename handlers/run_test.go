@@ -97,11 +97,11 @@ func TestEmptyFailuresSaysWhyAndOffersTheWayOn(t *testing.T) {
 func TestWithTrendsSaysALiveRunsPointIsNotFinal(t *testing.T) {
 	start := time.Date(2026, 6, 30, 22, 0, 0, 0, time.UTC)
 	runs := []sandtrap.Run{
-		{Name: "June", StartedAt: start, FinishedAt: start.Add(time.Hour), Counts: sandtrap.Counts{Total: 10, Passed: 9, Failed: 1}},
-		{Name: "Tonight", StartedAt: start.Add(24 * time.Hour), Counts: sandtrap.Counts{Total: 4, Passed: 4}},
+		{ID: "june", Name: "June", StartedAt: start, FinishedAt: start.Add(time.Hour), Counts: sandtrap.Counts{Total: 10, Passed: 9, Failed: 1}},
+		{ID: "tonight", Name: "Tonight", StartedAt: start.Add(24 * time.Hour), Counts: sandtrap.Counts{Total: 4, Passed: 4}},
 	}
 	var row views.RunRow
-	withTrends(&row, runs, []int{18, 3})
+	withTrends(&row, runs, map[string]int{"june": 18, "tonight": 3})
 	tests := []struct {
 		name, got, want string
 	}{

@@ -48,11 +48,11 @@ func (h *Handler) teamsPage(ctx context.Context) (views.TeamsPage, error) {
 		return p, err
 	}
 	p.Alerts = alerts
-	runs, err := h.runs.ListRuns(ctx)
-	if err != nil || len(runs) == 0 {
+	newest, err := h.runs.FindRuns(ctx, sandtrap.RunFilter{Limit: 1})
+	if err != nil || len(newest.Runs) == 0 {
 		return p, err
 	}
-	latest := runs[len(runs)-1]
+	latest := newest.Runs[0]
 	p.RunName = latest.Name
 	modes, _, err := h.modes.RunModes(ctx, latest.ID, sandtrap.ResultFilter{})
 	if err != nil {

@@ -242,6 +242,8 @@ func TestEveryToolAnswersWithTheJSONAPIsIdsAndNumbers(t *testing.T) {
 				got, want func(tool, api map[string]any) any
 			}{
 				{"list_runs lists the runs of GET /api/runs", "list_runs", nil, "/api/runs", whole, whole},
+				{"list_runs filters and pages as GET /api/runs does", "list_runs", map[string]any{"q": "-", "state": "finished", "per": 1, "page": 2},
+					"/api/runs?q=-&state=finished&per=1&page=2", whole, whole},
 				{"get_run breaks a run down as GET /api/runs/{run}", "get_run", map[string]any{"run": firstRun}, "/api/runs/" + firstRun, whole, whole},
 				{"list_failure_modes ranks a run's modes as GET /api/runs/{run}/modes", "list_failure_modes",
 					map[string]any{"run": lastRun, "limit": 1000}, "/api/runs/" + lastRun + "/modes", key("modes"), key("modes")},
@@ -524,6 +526,8 @@ func TestToolErrorsSayWhatIsWrong(t *testing.T) {
 		{"an unknown run", "get_run", map[string]any{"run": "nope"}, `not_found: run "nope" not found`},
 		{"an unknown mode", "get_failure_mode", map[string]any{"mode": "m-nope"}, `not_found: failure mode "m-nope" not found`},
 		{"a result the run does not have", "get_result", map[string]any{"run": "evidence", "result": f.evidence + 1}, "not_found: result"},
+		{"a run state outside the vocabulary", "list_runs", map[string]any{"state": "done"}, `invalid: state must be "live" or "finished", not "done"`},
+		{"a page past the last run", "list_runs", map[string]any{"page": 9}, "invalid: page must be from 1 to 1"},
 		{"a severity outside the vocabulary", "list_failure_modes", map[string]any{"run": firstRun, "severity": "urgent"}, `invalid: unknown severity "urgent"`},
 		{"comparing with one run", "compare_runs", map[string]any{"base": firstRun, "head": " "}, "invalid: name both runs"},
 		{"a passing status", "find_mode_for_error", map[string]any{"error": "x", "status": "passed"}, "invalid: a passed result has no failure mode"},

@@ -2,6 +2,8 @@ package mcpserver
 
 import (
 	"context"
+	"net/url"
+	"strconv"
 	"strings"
 
 	"sandtrap"
@@ -11,21 +13,34 @@ import (
 // NoInput is the input of a tool that takes none.
 type NoInput struct{}
 
-// RunList is every run, as GET /api/runs lists them.
-type RunList struct {
-	Runs []handlers.APIRun `json:"runs" jsonschema:"every run, oldest first"`
+// RunsInput filters and pages list_runs as the parameters of GET /api/runs
+// do.
+type RunsInput struct {
+	Q      string `json:"q,omitempty" jsonschema:"only runs with this text in their id, name or notes (any case)"`
+	Source string `json:"source,omitempty" jsonschema:"only runs of the campaign file with this label"`
+	From   string `json:"from,omitempty" jsonschema:"only runs started on or after this day (UTC), as 2026-07-01"`
+	To     string `json:"to,omitempty" jsonschema:"only runs started on or before this day (UTC), as 2026-07-01"`
+	State  string `json:"state,omitempty" jsonschema:"only live or only finished runs"`
+	Page   int    `json:"page,omitempty" jsonschema:"which page, 1 (the newest runs) unless given"`
+	Per    int    `json:"per,omitempty" jsonschema:"runs a page, at most 500; 50 unless given"`
 }
 
-func (t *tools) listRuns(ctx context.Context, _ NoInput) (RunList, error) {
-	runs, err := t.Runs.ListRuns(ctx)
-	if err != nil {
-		return RunList{}, err
+func (t *tools) listRuns(ctx context.Context, in RunsInput) (handlers.APIRunPage, error) {
+	v := url.Values{}
+	for _, kv := range [][2]string{{"q", in.Q}, {"source", in.Source}, {"from", in.From}, {"to", in.To}, {"state", in.State}} {
+		if kv[1] != "" {
+			v.Set(kv[0], kv[1])
+		}
 	}
-	out := RunList{Runs: make([]handlers.APIRun, 0, len(runs))}
-	for _, r := range runs {
-		out.Runs = append(out.Runs, handlers.ToAPIRun(r))
+	for _, kv := range []struct {
+		name string
+		n    int
+	}{{"page", in.Page}, {"per", in.Per}} {
+		if kv.n != 0 {
+			v.Set(kv.name, strconv.Itoa(kv.n))
+		}
 	}
-	return out, nil
+	return handlers.ListRunsPage(ctx, t.Runs, v)
 }
 
 // RunInput names a run.

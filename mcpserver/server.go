@@ -24,7 +24,8 @@ import (
 
 // Runs reads runs and their breakdowns.
 type Runs interface {
-	ListRuns(ctx context.Context) ([]sandtrap.Run, error)
+	FindRuns(ctx context.Context, f sandtrap.RunFilter) (sandtrap.RunPage, error)
+	Sources(ctx context.Context) []store.SourceStatus
 	FindRun(ctx context.Context, id string) (sandtrap.Run, error)
 	Breakdown(ctx context.Context, runID string) ([]sandtrap.Cell, error)
 }
@@ -102,7 +103,7 @@ func New(c Config) *mcp.Server {
 		return &mcp.ToolAnnotations{Title: title, ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: new(false)}
 	}
 	add(t, s, &mcp.Tool{Name: "list_runs", Annotations: read("List runs"),
-		Description: "Every run of the served campaign files, oldest first, with its counts (total, passed, failed, errored, skipped, other), pass rate and whether it is still live. The same as GET /api/runs."},
+		Description: "The runs of the served campaign files, newest first, a page at a time, with their counts (total, passed, failed, errored, skipped, other), pass rate and whether each is still live. Filters find runs by text in their id, name or notes, campaign file, start day and state; total and pages say how many there are in all, and the next page (page + 1) reaches older runs. The same as GET /api/runs."},
 		t.listRuns)
 	add(t, s, &mcp.Tool{Name: "get_run", Annotations: read("Get a run"),
 		Description: "One run with its counts by target, domain, layer and primitive (layer and primitive count failures only). The same as GET /api/runs/{run}."},

@@ -1,6 +1,6 @@
-// Keyboard shortcuts: / search, j/k move through a list, Enter opens,
-// g r runs, g m modes, ? help. Lists opt in with data-list; rows carry
-// data-href.
+// Keyboard shortcuts: / search (the run picker's on a page without its
+// own), j/k move through a list, Enter opens, g r runs, g m modes, ? help.
+// Lists opt in with data-list; rows carry data-href.
 const rows = () => [...document.querySelectorAll("table[data-list] tbody tr[data-href]")];
 let current = -1;
 let pendingG = false;
@@ -31,8 +31,11 @@ document.addEventListener("keydown", (e) => {
   }
   switch (e.key) {
     case "/": {
+      // A page without a search of its own searches the run picker.
       const s = document.getElementById("search");
+      const picker = document.querySelector(".run-picker");
       if (s) { e.preventDefault(); s.focus(); }
+      else if (picker) { e.preventDefault(); picker.open = true; picker.querySelector("input[type=search]").focus(); }
       break;
     }
     case "j": select(current + 1); break;

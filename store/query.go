@@ -32,10 +32,109 @@ func (s *Store) FindRun(ctx context.Context, id string) (sandtrap.Run, error) {
 	return s.runOf(id, ri), nil
 }
 
+// FindRuns returns the runs that f selects, newest first, with their
+// counts, paged by f.Limit and f.Offset, and how many it selects in all. It
+// reads the runs in memory, never a file, and counts only the page's runs.
+func (s *Store) FindRuns(ctx context.Context, f sandtrap.RunFilter) (sandtrap.RunPage, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	var page sandtrap.RunPage
+	f.Offset = max(0, f.Offset)
+	if selectsEvery(f) {
+		// The page is a slice of the order, counted by its length.
+		page.Total = len(s.order)
+		end := len(s.order) - f.Offset
+		start := 0
+		if f.Limit > 0 {
+			start = max(0, end-f.Limit)
+		}
+		for i := end - 1; i >= start; i-- {
+			page.Runs = append(page.Runs, s.runOf(s.order[i], s.runs[s.order[i]]))
+		}
+		return page, nil
+	}
+	for i := len(s.order) - 1; i >= 0; i-- {
+		id := s.order[i]
+		ri := s.runs[id]
+		r := s.runHead(id, ri)
+		if !f.Match(r) {
+			continue
+		}
+		if page.Total >= f.Offset && (f.Limit == 0 || len(page.Runs) < f.Limit) {
+			r.Counts = ri.counts(s.names)
+			page.Runs = append(page.Runs, r)
+		}
+		page.Total++
+	}
+	return page, nil
+}
+
+// selectsEvery reports whether f has no condition besides its paging.
+func selectsEvery(f sandtrap.RunFilter) bool {
+	f.Limit, f.Offset = 0, 0
+	return f == sandtrap.RunFilter{}
+}
+
+// RunTrails returns, for each of ids, up to n runs ending with it in start
+// order, oldest first: the history a row of the runs list draws its trends
+// from. Ids that are not served are left out.
+func (s *Store) RunTrails(ctx context.Context, ids []string, n int) (map[string][]sandtrap.Run, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	n = max(0, n)
+	want := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		want[id] = true
+	}
+	built := map[int]sandtrap.Run{}
+	out := make(map[string][]sandtrap.Run, len(ids))
+	for i, id := range s.order {
+		if !want[id] {
+			continue
+		}
+		trail := make([]sandtrap.Run, 0, n)
+		for j := max(0, i-n+1); j <= i; j++ {
+			r, ok := built[j]
+			if !ok {
+				r = s.runOf(s.order[j], s.runs[s.order[j]])
+				built[j] = r
+			}
+			trail = append(trail, r)
+		}
+		out[id] = trail
+	}
+	return out, nil
+}
+
+// RunModeCounts returns how many failure modes each of ids has, merges
+// applied. Ids that are not served are left out.
+func (s *Store) RunModeCounts(ctx context.Context, ids []string) (map[string]int, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	out := make(map[string]int, len(ids))
+	for _, id := range ids {
+		if _, done := out[id]; done {
+			continue
+		}
+		if ri, ok := s.runs[id]; ok {
+			out[id] = len(s.modesIn(ri))
+		}
+	}
+	return out, nil
+}
+
 // runOf builds the domain run. Callers hold mu.
 func (s *Store) runOf(id string, ri *runIndex) sandtrap.Run {
+	r := s.runHead(id, ri)
+	r.Counts = ri.counts(s.names)
+	return r
+}
+
+// runHead is the domain run without its counts, which take a walk over
+// its breakdown. Callers hold mu.
+func (s *Store) runHead(id string, ri *runIndex) sandtrap.Run {
 	m, known := ri.src.meta[ri.rawID]
-	r := sandtrap.Run{ID: id, RawID: ri.rawID, Source: ri.src.label, Name: m.Name, Counts: ri.counts(s.names)}
+	r := sandtrap.Run{ID: id, RawID: ri.rawID, Source: ri.src.label, Name: m.Name}
 	if !known || r.Name == "" {
 		r.Name = ri.rawID
 	}

@@ -56,9 +56,12 @@ func hostileComponents(s string) map[string]templ.Component {
 		}}}, []Legend{{Class: "st-failed", Label: s}}),
 		"HeatmapChart": HeatmapChart(Heatmap{ID: "h", RowTitle: s, ColTitle: s, Rows: []string{s}, Cols: []string{s, "b"},
 			Cells: [][]HeatCell{{{Value: 2, Href: "/x", Title: s}, {Value: 1}}}}),
-		"Sparkline": Sparkline([]float64{1, 2}, []string{s, s}),
+		"Sparkline":                  Sparkline([]float64{1, 2}, []string{s, s}),
+		"PickerResults":              PickerResults(PickerList{Heading: s, Runs: []RunPick{run}, Current: s, MoreHref: "/?q=x", MoreText: s}),
+		"PickerResults without runs": PickerResults(PickerList{Empty: s, MoreHref: "/", MoreText: s}),
 		"Page": templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
-			shell := Shell{Title: s, Nav: "runs", CurrentRun: &run, Runs: []RunPick{run},
+			shell := Shell{Title: s, Nav: "runs", CurrentRun: &run, PickerHref: "/picker?current=" + s,
+				Picker:      PickerList{Heading: s, Runs: []RunPick{run}, Current: s, Empty: s, MoreHref: "/?q=x", MoreText: s},
 				Breadcrumbs: []Crumb{{Label: s, Href: "/"}, {Label: s}}}
 			return Page(shell).Render(templ.WithChildren(ctx, Trunc(s, 80)), w)
 		}),
@@ -129,13 +132,15 @@ func TestPage(t *testing.T) {
 		Nav:         "modes",
 		CurrentRun:  &live,
 		ModesHref:   "/runs/r%2F1/modes",
-		Runs:        []RunPick{live, other},
+		Picker:      PickerList{Heading: "Recent runs", Runs: []RunPick{live, other}, Current: "r/1", MoreHref: "/", MoreText: "All 2 runs"},
+		PickerHref:  "/picker?current=r%2F1",
 		Breadcrumbs: []Crumb{{Label: "Runs", Href: "/"}, {Label: "overnight", Href: "/runs/r%2F1"}, {Label: "failures"}},
 		DatastarSrc: "/static/datastar.abc.js",
 		CSSSrc:      "/static/app.abc.css",
 	}
 	page := renderPage(t, shell, templ.Raw(`<p id="child">hello</p>`))
-	bare := renderPage(t, Shell{Title: "Runs", Nav: "runs", ModesHref: "/"}, templ.Raw(""))
+	bare := renderPage(t, Shell{Title: "Runs", Nav: "runs", ModesHref: "/", PickerHref: "/picker",
+		Picker: PickerList{Heading: "Recent runs", Empty: "No runs yet.", MoreHref: "/", MoreText: "All 0 runs"}}, templ.Raw(""))
 
 	tests := []struct {
 		name string
@@ -152,11 +157,19 @@ func TestPage(t *testing.T) {
 		{"other sections are plain links", page, `<a href="/compare" data-nav="compare">Compare</a>`},
 		{"the modes link goes where the handler says", bare, `<a href="/" data-nav="modes">Modes</a>`},
 		{"the runs link is active on the runs list", bare, `<a href="/" data-nav="runs" aria-current="page">Runs</a>`},
-		{"the picker marks the current run", page, `<a href="/runs/r%2F1" class="current" aria-current="true">`},
-		{"the picker lists other runs", page, `<a href="/runs/r2">`},
+		{"the picker marks the current run", page, `<a href="/runs/r%2F1" data-testid="picker-run" class="current" aria-current="true">`},
+		{"the picker lists other runs", page, `<a href="/runs/r2" data-testid="picker-run">`},
 		{"the picker shows pass rates", page, `88.1%`},
 		{"the picker shows a live dot", page, `class="live-dot"`},
 		{"the picker has no run to show without one", bare, `Choose a run`},
+		{"the picker says so when there are no runs", bare, `<p class="menu-empty" data-testid="picker-empty">No runs yet.</p>`},
+		{"the picker heads its list", page, `<p class="menu-heading" data-testid="picker-heading">Recent runs</p>`},
+		{"the picker's search is a GET form to the runs list", page, `<form class="picker-search" method="get" action="/" role="search" data-testid="picker-form">`},
+		{"the picker's search is labelled and names the list it fills", page, `aria-label="Find a run by id, name or notes" aria-controls="picker-results"`},
+		{"the picker's search fetches matches as one types", page, `data-on:input__debounce.250ms="@get($_picker, {contentType: 'form'})"`},
+		{"the picker's search URL comes from a signal", page, `data-signals="{&#34;_picker&#34;:&#34;/picker?current=r%2F1&#34;}"`},
+		{"the picker closes on Escape", page, `data-on:keydown="evt.key === 'Escape' && el.open`},
+		{"the picker links to every run", page, `<a class="menu-footer" href="/" data-testid="picker-more">All 2 runs</a>`},
 		{"the breadcrumb is labelled", page, `<nav class="breadcrumb" aria-label="Breadcrumb" data-testid="breadcrumb">`},
 		{"earlier crumbs link", page, `<a class="trunc" href="/runs/r%2F1" title="overnight">overnight</a>`},
 		{"the last crumb is current plain text", page, `<span class="trunc" aria-current="page" title="failures">failures</span>`},

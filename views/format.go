@@ -113,8 +113,8 @@ func slug(label string) string {
 }
 
 // isCurrentRun reports whether r is the run the page is about.
-func isCurrentRun(s Shell, r RunPick) bool {
-	return s.CurrentRun != nil && s.CurrentRun.ID == r.ID
+func isCurrentRun(l PickerList, r RunPick) bool {
+	return l.Current != "" && l.Current == r.ID
 }
 
 // Chart geometry. SVG user units match CSS pixels at natural size; the

@@ -1,38 +1,6 @@
 package views
 
-import (
-	"sandtrap"
-	"sandtrap/logview"
-)
-
-// RunsPage is the runs list.
-type RunsPage struct {
-	Shell   Shell
-	Rows    []RunRow
-	Notices []Notice
-	Stream  string // the live stream's URL while a run is live
-}
-
-// RunRow is one run in the runs list.
-type RunRow struct {
-	ID, Name, Href   string
-	Source           string
-	Started          string // "2026-06-30 22:00 UTC"
-	Duration         string
-	Live             bool
-	Done, Planned    int // progress against planned; Planned 0 when unknown
-	PassRate         string
-	Total            string
-	Passed, Failed   Link
-	Errored, Skipped Link
-	Other            Link
-	Counts           sandtrap.Counts
-	// Trends over the runs up to this one, oldest first, with a tooltip
-	// per value.
-	PassTrend, ModeTrend             []float64
-	PassTrendLabels, ModeTrendLabels []string
-	CompareHref                      string // this run against the one before; "" for the first run
-}
+import "sandtrap/logview"
 
 // Link is a number or label that leads to the rows behind it.
 type Link struct {

@@ -1032,7 +1032,7 @@ func Error(p ErrorPage) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			if len(p.Runs) > 0 {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 88, "<h2>Runs</h2><ul data-testid=\"error-runs\">")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 88, "<h2>Recent runs</h2><ul data-testid=\"error-runs\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -10,10 +10,11 @@ type Shell struct {
 	Breadcrumbs []Crumb
 	Nav         string // active top-bar section: "runs", "modes", "compare", "teams"
 	CurrentRun  *RunPick
-	ModesHref   string    // the top bar's Modes: the queue of the current run, else of the newest
-	Runs        []RunPick // for the run picker
-	DatastarSrc string    // URL of the Datastar bundle
-	CSSSrc      string    // URL of the stylesheet (content-hashed)
+	ModesHref   string     // the top bar's Modes: the queue of the current run, else of the newest
+	Picker      PickerList // the run picker's list before a search: the most recent runs
+	PickerHref  string     // where the picker's search fetches the runs it finds
+	DatastarSrc string     // URL of the Datastar bundle
+	CSSSrc      string     // URL of the stylesheet (content-hashed)
 }
 
 // Crumb is one step of the breadcrumb; the last one has no Href.
@@ -29,6 +30,17 @@ type RunPick struct {
 	Href     string
 	Live     bool
 	PassRate string // "88.1%"
+}
+
+// PickerList is what the run picker lists under its search box: the most
+// recent runs, or the runs a search finds.
+type PickerList struct {
+	Heading  string // "Recent runs", "3 runs match"
+	Runs     []RunPick
+	Current  string // id of the run the page is about, marked in the list
+	Empty    string // said when Runs is empty
+	MoreHref string // the runs list, with the search, for what the list leaves out
+	MoreText string
 }
 
 // Bar is one row of a horizontal bar chart: a label and stacked segments on

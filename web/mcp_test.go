@@ -309,8 +309,8 @@ func TestMCPCommandServesTheToolsOnStdioWithoutWriting(t *testing.T) {
 		} `json:"runs"`
 	}
 	callTool(t, cs, "list_runs", nil, &runs)
-	if len(runs.Runs) != 2 || runs.Runs[0].ID != "2026-06-30-overnight" || runs.Runs[1].Total != 1000 {
-		t.Errorf("got runs %+v, want the demo's two, indexed whole", runs.Runs)
+	if len(runs.Runs) != 2 || runs.Runs[1].ID != "2026-06-30-overnight" || runs.Runs[0].Total != 1000 {
+		t.Errorf("got runs %+v, want the demo's two, newest first, indexed whole", runs.Runs)
 	}
 	var lookup struct {
 		Mode  string `json:"mode"`

@@ -29,7 +29,7 @@ const (
 // historyCampaign writes runs h-01…h-40, an hour apart: a permission error
 // in every run (6 a run), a tab crash in every third (2 a run), and in the
 // last run rare errors, each its own cause, so that /modes has two pages.
-func historyCampaign(t *testing.T) string {
+func modesHistoryCampaign(t *testing.T) string {
 	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "history.db")
@@ -92,7 +92,7 @@ func waitForModes(t *testing.T, base string, n int) {
 
 func TestBrowserFollowsAModeAcrossTheRuns(t *testing.T) {
 	chromiumPath(t)
-	base := startServe(t, historyCampaign(t))
+	base := startServe(t, modesHistoryCampaign(t))
 	waitForModes(t, base, historyModes)
 	ctx := newBrowser(t, 1366, 900, false)
 	count := func(css string) int {

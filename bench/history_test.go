@@ -105,6 +105,7 @@ type historyCause struct {
 	message func(rng *rand.Rand, wf historyWorkflow) (msg, tail string)
 }
 
+// always is the activity of a cause that fails in every run.
 func always(float64) bool { return true }
 
 var historyCauses = []historyCause{
@@ -177,21 +178,24 @@ var historyCauses = []historyCause{
 		}},
 }
 
+// pickOf is one of items, at random.
 func pickOf[T any](rng *rand.Rand, items ...T) T { return items[rng.IntN(len(items))] }
 
 // historySkippedPerMille is the share of results skipped.
 const historySkippedPerMille = 12
 
-// historyRun is the i-th oldest of n runs: every run on the evening's slot
-// is a nightly, a few are release candidates, the rest run on merges and
-// pull requests. Their names give the runs list's filters something to find.
+// historyRun is one run of the history.
 type historyRun struct {
 	id, name, notes string
 	start, end      time.Time
 }
 
+// historyBranches are the branches pull requests run on.
 var historyBranches = []string{"feature/pip-mirror", "fix/browser-oom", "feature/session-resume", "chore/bump-playwright"}
 
+// historyRunAt is the i-th oldest of n runs: the run in the evening's slot
+// is a nightly, a few are release candidates, the rest run on merges and
+// pull requests. Their names give the runs list's filters something to find.
 func historyRunAt(i, n int) historyRun {
 	start := historyEnd.Add(-time.Duration(n-i)*historySpacing + 10*time.Minute)
 	r := historyRun{start: start, end: start.Add(40*time.Minute + time.Duration(i%17)*time.Minute)}
@@ -292,6 +296,8 @@ func historyRows(i, n, results int, run historyRun) []historyRow {
 // goroutine lays out the next runs. The file ends in WAL mode, as the
 // demo's writer leaves it.
 func writeHistory(ctx context.Context, path string, n, results int) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(OFF)&_pragma=synchronous(OFF)")
 	if err != nil {
 		return err

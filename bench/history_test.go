@@ -414,15 +414,16 @@ type pageKind struct {
 
 // pageFigures are what the requests of one kind of page took.
 type pageFigures struct {
-	skipped              string
+	measured             bool
+	note                 string // why there are no figures: skipped or failed
 	first, p50, p95, max time.Duration
 	maxBytes, maxGzip    int
 }
 
 // progress says how the kind's requests went.
 func (k *pageKind) progress() {
-	if k.figures.skipped != "" {
-		progress("%s: skipped, %s", k.label, k.figures.skipped)
+	if k.figures.note != "" {
+		progress("%s: %s", k.label, k.figures.note)
 		return
 	}
 	progress("%s: first %s, p95 %s over %d", k.label, k.figures.first.Round(time.Millisecond), k.figures.p95.Round(time.Millisecond), len(k.paths))
@@ -458,39 +459,53 @@ func (c *historyClient) fetch(path string) (status int, took time.Duration, sent
 	if resp.Header.Get("Content-Encoding") == "gzip" {
 		zr, err := gzip.NewReader(bytes.NewReader(body))
 		if err != nil {
-			return resp.StatusCode, took, 0, 0, fmt.Errorf("GET %s: %w", path, err)
+			return resp.StatusCode, took, 0, 0, err
 		}
 		n, err := io.Copy(io.Discard, zr)
 		if err != nil {
-			return resp.StatusCode, took, 0, 0, fmt.Errorf("GET %s: %w", path, err)
+			return resp.StatusCode, took, 0, 0, err
 		}
 		size = int(n)
 	}
 	return resp.StatusCode, took, len(body), size, nil
 }
 
-// getJSON GETs path into v and fails on anything but a 200 with JSON.
-func (c *historyClient) getJSON(b *testing.B, path string, v any) {
-	b.Helper()
+// getJSON GETs path into v.
+func (c *historyClient) getJSON(path string, v any) error {
 	resp, err := c.http.Get(c.base + path)
 	if err != nil {
-		b.Fatalf("GET %s: %v", path, err)
+		return err
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		msg, _ := io.ReadAll(io.LimitReader(resp.Body, 300))
-		b.Fatalf("GET %s: %d %s", path, resp.StatusCode, msg)
+		return fmt.Errorf("GET %s: got status %d, want 200: %s", path, resp.StatusCode, msg)
 	}
 	if err := json.NewDecoder(resp.Body).Decode(v); err != nil {
-		b.Fatalf("GET %s: %v", path, err)
+		return fmt.Errorf("GET %s: %w", path, err)
 	}
+	return nil
+}
+
+// measureAll measures each kind in turn and stops at the first that fails:
+// after a request that timed out the server is still busy with it, and
+// what followed would measure that.
+func (c *historyClient) measureAll(kinds []*pageKind) error {
+	for _, k := range kinds {
+		if err := c.measure(k); err != nil {
+			k.figures.note = "failed: " + err.Error()
+			k.progress()
+			return err
+		}
+		k.progress()
+	}
+	return nil
 }
 
 // measure requests each of k's paths once, in order, until the budget is
 // spent, and keeps its figures. The first request is the kind's first hit
 // since the server started.
-func (c *historyClient) measure(b *testing.B, k *pageKind) {
-	b.Helper()
+func (c *historyClient) measure(k *pageKind) error {
 	var (
 		took  []time.Duration
 		spent time.Duration
@@ -501,18 +516,16 @@ func (c *historyClient) measure(b *testing.B, k *pageKind) {
 			break
 		}
 		status, d, sent, size, err := c.fetch(p)
-		if err != nil {
-			b.Fatalf("GET %s: %v", p, err)
-		}
-		if i == 0 && status == http.StatusNotFound && k.optional {
-			k.figures.skipped = "404: not built yet"
-			return
-		}
-		if status != http.StatusOK {
-			b.Fatalf("GET %s: got status %d, want 200", p, status)
-		}
-		if size == 0 {
-			b.Fatalf("GET %s: got an empty page", p)
+		switch {
+		case err != nil:
+			return fmt.Errorf("GET %s: %w", p, err)
+		case i == 0 && status == http.StatusNotFound && k.optional:
+			k.figures.note = "skipped: 404, not built yet"
+			return nil
+		case status != http.StatusOK:
+			return fmt.Errorf("GET %s: got status %d, want 200", p, status)
+		case size == 0:
+			return fmt.Errorf("GET %s: got an empty page", p)
 		}
 		if i == 0 {
 			k.figures.first = d
@@ -523,9 +536,11 @@ func (c *historyClient) measure(b *testing.B, k *pageKind) {
 		k.figures.maxGzip = max(k.figures.maxGzip, sent)
 	}
 	slices.Sort(took)
+	k.figures.measured = true
 	k.figures.p50 = took[len(took)/2]
 	k.figures.p95 = took[(len(took)-1)*95/100]
 	k.figures.max = took[len(took)-1]
+	return nil
 }
 
 // spread returns k indexes of 0..n-1 spread evenly from the newest to the
@@ -626,111 +641,18 @@ func BenchmarkHistory(b *testing.B) {
 	peakRead := vmHWM(srv.Process.Pid)
 	progress("first read in %s (a plain scan takes %s); now the pages", firstRead.Round(100*time.Millisecond), scan.Round(100*time.Millisecond))
 
-	run := func(i int, page string) string { return "/runs/" + url.PathEscape(ids[i]) + page }
-	perRun := func(page string) []string {
-		var out []string
-		for _, i := range samples {
-			out = append(out, run(i, page))
+	kinds := historyPages(ids, samples)
+	failed := c.measureAll(kinds)
+	if failed == nil {
+		var more []*pageKind
+		if more, failed = historyVisits(c, ids, samples); failed == nil {
+			failed = c.measureAll(more)
 		}
-		return out
+		kinds = append(kinds, more...)
 	}
-	cycle := func(paths []string) []string {
-		out := make([]string, historyHits)
-		for i := range out {
-			out[i] = paths[i%len(paths)]
-		}
-		return out
-	}
-	repeat := func(p string) []string { return cycle([]string{p}) }
-	kinds := []*pageKind{
-		{name: "runs-list", label: "runs list /", paths: repeat("/")},
-		{name: "runs-list-filtered", label: "runs list /?q=", paths: cycle([]string{"/?q=nightly", "/?q=release", "/?q=pip-mirror", "/?q=merge+%2312"})},
-		{name: "run-overview", label: "run overview", paths: perRun("")},
-		{name: "queue", label: "queue /modes of a run", paths: perRun("/modes")},
-		{name: "failures", label: "failures", paths: perRun("/failures")},
-		{name: "targets", label: "targets", paths: perRun("/targets")},
-	}
-	for _, k := range kinds {
-		c.measure(b, k)
-		k.progress()
-	}
-
-	// Results and modes to visit, found through the API, untimed: a failure
-	// and a pass of each sampled run, and the modes of those runs.
-	var results, modes []string
-	for _, i := range samples {
-		for _, q := range []string{"status=failed&limit=1", "status=passed&limit=1&offset=500"} {
-			var page struct {
-				Results []struct {
-					ID int64 `json:"id"`
-				} `json:"results"`
-			}
-			c.getJSON(b, "/api/runs/"+url.PathEscape(ids[i])+"/results?"+q, &page)
-			for _, r := range page.Results {
-				results = append(results, run(i, fmt.Sprintf("/results/%d", r.ID)))
-			}
-		}
-		var queue struct {
-			Modes []struct {
-				ID string `json:"id"`
-			} `json:"modes"`
-		}
-		c.getJSON(b, "/api/runs/"+url.PathEscape(ids[i])+"/modes", &queue)
-		for _, m := range queue.Modes {
-			if p := "/modes/" + url.PathEscape(m.ID); !slices.Contains(modes, p) {
-				modes = append(modes, p)
-			}
-		}
-	}
-	if len(results) == 0 || len(modes) == 0 {
-		b.Fatalf("got %d results and %d modes in the sampled runs, want some of each", len(results), len(modes))
-	}
-	// Comparisons: each sampled run against the run before it, and every
-	// other one against the oldest.
-	var compares []string
-	for j, i := range samples {
-		base := max(i-1, 0)
-		if j%2 == 1 {
-			base = 0
-		}
-		if base == i {
-			base, i = 0, 1
-		}
-		compares = append(compares, "/compare?base="+url.QueryEscape(ids[base])+"&head="+url.QueryEscape(ids[i]))
-	}
-	more := []*pageKind{
-		{name: "result", label: "result", paths: cycle(results)},
-		{name: "mode", label: "mode /modes/{mode}", paths: cycle(modes)},
-		{name: "modes", label: "modes /modes", paths: repeat("/modes"), optional: true},
-		{name: "compare", label: "compare", paths: compares},
-		{name: "api-runs", label: "/api/runs", paths: repeat("/api/runs")},
-	}
-	for _, k := range more {
-		c.measure(b, k)
-		k.progress()
-	}
-	kinds = append(kinds, more...)
 	peak := vmHWM(srv.Process.Pid)
 	rss := procStatusMB(srv.Process.Pid, "VmRSS:")
 	loadAfter := loadAverage()
-
-	for b.Loop() {
-	}
-	b.ReportMetric(float64(n), "runs")
-	b.ReportMetric(firstRead.Seconds(), "s-first-read")
-	b.ReportMetric(scan.Seconds(), "s-plain-scan")
-	b.ReportMetric(firstRead.Seconds()/scan.Seconds(), "x-plain-scan")
-	b.ReportMetric(peakRead, "MB-peak-rss-first-read")
-	b.ReportMetric(peak, "MB-peak-rss")
-	for _, k := range kinds {
-		if k.figures.skipped != "" {
-			continue
-		}
-		b.ReportMetric(ms(k.figures.first), "ms-first-"+k.name)
-		b.ReportMetric(ms(k.figures.p50), "ms-p50-"+k.name)
-		b.ReportMetric(ms(k.figures.p95), "ms-p95-"+k.name)
-		b.ReportMetric(float64(k.figures.maxBytes)/1024, "KB-"+k.name)
-	}
 
 	var t strings.Builder
 	fmt.Fprintf(&t, "History benchmark: %s runs × %s results (%s results), campaign file %.0f MB", thousands(n), thousands(historyResults), thousands(n*historyResults), float64(info.Size())/(1<<20))
@@ -745,12 +667,15 @@ func BenchmarkHistory(b *testing.B) {
 	fmt.Fprintf(&t, "%-24s %5s %10s %8s %8s %8s %9s %9s  %s\n", "page", "hits", "first ms", "p50 ms", "p95 ms", "max ms", "max KB", "max KB gz", "goals: first ≤ 1 s, p95 ≤ 100 ms, ≤ 300 KB")
 	for _, k := range kinds {
 		f := k.figures
-		if f.skipped != "" {
-			fmt.Fprintf(&t, "%-24s skipped: %s\n", k.label, f.skipped)
-			continue
+		switch {
+		case f.note != "":
+			fmt.Fprintf(&t, "%-24s %s\n", k.label, f.note)
+		case !f.measured:
+			fmt.Fprintf(&t, "%-24s not measured: an earlier page failed\n", k.label)
+		default:
+			fmt.Fprintf(&t, "%-24s %5d %10.1f %8.1f %8.1f %8.1f %9.0f %9.0f  %s %s %s\n", k.label, len(k.paths), ms(f.first), ms(f.p50), ms(f.p95), ms(f.max),
+				float64(f.maxBytes)/1024, float64(f.maxGzip)/1024, mark(f.first <= goalFirstHit), mark(f.p95 <= goalP95), mark(f.maxBytes <= goalKB*1024))
 		}
-		fmt.Fprintf(&t, "%-24s %5d %10.1f %8.1f %8.1f %8.1f %9.0f %9.0f  %s %s %s\n", k.label, len(k.paths), ms(f.first), ms(f.p50), ms(f.p95), ms(f.max),
-			float64(f.maxBytes)/1024, float64(f.maxGzip)/1024, mark(f.first <= goalFirstHit), mark(f.p95 <= goalP95), mark(f.maxBytes <= goalKB*1024))
 	}
 	fmt.Fprintf(&t, "\nfirst = the kind's first request after the first read; p50/p95/max over its hits: up to %d requests to different runs,\n"+
 		"modes and pairs, or to the same page for /, /modes and /api/runs, fewer (at least %d) once they took %s in all.\n"+
@@ -766,8 +691,122 @@ func BenchmarkHistory(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.Logf("\n%s", t.String())
+	if failed != nil {
+		b.Fatal(failed)
+	}
+
+	for b.Loop() {
+	}
+	b.ReportMetric(float64(n), "runs")
+	b.ReportMetric(firstRead.Seconds(), "s-first-read")
+	b.ReportMetric(scan.Seconds(), "s-plain-scan")
+	b.ReportMetric(firstRead.Seconds()/scan.Seconds(), "x-plain-scan")
+	b.ReportMetric(peakRead, "MB-peak-rss-first-read")
+	b.ReportMetric(peak, "MB-peak-rss")
+	for _, k := range kinds {
+		if f := k.figures; f.measured {
+			b.ReportMetric(ms(f.first), "ms-first-"+k.name)
+			b.ReportMetric(ms(f.p50), "ms-p50-"+k.name)
+			b.ReportMetric(ms(f.p95), "ms-p95-"+k.name)
+			b.ReportMetric(float64(f.maxBytes)/1024, "KB-"+k.name)
+		}
+	}
 }
 
+// historyPath is the path of a page of the i-th run.
+func historyPath(ids []string, i int, page string) string {
+	return "/runs/" + url.PathEscape(ids[i]) + page
+}
+
+// cycle is historyHits paths, going round paths.
+func cycle(paths ...string) []string {
+	out := make([]string, historyHits)
+	for i := range out {
+		out[i] = paths[i%len(paths)]
+	}
+	return out
+}
+
+// historyPages are the kinds of page measured first: the runs list, and
+// the pages of each sampled run.
+func historyPages(ids []string, samples []int) []*pageKind {
+	perRun := func(page string) []string {
+		var out []string
+		for _, i := range samples {
+			out = append(out, historyPath(ids, i, page))
+		}
+		return out
+	}
+	return []*pageKind{
+		{name: "runs-list", label: "runs list /", paths: cycle("/")},
+		{name: "runs-list-filtered", label: "runs list /?q=", paths: cycle("/?q=nightly", "/?q=release", "/?q=pip-mirror", "/?q=merge+%2312")},
+		{name: "run-overview", label: "run overview", paths: perRun("")},
+		{name: "queue", label: "queue /modes of a run", paths: perRun("/modes")},
+		{name: "failures", label: "failures", paths: perRun("/failures")},
+		{name: "targets", label: "targets", paths: perRun("/targets")},
+	}
+}
+
+// historyVisits are the kinds of page measured next: results and modes of
+// the sampled runs, found through the API (untimed), the cross-run modes,
+// comparisons, and the runs through the API.
+func historyVisits(c *historyClient, ids []string, samples []int) ([]*pageKind, error) {
+	var results, modes []string
+	for _, i := range samples {
+		// A failure and a pass of each run.
+		for _, q := range []string{"status=failed&limit=1", "status=passed&limit=1&offset=500"} {
+			var page struct {
+				Results []struct {
+					ID int64 `json:"id"`
+				} `json:"results"`
+			}
+			if err := c.getJSON("/api/runs/"+url.PathEscape(ids[i])+"/results?"+q, &page); err != nil {
+				return nil, err
+			}
+			for _, r := range page.Results {
+				results = append(results, historyPath(ids, i, fmt.Sprintf("/results/%d", r.ID)))
+			}
+		}
+		var queue struct {
+			Modes []struct {
+				ID string `json:"id"`
+			} `json:"modes"`
+		}
+		if err := c.getJSON("/api/runs/"+url.PathEscape(ids[i])+"/modes", &queue); err != nil {
+			return nil, err
+		}
+		for _, m := range queue.Modes {
+			if p := "/modes/" + url.PathEscape(m.ID); !slices.Contains(modes, p) {
+				modes = append(modes, p)
+			}
+		}
+	}
+	if len(results) == 0 || len(modes) == 0 {
+		return nil, fmt.Errorf("got %d results and %d modes in the sampled runs, want some of each", len(results), len(modes))
+	}
+	// Each sampled run against the run before it, and every other one
+	// against the oldest.
+	var compares []string
+	for j, i := range samples {
+		base := max(i-1, 0)
+		if j%2 == 1 {
+			base = 0
+		}
+		if base == i {
+			base, i = 0, 1
+		}
+		compares = append(compares, "/compare?base="+url.QueryEscape(ids[base])+"&head="+url.QueryEscape(ids[i]))
+	}
+	return []*pageKind{
+		{name: "result", label: "result", paths: cycle(results...)},
+		{name: "mode", label: "mode /modes/{mode}", paths: cycle(modes...)},
+		{name: "modes", label: "modes /modes", paths: cycle("/modes"), optional: true},
+		{name: "compare", label: "compare", paths: compares},
+		{name: "api-runs", label: "/api/runs", paths: cycle("/api/runs")},
+	}, nil
+}
+
+// mark is ✓ for a goal met, ✗ for one missed.
 func mark(ok bool) string {
 	if ok {
 		return "✓"

@@ -105,8 +105,8 @@ type historyCause struct {
 	message func(rng *rand.Rand, wf historyWorkflow) (msg, tail string)
 }
 
-// always is the activity of a cause that fails in every run.
-func always(float64) bool { return true }
+// activeAlways is the activity of a cause that fails in every run.
+func activeAlways(float64) bool { return true }
 
 var historyCauses = []historyCause{
 	{[]string{"package-install"}, 200, func(at float64) bool { return at < 0.4 || at >= 0.8 && at < 0.85 }, "", 1,
@@ -117,7 +117,7 @@ var historyCauses = []historyCause{
 					"'NewConnectionError('<pip._vendor.urllib3.connection.HTTPSConnection object at 0x7f%x>: Failed to establish a new connection: "+
 					"[Errno 101] Network is unreachable')': /simple/%s/\nERROR: No matching distribution found for %s\n", rng.Uint32(), pkg, pkg)
 		}},
-	{[]string{"package-install"}, 90, always, "", 2,
+	{[]string{"package-install"}, 90, activeAlways, "", 2,
 		func(rng *rand.Rand, wf historyWorkflow) (string, string) {
 			pkg := pickOf(rng, "numpy-1.26.4", "pandas-2.1.4", "requests-2.31.0", "urllib3-2.0.7", "six-1.16.0")
 			msg := fmt.Sprintf("PermissionError: [Errno 13] Permission denied: '/usr/lib/python3/dist-packages/%s.dist-info'", pkg)
@@ -134,7 +134,7 @@ var historyCauses = []historyCause{
 			msg := fmt.Sprintf("OSError: [Errno 28] No space left on device: '/workspace/out/epoch-%d.pt'", 1+rng.IntN(12))
 			return msg, fmt.Sprintf("harness: /tmp and /workspace share a %d MiB overlay\n%s\n", pickOf(rng, 512, 1024, 2048), msg)
 		}},
-	{[]string{"web-browsing", "form-automation"}, 90, always, "", 137,
+	{[]string{"web-browsing", "form-automation"}, 90, activeAlways, "", 137,
 		func(rng *rand.Rand, wf historyWorkflow) (string, string) {
 			return "page.goto: Target crashed", fmt.Sprintf("[pw:browser] <chromium> [pid=%d] <process did exit: exitCode=137, signal=null>\npage.goto: Target crashed\n", 200+rng.IntN(4000))
 		}},
@@ -144,34 +144,34 @@ var historyCauses = []historyCause{
 			msg := "page.goto: net::ERR_NAME_NOT_RESOLVED at " + u
 			return msg, fmt.Sprintf("[pw:api] navigating to %q, waiting until \"load\"\n%s\n", u, msg)
 		}},
-	{[]string{"ml-training"}, 120, always, "", 137,
+	{[]string{"ml-training"}, 120, activeAlways, "", 137,
 		func(rng *rand.Rand, wf historyWorkflow) (string, string) {
 			msg := "process exited with code 137 (SIGKILL): memory cgroup out of memory"
 			return msg, fmt.Sprintf("Killed\nharness: sandbox memory limit %d MiB reached\n", pickOf(rng, 2048, 4096))
 		}},
-	{[]string{"data-analysis", "ml-training"}, 70, always, "", 152,
+	{[]string{"data-analysis", "ml-training"}, 70, activeAlways, "", 152,
 		func(rng *rand.Rand, wf historyWorkflow) (string, string) {
 			msg := fmt.Sprintf("TimeoutError: execution exceeded the %d s CPU time limit", pickOf(rng, 300, 300, 600))
 			return msg, "  File \"/opt/sandbox/runtime/limits.py\", line 62, in _on_sigxcpu\n" + msg + "\n"
 		}},
-	{[]string{"multi-language-build"}, 120, always, "", 1,
+	{[]string{"multi-language-build"}, 120, activeAlways, "", 1,
 		func(rng *rand.Rand, wf historyWorkflow) (string, string) {
 			program := map[string]string{"java-hello": "javac", "rust-cargo-build": "cargo", "c-gcc-make": "gcc", "go-build": "go"}[wf.template]
 			msg := fmt.Sprintf("Error: spawn %s EPERM", program)
 			return msg, fmt.Sprintf("    at build (/workspace/build.js:%d:3) {\n  errno: -1, code: 'EPERM', syscall: 'spawn %s'\n", 5+rng.IntN(40), program)
 		}},
-	{[]string{"session-lifecycle"}, 100, always, "", -1,
+	{[]string{"session-lifecycle"}, 100, activeAlways, "", -1,
 		func(rng *rand.Rand, wf historyWorkflow) (string, string) {
 			msg := fmt.Sprintf("session sbx-%08x expired after %d s: sandbox not found (HTTP 404)", rng.Uint32(), pickOf(rng, 1800, 1800, 3600))
 			return msg, "[mcp] <- 404 Not Found\n" + msg + "\n"
 		}},
-	{[]string{"data-analysis", "form-automation"}, 45, always, "", 1,
+	{[]string{"data-analysis", "form-automation"}, 45, activeAlways, "", 1,
 		func(rng *rand.Rand, wf historyWorkflow) (string, string) {
 			want := 1 + rng.IntN(40)
 			msg := fmt.Sprintf("AssertionError: expected %d rows, got %d", want, want+1+rng.IntN(5))
 			return msg, "E   " + msg + "\nFAILED harness/checks.py::check_row_count - " + msg + "\n"
 		}},
-	{nil, 8, always, "error", -1, // any domain: the harness could not start the sandbox
+	{nil, 8, activeAlways, "error", -1, // any domain: the harness could not start the sandbox
 		func(rng *rand.Rand, wf historyWorkflow) (string, string) {
 			msg := fmt.Sprintf("harness error: sandbox sbx-%08x did not become ready within %d s", rng.Uint32(), pickOf(rng, 60, 120))
 			return msg, "harness: creating sandbox\n" + msg + "\n"
@@ -375,7 +375,7 @@ func historyCampaign(tb testing.TB, n, results int) (path string, written time.D
 	if _, err := os.Stat(path); err == nil {
 		return path, 0
 	}
-	progress("writing %s runs × %s results into %s once", thousands(n), thousands(results), path)
+	historyProgress("writing %s runs × %s results into %s once", thousands(n), thousands(results), path)
 	start := time.Now()
 	tmp := path + ".tmp"
 	for _, f := range []string{tmp, tmp + "-wal", tmp + "-shm"} {
@@ -423,10 +423,10 @@ type pageFigures struct {
 // progress says how the kind's requests went.
 func (k *pageKind) progress() {
 	if k.figures.note != "" {
-		progress("%s: %s", k.label, k.figures.note)
+		historyProgress("%s: %s", k.label, k.figures.note)
 		return
 	}
-	progress("%s: first %s, p95 %s over %d", k.label, k.figures.first.Round(time.Millisecond), k.figures.p95.Round(time.Millisecond), len(k.paths))
+	historyProgress("%s: first %s, p95 %s over %d", k.label, k.figures.first.Round(time.Millisecond), k.figures.p95.Round(time.Millisecond), len(k.paths))
 }
 
 // historyClient fetches pages the way a browser does, compressed, and
@@ -543,9 +543,9 @@ func (c *historyClient) measure(k *pageKind) error {
 	return nil
 }
 
-// spread returns k indexes of 0..n-1 spread evenly from the newest to the
-// oldest, the newest first, as a user starts from the latest run.
-func spread(n, k int) []int {
+// historySpread returns k indexes of 0..n-1 spread evenly from the newest
+// to the oldest, the newest first, as a user starts from the latest run.
+func historySpread(n, k int) []int {
 	k = min(k, n)
 	out := make([]int, 0, k)
 	for j := range k {
@@ -580,7 +580,7 @@ func BenchmarkHistory(b *testing.B) {
 		ids[i] = historyRunAt(i, n).id
 	}
 	bin := buildSandtrap(b)
-	progress("reading the %s results once with nothing done to them", thousands(n*historyResults))
+	historyProgress("reading the %s results once with nothing done to them", thousands(n*historyResults))
 	scan := plainScan(b, path, n*historyResults)
 	dir := b.TempDir()
 	logPath := filepath.Join(dir, "serve.log")
@@ -600,7 +600,7 @@ func BenchmarkHistory(b *testing.B) {
 	line, err := bufio.NewReader(stdout).ReadString('\n')
 	if err != nil {
 		srv.Wait()
-		b.Fatalf("serve printed nothing: %v\n%s", err, tail(logPath))
+		b.Fatalf("serve printed nothing: %v\n%s", err, historyTail(logPath))
 	}
 	go io.Copy(io.Discard, stdout)
 	exited := make(chan error, 1)
@@ -611,16 +611,16 @@ func BenchmarkHistory(b *testing.B) {
 
 	// The history is read once every run sampled holds all its results:
 	// whatever order the runs are read in, the last ones are among them.
-	samples := spread(n, historyHits)
+	samples := historySpread(n, historyHits)
 	waiting := slices.Clone(samples)
 	for len(waiting) > 0 {
 		if time.Since(start) > 20*time.Minute {
-			b.Fatalf("the first read did not finish in 20 minutes; %d sampled runs are incomplete, such as %s; the server said:\n%s", len(waiting), ids[waiting[0]], tail(logPath))
+			b.Fatalf("the first read did not finish in 20 minutes; %d sampled runs are incomplete, such as %s; the server said:\n%s", len(waiting), ids[waiting[0]], historyTail(logPath))
 		}
 		select {
 		case err := <-exited:
 			exited <- err
-			b.Fatalf("the server ended (%v) before the first read did:\n%s", err, tail(logPath))
+			b.Fatalf("the server ended (%v) before the first read did:\n%s", err, historyTail(logPath))
 		default:
 		}
 		var run struct {
@@ -639,7 +639,7 @@ func BenchmarkHistory(b *testing.B) {
 	}
 	firstRead := time.Since(start)
 	peakRead := vmHWM(srv.Process.Pid)
-	progress("first read in %s (a plain scan takes %s); now the pages", firstRead.Round(100*time.Millisecond), scan.Round(100*time.Millisecond))
+	historyProgress("first read in %s (a plain scan takes %s); now the pages", firstRead.Round(100*time.Millisecond), scan.Round(100*time.Millisecond))
 
 	kinds := historyPages(ids, samples)
 	failed := c.measureAll(kinds)
@@ -661,9 +661,9 @@ func BenchmarkHistory(b *testing.B) {
 	}
 	fmt.Fprintf(&t, "\nsandtrap %s, measured %s, load average %s before and %s after\n\n", gitDescribe(), time.Now().UTC().Format("2006-01-02 15:04 UTC"), loadBefore, loadAfter)
 	fmt.Fprintf(&t, "first read of the whole history  %6.1f s    goal ≤ %.0f s %s (%.1f× a plain scan of the same rows, %.1f s, in the same run)\n",
-		firstRead.Seconds(), goalFirstRead.Seconds(), mark(firstRead <= goalFirstRead), firstRead.Seconds()/scan.Seconds(), scan.Seconds())
+		firstRead.Seconds(), goalFirstRead.Seconds(), goalMark(firstRead <= goalFirstRead), firstRead.Seconds()/scan.Seconds(), scan.Seconds())
 	fmt.Fprintf(&t, "peak RSS after the first read    %6.0f MB\n", peakRead)
-	fmt.Fprintf(&t, "peak RSS after browsing          %6.0f MB   goal ≤ %d MB %s (RSS at the end %.0f MB)\n\n", peak, goalPeakMB, mark(peak <= goalPeakMB), rss)
+	fmt.Fprintf(&t, "peak RSS after browsing          %6.0f MB   goal ≤ %d MB %s (RSS at the end %.0f MB)\n\n", peak, goalPeakMB, goalMark(peak <= goalPeakMB), rss)
 	fmt.Fprintf(&t, "%-24s %5s %10s %8s %8s %8s %9s %9s  %s\n", "page", "hits", "first ms", "p50 ms", "p95 ms", "max ms", "max KB", "max KB gz", "goals: first ≤ 1 s, p95 ≤ 100 ms, ≤ 300 KB")
 	for _, k := range kinds {
 		f := k.figures
@@ -674,7 +674,7 @@ func BenchmarkHistory(b *testing.B) {
 			fmt.Fprintf(&t, "%-24s not measured: an earlier page failed\n", k.label)
 		default:
 			fmt.Fprintf(&t, "%-24s %5d %10.1f %8.1f %8.1f %8.1f %9.0f %9.0f  %s %s %s\n", k.label, len(k.paths), ms(f.first), ms(f.p50), ms(f.p95), ms(f.max),
-				float64(f.maxBytes)/1024, float64(f.maxGzip)/1024, mark(f.first <= goalFirstHit), mark(f.p95 <= goalP95), mark(f.maxBytes <= goalKB*1024))
+				float64(f.maxBytes)/1024, float64(f.maxGzip)/1024, goalMark(f.first <= goalFirstHit), goalMark(f.p95 <= goalP95), goalMark(f.maxBytes <= goalKB*1024))
 		}
 	}
 	fmt.Fprintf(&t, "\nfirst = the kind's first request after the first read; p50/p95/max over its hits: up to %d requests to different runs,\n"+
@@ -718,8 +718,8 @@ func historyPath(ids []string, i int, page string) string {
 	return "/runs/" + url.PathEscape(ids[i]) + page
 }
 
-// cycle is historyHits paths, going round paths.
-func cycle(paths ...string) []string {
+// historyCycle is historyHits paths, going round paths.
+func historyCycle(paths ...string) []string {
 	out := make([]string, historyHits)
 	for i := range out {
 		out[i] = paths[i%len(paths)]
@@ -738,8 +738,8 @@ func historyPages(ids []string, samples []int) []*pageKind {
 		return out
 	}
 	return []*pageKind{
-		{name: "runs-list", label: "runs list /", paths: cycle("/")},
-		{name: "runs-list-filtered", label: "runs list /?q=", paths: cycle("/?q=nightly", "/?q=release", "/?q=pip-mirror", "/?q=merge+%2312")},
+		{name: "runs-list", label: "runs list /", paths: historyCycle("/")},
+		{name: "runs-list-filtered", label: "runs list /?q=", paths: historyCycle("/?q=nightly", "/?q=release", "/?q=pip-mirror", "/?q=merge+%2312")},
 		{name: "run-overview", label: "run overview", paths: perRun("")},
 		{name: "queue", label: "queue /modes of a run", paths: perRun("/modes")},
 		{name: "failures", label: "failures", paths: perRun("/failures")},
@@ -798,16 +798,16 @@ func historyVisits(c *historyClient, ids []string, samples []int) ([]*pageKind, 
 		compares = append(compares, "/compare?base="+url.QueryEscape(ids[base])+"&head="+url.QueryEscape(ids[i]))
 	}
 	return []*pageKind{
-		{name: "result", label: "result", paths: cycle(results...)},
-		{name: "mode", label: "mode /modes/{mode}", paths: cycle(modes...)},
-		{name: "modes", label: "modes /modes", paths: cycle("/modes"), optional: true},
+		{name: "result", label: "result", paths: historyCycle(results...)},
+		{name: "mode", label: "mode /modes/{mode}", paths: historyCycle(modes...)},
+		{name: "modes", label: "modes /modes", paths: historyCycle("/modes"), optional: true},
 		{name: "compare", label: "compare", paths: compares},
-		{name: "api-runs", label: "/api/runs", paths: cycle("/api/runs")},
+		{name: "api-runs", label: "/api/runs", paths: historyCycle("/api/runs")},
 	}, nil
 }
 
-// mark is ✓ for a goal met, ✗ for one missed.
-func mark(ok bool) string {
+// goalMark is ✓ for a goal met, ✗ for one missed.
+func goalMark(ok bool) string {
 	if ok {
 		return "✓"
 	}
@@ -841,14 +841,14 @@ func gitDescribe() string {
 	return strings.TrimSpace(string(out))
 }
 
-// progress tells whoever runs the benchmark where a long run is; the
+// historyProgress tells whoever runs the benchmark where a long run is; the
 // figures come at the end.
-func progress(format string, args ...any) {
+func historyProgress(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "history: "+format+"\n", args...)
 }
 
-// tail is the end of the file at path, for a failure's message.
-func tail(path string) string {
+// historyTail is the end of the file at path, for a failure's message.
+func historyTail(path string) string {
 	b, _ := os.ReadFile(path)
 	if len(b) > 2000 {
 		b = b[len(b)-2000:]

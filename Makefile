@@ -14,7 +14,7 @@ SOAK             ?= 10m
 VULNDB_VERSION   := v0.0.0-20261105234957-e22db6528018
 VULNDB           := .cache/vulndb-$(VULNDB_VERSION)
 
-.PHONY: build run test fuzz bench soak eval generate check templ-fresh vuln chromium clean
+.PHONY: build run test fuzz bench bench-history soak eval generate check templ-fresh vuln chromium clean
 
 build: bin/sandtrap
 
@@ -101,7 +101,14 @@ chromium:
 
 bench: static/datastar.js
 	mkdir -p $(BENCH_OUT)
-	SOAK=$(SOAK) go test -run '^$$' -bench . -benchmem -benchtime 1x -timeout 60m ./bench/ | tee $(BENCH_OUT)/bench.txt
+	SOAK=$(SOAK) go test -run '^$$' -bench . -benchmem -benchtime 1x -timeout 120m ./bench/ | tee $(BENCH_OUT)/bench.txt
+
+# bench-history runs the history benchmark alone: 3,000 finished runs of
+# 1,000 results (HISTORY_RUNS=10000 for a longer history), its table in
+# bench/out/history.txt.
+bench-history: static/datastar.js
+	mkdir -p $(BENCH_OUT)
+	go test -run '^$$' -bench '^BenchmarkHistory$$' -benchtime 1x -timeout 0 ./bench/ | tee $(BENCH_OUT)/history-bench.txt
 
 # soak runs the soak alone, for SOAK (make soak SOAK=30s for a short one),
 # and writes its figures to bench/out/soak.txt.

@@ -1,8 +1,9 @@
 // Package bench measures sandtrap against the speed goals on a campaign of
 // two runs of 1,000,000 results each, in a file with no extra indexes, and
-// soaks it for $SOAK under a morning's load (BenchmarkSoak). It runs with
-// `make bench`, which writes the figures to bench/out; `make soak` runs the
-// soak alone.
+// on a history of 3,000 runs of 1,000 (BenchmarkHistory), and soaks it for
+// $SOAK under a morning's load (BenchmarkSoak). It runs with `make bench`,
+// which writes the figures to bench/out; `make soak` and `make
+// bench-history` run the soak and the history alone.
 package bench
 
 import (
@@ -151,9 +152,10 @@ func vmHWM(pid int) float64 {
 }
 
 // plainScan reads every result of path once, the columns the indexer
-// reads, with nothing done to them: the floor a first read stands on. It
-// returns the time the scan took and the CPU time this process spent on it.
-func plainScan(b *testing.B, path string) (wall, cpu time.Duration) {
+// reads, with nothing done to them: the floor a first read stands on. The
+// file must hold want results. It returns the time the scan took and the
+// CPU time this process spent on it.
+func plainScan(b *testing.B, path string, want int) (wall, cpu time.Duration) {
 	b.Helper()
 	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
 	if err != nil {
@@ -180,8 +182,8 @@ func plainScan(b *testing.B, path string) (wall, cpu time.Duration) {
 		n++
 	}
 	rows.Close()
-	if n != bigResults {
-		b.Fatalf("plain scan read %d results, want %d", n, bigResults)
+	if n != want {
+		b.Fatalf("plain scan read %d results, want %d", n, want)
 	}
 	return time.Since(start), processCPU() - cpuStart
 }
@@ -201,7 +203,7 @@ func processCPU() time.Duration {
 // pages (goal < 200 MB).
 func BenchmarkFirstRead(b *testing.B) {
 	path := singleRun(b)
-	scan, scanCPU := plainScan(b, path)
+	scan, scanCPU := plainScan(b, path, bigResults)
 	bin := buildSandtrap(b)
 	state := filepath.Join(b.TempDir(), "state.db")
 	start := time.Now()

@@ -115,9 +115,11 @@ func TestARunsTestsKeepTheKeysOfFailuresOnly(t *testing.T) {
 	path := newCampaign(t, "c.db")
 	addRun(t, path, "r1", true, compareRows("r1", [][2]string{{"ok", "passed"}, {"bad", "error"}, {"bad", "failed"}, {"skip", "skipped"}}))
 	s := openStore(t, filepath.Join(t.TempDir(), "state.db"), path)
-	s.mu.RLock()
-	tests := s.factsOf(s.runs["r1"]).tests
-	s.mu.RUnlock()
+	f, err := s.factsFor(context.Background(), "r1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := f.tests
 	want := []struct {
 		key      string
 		last     compare.Outcome

@@ -95,10 +95,15 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 			return nil
 		}
 		out := s.classify(pending, ev)
+		pinned, err := s.pinForAppend(ctx, src, pending)
+		if err != nil {
+			return err
+		}
 		s.groupMu.Lock()
 		templates := s.assignModes(out)
 		s.apply(src, out, templates, b, changed, &change)
 		s.groupMu.Unlock()
+		s.unpin(pinned)
 		sinceSave += len(pending)
 		pending = pending[:0]
 		s.mu.Lock()
@@ -179,8 +184,9 @@ func newBatch() *batch {
 	return &batch{rows: map[*runIndex]int{}, cube: map[*runIndex]map[cell]int{}}
 }
 
-// commit persists b and moves src's watermark past it. A read-only store
-// keeps its index in memory: it never writes the state.
+// commit persists b and moves src's watermark past it; the finished runs
+// it saved may then be evicted. A read-only store keeps its index in
+// memory: it never writes the state.
 func (s *Store) commit(ctx context.Context, src *source, b *batch) error {
 	if !s.opts.ReadOnly {
 		if err := s.persist(ctx, src, b); err != nil {
@@ -188,8 +194,16 @@ func (s *Store) commit(ctx context.Context, src *source, b *batch) error {
 		}
 	}
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	src.lastID, src.lastKey = b.lastID, b.lastKey
-	s.mu.Unlock()
+	if !s.opts.ReadOnly {
+		// Only this pass adds rows to src's runs, so the state now holds
+		// every row they have.
+		for ri := range b.rows {
+			ri.saved = ri.n
+		}
+		s.shrink()
+	}
 	return nil
 }
 
@@ -259,8 +273,10 @@ func (s *Store) apply(src *source, rows []classified, templates map[string]*temp
 			src.runs[c.row.RunID] = ri
 			s.publicIDs()
 		}
+		d := ri.data // loaded: pinForAppend paged it in
+		s.touch(ri)
 		if _, ok := b.rows[ri]; !ok {
-			b.rows[ri] = len(ri.rows)
+			b.rows[ri] = len(d.rows)
 		}
 		changed[ri] = true
 		r := row{
@@ -293,12 +309,12 @@ func (s *Store) apply(src *source, rows []classified, templates map[string]*temp
 			}
 			f := failure{id: c.row.ID, test: c.row.Test, err: clip(c.row.Error, maxErrorBytes), mode: m,
 				by: s.names.code(kindBy, c.by), attempt: int32(c.row.Attempt)}
-			r.fail = int32(len(ri.fails))
-			ri.fails = append(ri.fails, f)
+			r.fail = d.addFailure(f)
 			b.fails = append(b.fails, batchFailure{ri, f})
 			k.mode = m
 		}
-		ri.rows = append(ri.rows, r)
+		d.rows = append(d.rows, r)
+		ri.n++
 		if _, seen := ri.cube[k]; !seen {
 			s.cells++
 		}

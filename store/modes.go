@@ -12,20 +12,30 @@ import (
 // their counts and blast radius, and counts the facets as the failures list
 // does. The order is the store's; callers rank.
 func (s *Store) RunModes(ctx context.Context, runID string, f ResultFilter) ([]sandtrap.ModeStat, map[string][]FacetValue, error) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	ri, ok := s.runs[runID]
-	if !ok {
-		return nil, nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
-	}
-	key := queueKey{filter: f, rows: len(ri.rows), cells: s.cells, decisions: s.decisionsVersion}
-	q, ok := ri.queue(key)
-	if !ok {
-		q.modes, q.facets = s.runModes(ri, f)
-		ri.keepQueue(key, q)
+	var q queue
+	err := s.withRun(ctx, runID, func(ri *runIndex, d *runData) error {
+		q = s.queueOf(ri, d, f)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
 	}
 	// Callers sort their copy; the maps inside are only read.
 	return slices.Clone(q.modes), q.facets, nil
+}
+
+// queueOf returns the queue of run ri with rows d under filter f, computed
+// once per change of what it is computed from. Callers hold mu.
+func (s *Store) queueOf(ri *runIndex, d *runData, f ResultFilter) queue {
+	key := queueKey{filter: f, rows: len(d.rows), cells: s.cells, decisions: s.decisionsVersion}
+	q, ok := ri.queue(key)
+	if !ok {
+		q.modes, q.facets = s.runModes(ri, d, f)
+		if ri.keeps(d) {
+			ri.keepQueue(key, q)
+		}
+	}
+	return q
 }
 
 // queueKey says what a run's queue was computed from: the same filter over
@@ -69,8 +79,8 @@ func (ri *runIndex) keepQueue(k queueKey, q queue) {
 	ri.queues[k] = q
 }
 
-// runModes computes a run's queue. Callers hold mu.
-func (s *Store) runModes(ri *runIndex, f ResultFilter) ([]sandtrap.ModeStat, map[string][]FacetValue) {
+// runModes computes the queue of run ri with rows d. Callers hold mu.
+func (s *Store) runModes(ri *runIndex, d *runData, f ResultFilter) ([]sandtrap.ModeStat, map[string][]FacetValue) {
 	// Count in flat tables indexed by mode and code while walking; strings
 	// come at the end, once per mode rather than once per failure.
 	type test struct {
@@ -81,10 +91,10 @@ func (s *Store) runModes(ri *runIndex, f ResultFilter) ([]sandtrap.ModeStat, map
 	modes := len(s.modes)
 	counts := make([]int, modes)
 	domains, targets, statuses := make([]int, modes*nd), make([]int, modes*nt), make([]int, modes*ns)
-	tests := make(map[test]struct{}, len(ri.fails))
+	tests := make(map[test]struct{}, len(d.fails))
 	// Failures in an outage window are the outage's, not their modes'.
-	windows := s.timelineOf(ri).windows
-	facets := s.filter(ri, f, func(r *row, fl *failure) {
+	windows := s.timelineOf(ri, d).windows
+	facets := s.filter(d, f, func(r *row, fl *failure) {
 		if fl == nil || (len(windows) > 0 && inWindow(windows, r.at)) {
 			return
 		}
@@ -124,7 +134,7 @@ func (s *Store) runModes(ri *runIndex, f ResultFilter) ([]sandtrap.ModeStat, map
 		return nil, facets
 	}
 	// A mode is intermittent when one of its tests also passed in the run.
-	alsoPassed := s.alsoPassed(ri)
+	alsoPassed := s.alsoPassed(ri, d)
 	for t := range tests {
 		st := stats[t.mode]
 		st.Tests++
@@ -153,24 +163,24 @@ func (s *Store) rootIndex(m int32) int32 {
 	return m
 }
 
-// alsoPassed returns the failing tests of a run that also passed in it,
-// by hash. It is cached until the run grows: finding them walks every row.
-// Callers hold mu.
-func (s *Store) alsoPassed(ri *runIndex) map[uint64]bool {
+// alsoPassed returns the failing tests of run ri with rows d that also
+// passed in it, by hash. It is cached until the run grows: finding them
+// walks every row. Callers hold mu.
+func (s *Store) alsoPassed(ri *runIndex, d *runData) map[uint64]bool {
 	ri.factsMu.Lock()
 	defer ri.factsMu.Unlock()
-	if ri.passedRows == len(ri.rows) && ri.passed != nil {
+	if ri.passedRows == len(d.rows) && ri.passed != nil {
 		return ri.passed
 	}
-	failing := make(map[uint64]bool, len(ri.fails))
-	for i := range ri.rows {
-		if r := &ri.rows[i]; r.fail >= 0 {
+	failing := make(map[uint64]bool, len(d.fails))
+	for i := range d.rows {
+		if r := &d.rows[i]; r.fail >= 0 {
 			failing[r.testHash] = false
 		}
 	}
 	passed, _ := s.names.lookup(kindStatus, sandtrap.StatusPassed)
-	for i := range ri.rows {
-		r := &ri.rows[i]
+	for i := range d.rows {
+		r := &d.rows[i]
 		if r.status != passed || r.fail >= 0 {
 			continue
 		}
@@ -178,7 +188,9 @@ func (s *Store) alsoPassed(ri *runIndex) map[uint64]bool {
 			failing[r.testHash] = true
 		}
 	}
-	ri.passed, ri.passedRows = failing, len(ri.rows)
+	if ri.keeps(d) {
+		ri.passed, ri.passedRows = failing, len(d.rows)
+	}
 	return failing
 }
 
@@ -249,7 +261,8 @@ type Occurrence struct {
 }
 
 // ModeOccurrences returns a page of a mode's failures across every run,
-// newest run first, and how many there are.
+// newest run first, and how many there are. The runs' counts say which
+// runs hold the page, so only their rows are read.
 func (s *Store) ModeOccurrences(ctx context.Context, id string, limit, offset int) ([]Occurrence, int, error) {
 	s.mu.RLock()
 	i, ok := s.modeIndex(id)
@@ -258,38 +271,71 @@ func (s *Store) ModeOccurrences(ctx context.Context, id string, limit, offset in
 		return nil, 0, sandtrap.Errorf(sandtrap.ENOTFOUND, "failure mode %q not found", id)
 	}
 	root := s.eff[i].ID
+	offset = max(offset, 0)
+	// span is a run's share of the occurrences: skip of them come before
+	// the page, take of them are on it.
+	type span struct {
+		runID      string
+		skip, take int
+	}
+	var spans []span
+	total := 0
+	for j := len(s.order) - 1; j >= 0; j-- {
+		runID := s.order[j]
+		n := 0
+		for k, c := range s.runs[runID].cube {
+			if k.mode >= 0 && s.eff[k.mode].ID == root {
+				n += c
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		if skip := max(offset-total, 0); skip < n && total+skip < offset+limit {
+			spans = append(spans, span{runID, skip, min(n-skip, offset+limit-total-skip)})
+		}
+		total += n
+	}
+	s.mu.RUnlock()
+
 	type pick struct {
 		runID string
 		file  *campaignFile
 		row   ResultRow
 	}
 	var picks []pick
-	total := 0
-	for j := len(s.order) - 1; j >= 0; j-- {
-		runID := s.order[j]
-		ri := s.runs[runID]
-		for k := len(ri.rows) - 1; k >= 0; k-- {
-			r := &ri.rows[k]
-			if r.fail < 0 {
-				continue
+	for _, sp := range spans {
+		err := s.withRun(ctx, sp.runID, func(ri *runIndex, d *runData) error {
+			seen := 0
+			for k := len(d.rows) - 1; k >= 0 && seen < sp.skip+sp.take; k-- {
+				r := &d.rows[k]
+				if r.fail < 0 {
+					continue
+				}
+				fl := &d.fails[r.fail]
+				e := &s.eff[fl.mode]
+				if e.ID != root {
+					continue
+				}
+				seen++
+				if seen <= sp.skip {
+					continue
+				}
+				picks = append(picks, pick{runID: sp.runID, file: ri.src.file, row: ResultRow{
+					Result: sandtrap.Result{ID: r.id, Test: fl.test, Error: fl.err, HasError: true, Attempt: int(fl.attempt),
+						Status: s.names.value(kindStatus, r.status), Target: s.names.value(kindTarget, r.target), Domain: s.names.value(kindDomain, r.domain)},
+					Layer: e.Layer, Primitive: e.Primitive, Mode: e.ID, ClassifiedBy: s.byOf(fl), Severity: e.Severity,
+				}})
 			}
-			fl := &ri.fails[r.fail]
-			if s.eff[fl.mode].ID != root {
-				continue
-			}
-			total++
-			if total <= offset || len(picks) >= limit {
-				continue
-			}
-			e := &s.eff[fl.mode]
-			picks = append(picks, pick{runID: runID, file: ri.src.file, row: ResultRow{
-				Result: sandtrap.Result{ID: r.id, Test: fl.test, Error: fl.err, HasError: true, Attempt: int(fl.attempt),
-					Status: s.names.value(kindStatus, r.status), Target: s.names.value(kindTarget, r.target), Domain: s.names.value(kindDomain, r.domain)},
-				Layer: e.Layer, Primitive: e.Primitive, Mode: e.ID, ClassifiedBy: s.byOf(fl), Severity: e.Severity,
-			}})
+			return nil
+		})
+		if sandtrap.ErrorCode(err) == sandtrap.ENOTFOUND {
+			continue // the run is gone since its counts were read
+		}
+		if err != nil {
+			return nil, 0, err
 		}
 	}
-	s.mu.RUnlock()
 
 	// Details (titles, durations) come from each run's file, one query per file.
 	byFile := map[*campaignFile][]int64{}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"syscall"
 	"time"
 
@@ -44,7 +45,8 @@ func stampOf(path string) (fileStamp, error) {
 func resultKey(runID, test string) string { return runID + "\x00" + test }
 
 // loadState reads the names, the modes and, for each source whose file is
-// still the one indexed before, its runs' rows, failures and counts.
+// still the one indexed before, its runs' counts. Their rows stay in the
+// state until a page needs them.
 func (s *Store) loadState(ctx context.Context) error {
 	if err := s.loadNames(ctx); err != nil {
 		return err
@@ -131,12 +133,6 @@ func (s *Store) loadSource(ctx context.Context, src *source) error {
 	}
 	if !same {
 		return s.resetSource(ctx, src)
-	}
-	if err := s.loadRows(ctx, src); err != nil {
-		return err
-	}
-	if err := s.loadFailures(ctx, src); err != nil {
-		return err
 	}
 	return s.loadCounts(ctx, src)
 }
@@ -273,12 +269,6 @@ func (s *Store) reloadSource(ctx context.Context, src *source) error {
 	src.runs = map[string]*runIndex{}
 	err := s.reader.QueryRowContext(ctx, `SELECT last_result_id, last_result_key FROM sources WHERE id = ?`, src.id).Scan(&src.lastID, &src.lastKey)
 	if err == nil {
-		err = s.loadRows(ctx, src)
-	}
-	if err == nil {
-		err = s.loadFailures(ctx, src)
-	}
-	if err == nil {
 		err = s.loadCounts(ctx, src)
 	}
 	for id := range src.meta {
@@ -293,75 +283,88 @@ func (s *Store) reloadSource(ctx context.Context, src *source) error {
 	return nil
 }
 
-func (s *Store) loadRows(ctx context.Context, src *source) error {
-	rows, err := s.reader.QueryContext(ctx, `SELECT run_id, data FROM row_chunks WHERE source_id = ? ORDER BY run_id, chunk`, src.id)
+// loadRun reads one run's rows and failures back from the state, without
+// holding mu while it reads: every row and failure a pass saved, each
+// failed row linked to its failure.
+func (s *Store) loadRun(ctx context.Context, src *source, rawID string) (*runData, error) {
+	d := &runData{}
+	rows, err := s.reader.QueryContext(ctx, `SELECT data FROM row_chunks WHERE source_id = ? AND run_id = ? ORDER BY chunk`, src.id, rawID)
 	if err != nil {
-		return errorf("loading the index of %s: %w", src.path, err)
+		return nil, errorf("loading the rows of run %q of %s: %w", rawID, src.path, err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var (
-			runID string
-			data  []byte
-		)
-		if err := rows.Scan(&runID, &data); err != nil {
-			return errorf("loading the index of %s: %w", src.path, err)
+		var data []byte
+		if err := rows.Scan(&data); err != nil {
+			return nil, errorf("loading the rows of run %q of %s: %w", rawID, src.path, err)
 		}
-		ri := src.runs[runID]
-		if ri == nil {
-			ri = newRunIndex(src, runID)
-			src.runs[runID] = ri
+		if d.rows == nil {
+			// Every chunk but the last is full.
+			d.rows = make([]row, 0, chunkRows)
 		}
 		for off := 0; off+rowSize <= len(data); off += rowSize {
-			ri.rows = append(ri.rows, decodeRow(data[off:]))
+			d.rows = append(d.rows, decodeRow(data[off:]))
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return errorf("loading the index of %s: %w", src.path, err)
+		return nil, errorf("loading the rows of run %q of %s: %w", rawID, src.path, err)
 	}
-	return nil
+	rows.Close()
+	if err := s.loadFailures(ctx, src, rawID, d); err != nil {
+		return nil, err
+	}
+	d.rows = slices.Clip(d.rows)
+	return d, nil
 }
 
-func (s *Store) loadFailures(ctx context.Context, src *source) error {
-	rows, err := s.reader.QueryContext(ctx, `SELECT run_id, result_id, test, error, mode_id, classified_by, attempt
-		FROM failures WHERE source_id = ? ORDER BY run_id, result_id`, src.id)
+// loadFailures reads a run's failures into d and links each failed row to
+// its failure; both are in id order.
+func (s *Store) loadFailures(ctx context.Context, src *source, rawID string, d *runData) error {
+	type saved struct {
+		f         failure
+		mode, by  string
+	}
+	var list []saved
+	rows, err := s.reader.QueryContext(ctx, `SELECT result_id, test, error, mode_id, classified_by, attempt
+		FROM failures WHERE source_id = ? AND run_id = ? ORDER BY result_id`, src.id, rawID)
 	if err != nil {
-		return errorf("loading failures of %s: %w", src.path, err)
+		return errorf("loading failures of run %q of %s: %w", rawID, src.path, err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var (
-			runID, modeID, by string
-			f                 failure
-		)
-		if err := rows.Scan(&runID, &f.id, &f.test, &f.err, &modeID, &by, &f.attempt); err != nil {
-			return errorf("loading failures of %s: %w", src.path, err)
+		var f saved
+		if err := rows.Scan(&f.f.id, &f.f.test, &f.f.err, &f.mode, &f.by, &f.f.attempt); err != nil {
+			return errorf("loading failures of run %q of %s: %w", rawID, src.path, err)
 		}
-		ri := src.runs[runID]
-		if ri == nil {
-			return errorf("the index of %s is inconsistent: failure %d of run %q has no rows", src.path, f.id, runID)
-		}
-		m, ok := s.modeIdx[modeID]
-		if !ok {
-			return errorf("the index of %s is inconsistent: unknown mode %q", src.path, modeID)
-		}
-		f.mode = m
-		f.by = s.names.code(kindBy, by)
-		ri.fails = append(ri.fails, f)
+		list = append(list, f)
 	}
 	if err := rows.Err(); err != nil {
-		return errorf("loading failures of %s: %w", src.path, err)
+		return errorf("loading failures of run %q of %s: %w", rawID, src.path, err)
 	}
-	// Link each failed row to its failure; both are in id order.
-	for _, ri := range src.runs {
-		j := 0
-		for i := range ri.rows {
-			for j < len(ri.fails) && ri.fails[j].id < ri.rows[i].id {
-				j++
-			}
-			if j < len(ri.fails) && ri.fails[j].id == ri.rows[i].id {
-				ri.rows[i].fail = int32(j)
-			}
+	d.fails = make([]failure, 0, len(list))
+	s.mu.RLock()
+	for _, f := range list {
+		m, ok := s.modeIdx[f.mode]
+		if !ok {
+			s.mu.RUnlock()
+			return errorf("the index of %s is inconsistent: unknown mode %q", src.path, f.mode)
+		}
+		by, ok := s.names.lookup(kindBy, f.by)
+		if !ok {
+			s.mu.RUnlock()
+			return errorf("the index of %s is inconsistent: unknown classifier %q", src.path, f.by)
+		}
+		f.f.mode, f.f.by = m, by
+		d.addFailure(f.f)
+	}
+	s.mu.RUnlock()
+	j := 0
+	for i := range d.rows {
+		for j < len(d.fails) && d.fails[j].id < d.rows[i].id {
+			j++
+		}
+		if j < len(d.fails) && d.fails[j].id == d.rows[i].id {
+			d.rows[i].fail = int32(j)
 		}
 	}
 	return nil
@@ -383,9 +386,13 @@ func (s *Store) loadCounts(ctx context.Context, src *source) error {
 		}
 		ri := src.runs[runID]
 		if ri == nil {
+			// Its rows stay in the state until a page needs them.
 			ri = newRunIndex(src, runID)
+			ri.data = nil
 			src.runs[runID] = ri
 		}
+		ri.n += n
+		ri.saved = ri.n
 		c := cell{target: s.names.code(kindTarget, target), domain: s.names.code(kindDomain, domain),
 			status: s.names.code(kindStatus, status), mode: -1}
 		if modeID != "" {
@@ -437,10 +444,11 @@ func (s *Store) persist(ctx context.Context, src *source, b *batch) (err error) 
 	for ri, before := range b.rows {
 		first := before / chunkRows
 		firstChunk[ri] = first
-		for c := first; c*chunkRows < len(ri.rows); c++ {
-			end := min((c+1)*chunkRows, len(ri.rows))
+		rows := ri.data.rows // not evicted: the state lacks some of them
+		for c := first; c*chunkRows < len(rows); c++ {
+			end := min((c+1)*chunkRows, len(rows))
 			buf := make([]byte, 0, (end-c*chunkRows)*rowSize)
-			for _, r := range ri.rows[c*chunkRows : end] {
+			for _, r := range rows[c*chunkRows : end] {
 				buf = appendRow(buf, r)
 			}
 			chunks[ri] = append(chunks[ri], buf)

@@ -321,8 +321,8 @@ func (s *Store) loadRun(ctx context.Context, src *source, rawID string) (*runDat
 // its failure; both are in id order.
 func (s *Store) loadFailures(ctx context.Context, src *source, rawID string, d *runData) error {
 	type saved struct {
-		f         failure
-		mode, by  string
+		f        failure
+		mode, by string
 	}
 	var list []saved
 	rows, err := s.reader.QueryContext(ctx, `SELECT result_id, test, error, mode_id, classified_by, attempt

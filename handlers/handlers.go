@@ -60,6 +60,7 @@ type ModeReader interface {
 	FindMode(ctx context.Context, id string) (sandtrap.Mode, error)
 	ModeRuns(ctx context.Context, id string) ([]sandtrap.RunCount, error)
 	ModeOccurrences(ctx context.Context, id string, limit, offset int) ([]store.Occurrence, int, error)
+	ModesBeside(ctx context.Context, id string) ([]sandtrap.Mode, error)
 	ModeNotes(ctx context.Context, m sandtrap.Mode) ([]sandtrap.Note, []sandtrap.Event, error)
 }
 

@@ -265,19 +265,10 @@ func (h *Handler) modePage(r *http.Request, id string, flash views.TriageForm) (
 	if err != nil {
 		return views.ModePage{}, err
 	}
-	var others []sandtrap.ModeStat
-	if len(perRun) > 0 {
-		// Merge targets: the modes of the runs this mode appears in.
-		for _, rc := range perRun {
-			if rc.Count == 0 {
-				continue
-			}
-			ms, _, err := h.modes.RunModes(ctx, rc.RunID, store.ResultFilter{})
-			if err != nil {
-				return views.ModePage{}, err
-			}
-			others = append(others, ms...)
-		}
+	// Merge targets: the modes of the runs this mode appears in.
+	others, err := h.modes.ModesBeside(ctx, m.ID)
+	if err != nil {
+		return views.ModePage{}, err
 	}
 	p := modePage(m, occ, page, total, offset, perRun, notes, events, others)
 	if p.Ticket, err = h.ticketView(ctx, m.ID); err != nil {
@@ -294,7 +285,7 @@ func (h *Handler) modePage(r *http.Request, id string, flash views.TriageForm) (
 
 // modePage builds the mode page's view model.
 func modePage(m sandtrap.Mode, sample []store.Occurrence, page []store.Occurrence, total, offset int,
-	perRun []sandtrap.RunCount, notes []sandtrap.Note, events []sandtrap.Event, others []sandtrap.ModeStat) views.ModePage {
+	perRun []sandtrap.RunCount, notes []sandtrap.Note, events []sandtrap.Event, others []sandtrap.Mode) views.ModePage {
 	p := views.ModePage{
 		ID: m.ID, Title: m.Title, Signature: m.Signature, Severity: m.Severity, SeverityReason: m.SeverityReason,
 		Layer: m.Layer, Primitive: m.Primitive, ClassifiedBy: orDash(m.ClassifiedBy), Status: m.Status, Owner: m.Owner,
@@ -407,7 +398,7 @@ func countBars(m map[string]int, class string) []views.Bar {
 }
 
 // triageForm lays out the triage choices with the current decision selected.
-func triageForm(m sandtrap.Mode, others []sandtrap.ModeStat) views.TriageForm {
+func triageForm(m sandtrap.Mode, others []sandtrap.Mode) views.TriageForm {
 	t := views.TriageForm{Action: modeHref(m.ID) + "/triage", Layer: m.Layer, Primitive: m.Primitive,
 		Severity: m.Severity, Status: m.Status, Title: m.Title, Owner: m.Owner}
 	for _, l := range append(triage.Layers(), sandtrap.LayerUnclassified) {

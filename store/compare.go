@@ -37,8 +37,10 @@ func (s *Store) factsOf(ri *runIndex, d *runData) *runFacts {
 			f.intermittent[d.fails[r.fail].mode] = true
 		}
 	}
-	if ri.keeps(d) {
+	if len(d.rows) == ri.n {
+		// The facts hold while the run does not grow, rows evicted or not.
 		ri.facts = f
+		ri.factsUsed.Store(s.clock.Add(1))
 	}
 	return f
 }
@@ -46,19 +48,16 @@ func (s *Store) factsOf(ri *runIndex, d *runData) *runFacts {
 // testsOf folds a run's rows into its tests. Callers hold mu.
 func (s *Store) testsOf(d *runData) *compare.Tests {
 	passed, hasPassed := s.names.lookup(kindStatus, sandtrap.StatusPassed)
-	t := compare.NewTests(len(d.rows))
-	for i := range d.rows {
+	return compare.BuildTests(len(d.rows), func(i int) (uint64, int64, compare.Outcome, string) {
 		r := &d.rows[i]
-		o, key := compare.Skipped, ""
 		switch {
 		case r.fail >= 0:
-			o, key = compare.Failed, d.fails[r.fail].test
+			return r.testHash, r.id, compare.Failed, d.fails[r.fail].test
 		case hasPassed && r.status == passed:
-			o = compare.Passed
+			return r.testHash, r.id, compare.Passed, ""
 		}
-		t.Record(r.testHash, r.id, o, key)
-	}
-	return t.Done()
+		return r.testHash, r.id, compare.Skipped, ""
+	})
 }
 
 // modesIn returns the ids of the failure modes of a run, merges applied.

@@ -129,7 +129,7 @@ func TestARunsTestsKeepTheKeysOfFailuresOnly(t *testing.T) {
 		t.Fatalf("got %d tests, want %d", tests.Len(), len(want))
 	}
 	for i, w := range want {
-		got := tests.List[i]
+		got := tests.At(i)
 		if got.Key != w.key || got.Last != w.last || got.Passes+got.Fails != w.attempts {
 			t.Errorf("test %d: got key %q last %v with %d attempts, want %q %v %d", i, got.Key, got.Last, got.Passes+got.Fails, w.key, w.last, w.attempts)
 		}

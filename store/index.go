@@ -172,8 +172,9 @@ type runIndex struct {
 	// pins counts the passes about to add rows to the run: it is not
 	// evicted meanwhile.
 	pins int
-	// used is when the run was last looked at, on the store's clock.
-	used atomic.Int64
+	// used and factsUsed are when the run's rows and its comparison facts
+	// were last looked at, on the store's clock.
+	used, factsUsed atomic.Int64
 
 	// The caches below are folded from the rows and dropped with them.
 	// Readers share the run under the store's read lock, so the caches

@@ -36,36 +36,46 @@ func (d *runData) addFailure(f failure) int32 {
 const (
 	rowBytes     = int64(unsafe.Sizeof(row{}))
 	failureBytes = int64(unsafe.Sizeof(failure{}))
-	// factBytes is a test in a run's comparison facts: its entry in the
-	// list and in the index by hash.
-	factBytes = 64
+	// factBytes is a test in a run's comparison facts.
+	factBytes = 40
 	// passedBytes is an entry of the map of failing tests that passed.
 	passedBytes = 24
 )
 
-// bytes estimates what the run's rows, failures and the caches folded from
-// them hold in memory; 0 when they are evicted. Callers hold mu.
-func (ri *runIndex) bytes() int64 {
+// rowsBytes estimates what the run's rows, failures and the caches folded
+// from them for its pages hold; 0 when they are evicted. Callers hold mu.
+func (ri *runIndex) rowsBytes() int64 {
 	d := ri.data
 	if d == nil {
 		return 0
 	}
 	n := int64(cap(d.rows))*rowBytes + int64(cap(d.fails))*failureBytes + int64(d.text)
 	ri.factsMu.Lock()
-	if ri.facts != nil {
-		n += int64(ri.facts.tests.Len()) * factBytes
-	}
 	n += int64(len(ri.passed)) * passedBytes
 	ri.factsMu.Unlock()
 	return n
 }
 
-// keeps reports whether caches folded from rows d may be kept: not when
-// d was paged in for one call and evicted again, as eviction would not
-// see them. Callers hold mu.
+// factsBytes estimates what the run's comparison facts hold; 0 when there
+// are none. Callers hold mu.
+func (ri *runIndex) factsBytes() int64 {
+	ri.factsMu.Lock()
+	defer ri.factsMu.Unlock()
+	if ri.facts == nil {
+		return 0
+	}
+	return int64(ri.facts.tests.Len()) * factBytes
+}
+
+// bytes estimates what the run holds beside its counts. Callers hold mu.
+func (ri *runIndex) bytes() int64 { return ri.rowsBytes() + ri.factsBytes() }
+
+// keeps reports whether caches folded from rows d for the run's pages may
+// be kept: not when d was paged in for one call and evicted again, as they
+// go with the rows. Callers hold mu.
 func (ri *runIndex) keeps(d *runData) bool { return ri.data == d }
 
-// touch marks the run as just looked at.
+// touch marks the run's rows as just looked at.
 func (s *Store) touch(ri *runIndex) { ri.used.Store(s.clock.Add(1)) }
 
 // evictable reports whether the run's rows may leave memory: it is
@@ -75,37 +85,52 @@ func (ri *runIndex) evictable() bool {
 	return ri.data != nil && ri.saved == ri.n && ri.pins == 0 && ri.src.meta[ri.rawID].FinishedAt.Valid
 }
 
-// evict drops the run's rows, failures and caches; its counts stay.
-// Callers hold mu for writing.
-func (ri *runIndex) evict() {
+// evictRows drops the run's rows, failures and the caches of its pages;
+// its counts and comparison facts stay. Callers hold mu for writing.
+func (ri *runIndex) evictRows() {
 	ri.data = nil
 	ri.factsMu.Lock()
-	ri.facts, ri.passed, ri.passedRows, ri.queues, ri.timeline = nil, nil, 0, nil, nil
+	ri.passed, ri.passedRows, ri.queues, ri.timeline = nil, 0, nil, nil
 	ri.factsMu.Unlock()
 }
 
-// shrink evicts the least recently used runs that may be evicted until
-// what the loaded runs hold fits the budget. Callers hold mu for writing.
+// evictFacts drops the run's comparison facts, which its rows make again.
+// Callers hold mu for writing.
+func (ri *runIndex) evictFacts() {
+	ri.factsMu.Lock()
+	ri.facts = nil
+	ri.factsMu.Unlock()
+}
+
+// shrink evicts what was looked at least lately, rows or comparison facts
+// of a finished run, until what they hold fits the budget: a comparison
+// needs only the facts of its runs, a run's pages only its rows. Callers
+// hold mu for writing.
 func (s *Store) shrink() {
 	budget := s.opts.IndexMemory
 	if budget <= 0 {
 		return
 	}
-	type loaded struct {
+	type held struct {
 		ri    *runIndex
+		facts bool
 		bytes int64
 		used  int64
 	}
 	var (
 		total int64
-		cands []loaded
+		cands []held
 	)
 	for _, src := range s.sources {
 		for _, ri := range src.runs {
-			n := ri.bytes()
-			total += n
-			if n > 0 && ri.evictable() {
-				cands = append(cands, loaded{ri, n, ri.used.Load()})
+			// Rows that may not leave (a live run's) are outside the budget.
+			if n := ri.rowsBytes(); n > 0 && ri.evictable() {
+				total += n
+				cands = append(cands, held{ri, false, n, ri.used.Load()})
+			}
+			if n := ri.factsBytes(); n > 0 {
+				total += n
+				cands = append(cands, held{ri, true, n, ri.factsUsed.Load()})
 			}
 		}
 	}
@@ -117,7 +142,11 @@ func (s *Store) shrink() {
 		if total <= budget {
 			break
 		}
-		c.ri.evict()
+		if c.facts {
+			c.ri.evictFacts()
+		} else {
+			c.ri.evictRows()
+		}
 		total -= c.bytes
 	}
 }
@@ -132,12 +161,16 @@ func (s *Store) shrinkNow() {
 	s.mu.Unlock()
 }
 
-// loadedBytes estimates what the loaded runs hold. Callers hold mu.
-func (s *Store) loadedBytes() int64 {
+// budgeted estimates what counts against the budget: the rows that may be
+// evicted and every run's comparison facts. Callers hold mu.
+func (s *Store) budgeted() int64 {
 	var total int64
 	for _, src := range s.sources {
 		for _, ri := range src.runs {
-			total += ri.bytes()
+			total += ri.factsBytes()
+			if ri.evictable() {
+				total += ri.rowsBytes()
+			}
 		}
 	}
 	return total
@@ -150,6 +183,12 @@ const pageInTries = 3
 // withRun calls fn with the index of run id and its rows under the read
 // lock, reading the rows back from the state first when they were evicted.
 func (s *Store) withRun(ctx context.Context, id string, fn func(ri *runIndex, d *runData) error) error {
+	return s.readRun(ctx, id, true, fn)
+}
+
+// readRun is withRun; look says the rows are looked at, which keeps them
+// in memory longer. Rows read only to fold facts kept apart are not.
+func (s *Store) readRun(ctx context.Context, id string, look bool, fn func(ri *runIndex, d *runData) error) error {
 	// paged is what this call read back: a budget smaller than the run
 	// may evict it again at once, and it still serves this call.
 	var paged *runData
@@ -165,7 +204,9 @@ func (s *Store) withRun(ctx context.Context, id string, fn func(ri *runIndex, d 
 			d = paged
 		}
 		if d != nil {
-			s.touch(ri)
+			if look {
+				s.touch(ri)
+			}
 			err := fn(ri, d)
 			s.mu.RUnlock()
 			return err
@@ -176,7 +217,7 @@ func (s *Store) withRun(ctx context.Context, id string, fn func(ri *runIndex, d 
 			return errorf("the index of %s is inconsistent: run %q has %d rows saved, %d counted", src.path, rawID, len(paged.rows), n)
 		}
 		var err error
-		if paged, err = s.pageIn(ctx, src, rawID); err != nil {
+		if paged, err = s.pageIn(ctx, src, rawID, look); err != nil {
 			return err
 		}
 	}
@@ -184,7 +225,8 @@ func (s *Store) withRun(ctx context.Context, id string, fn func(ri *runIndex, d 
 
 // pageIn reads a run's rows back from the state, without holding mu while
 // it reads, and puts them in memory unless the run changed meanwhile.
-func (s *Store) pageIn(ctx context.Context, src *source, rawID string) (*runData, error) {
+// look says they are looked at.
+func (s *Store) pageIn(ctx context.Context, src *source, rawID string, look bool) (*runData, error) {
 	d, err := s.loadRun(ctx, src, rawID)
 	if err != nil {
 		return nil, err
@@ -193,7 +235,9 @@ func (s *Store) pageIn(ctx context.Context, src *source, rawID string) (*runData
 	defer s.mu.Unlock()
 	if ri := src.runs[rawID]; ri != nil && ri.data == nil && len(d.rows) == ri.n {
 		ri.data = d
-		s.touch(ri)
+		if look {
+			s.touch(ri)
+		}
 		s.shrink()
 	}
 	return d, nil
@@ -248,11 +292,23 @@ func (s *Store) unpin(pinned []*runIndex) {
 	s.mu.Unlock()
 }
 
-// factsFor returns a run's comparison facts, folding its rows (paged in
-// when evicted) if they are not cached.
+// factsFor returns a run's comparison facts: those kept while the run has
+// not grown, else folded from its rows, paged in when evicted.
 func (s *Store) factsFor(ctx context.Context, id string) (*runFacts, error) {
+	s.mu.RLock()
+	if ri, ok := s.runs[id]; ok {
+		ri.factsMu.Lock()
+		f := ri.facts
+		ri.factsMu.Unlock()
+		if f != nil && f.rows == ri.n {
+			ri.factsUsed.Store(s.clock.Add(1))
+			s.mu.RUnlock()
+			return f, nil
+		}
+	}
+	s.mu.RUnlock()
 	var f *runFacts
-	err := s.withRun(ctx, id, func(ri *runIndex, d *runData) error {
+	err := s.readRun(ctx, id, false, func(ri *runIndex, d *runData) error {
 		f = s.factsOf(ri, d)
 		return nil
 	})

@@ -422,3 +422,84 @@ func TestARunsRowsAndFailuresAreFoundBySeeks(t *testing.T) {
 		}
 	}
 }
+
+func TestComparisonFactsOutliveTheRowsTheyWereFoldedFrom(t *testing.T) {
+	path := memoryCampaign(t)
+	kept := openBudgeted(t, filepath.Join(t.TempDir(), "kept.db"), 0, path)
+	// Room for the facts of both runs (150 tests each), not for the rows
+	// of either.
+	s := openBudgeted(t, filepath.Join(t.TempDir(), "state.db"), 2*150*factBytes+1000, path)
+	want := comparisonOf(t, kept, "r1", "r2")
+	if diff := differences(comparisonOf(t, s, "r1", "r2"), want); diff != "" {
+		t.Fatal(diff)
+	}
+	s.mu.RLock()
+	for _, run := range []string{"r1", "r2"} {
+		ri := s.runs[run]
+		if ri.data != nil || ri.facts == nil {
+			t.Errorf("run %s after a comparison: got rows loaded=%v and facts kept=%v, want the rows evicted and the facts kept", run, ri.data != nil, ri.facts != nil)
+		}
+	}
+	s.mu.RUnlock()
+	if diff := differences(comparisonOf(t, s, "r1", "r2"), want); diff != "" {
+		t.Errorf("compared again from the kept facts: %s", diff)
+	}
+	if isLoaded(s, "r1") || isLoaded(s, "r2") {
+		t.Error("got rows paged in to compare again, want the kept facts used")
+	}
+}
+
+func TestTheModesBesideAModeComeFromTheCountsOfItsRuns(t *testing.T) {
+	path := memoryCampaign(t)
+	addRun(t, path, "disk", true, `INSERT INTO results (run_id, test, target, domain, status, error) VALUES
+		('disk', 'a', 'shell', 'file-io', 'failed', 'OSError: [Errno 28] No space left on device'),
+		('disk', 'b', 'shell', 'file-io', 'passed', NULL);`)
+	state := filepath.Join(t.TempDir(), "state.db")
+	openBudgeted(t, state, 0, path).Close()
+	s := openBudgeted(t, state, 1, path)
+	ctx := context.Background()
+	page, err := s.FindResults(ctx, "r1", ResultFilter{Q: "permission", Limit: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	crash, err := s.FindResults(ctx, "r1", ResultFilter{Q: "target crashed", Limit: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	disk, err := s.FindResults(ctx, "disk", ResultFilter{Limit: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, mode string
+		want       []string
+	}{
+		{"a mode of three runs has the modes of those runs", page.Results[0].Mode, []string{page.Results[0].Mode, crash.Results[0].Mode}},
+		{"a mode of one run has that run's modes only", disk.Results[0].Mode, []string{disk.Results[0].Mode}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			modes, err := s.ModesBeside(ctx, tt.mode)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, m := range modes {
+				got = append(got, m.ID)
+			}
+			slices.Sort(got)
+			slices.Sort(tt.want)
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+	for _, run := range []string{"r1", "r2", "disk"} {
+		if isLoaded(s, run) {
+			t.Errorf("run %s: got its rows in memory, want the counts alone read", run)
+		}
+	}
+	if _, err := s.ModesBeside(ctx, "m-nope"); sandtrap.ErrorCode(err) != sandtrap.ENOTFOUND {
+		t.Errorf("got %v for an unknown mode, want not found", err)
+	}
+}

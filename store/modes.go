@@ -254,6 +254,45 @@ func (s *Store) ModeRuns(ctx context.Context, id string) ([]sandtrap.RunCount, e
 	return out, nil
 }
 
+// ModesBeside returns the failure modes, merges applied, of every run that
+// mode id fails in: the modes it may be merged into. It reads the runs'
+// counts, never their rows.
+func (s *Store) ModesBeside(ctx context.Context, id string) ([]sandtrap.Mode, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	i, ok := s.modeIndex(id)
+	if !ok {
+		return nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "failure mode %q not found", id)
+	}
+	root := s.eff[i].ID
+	fails := func(cube map[cell]int) bool {
+		for k := range cube {
+			if k.mode >= 0 && s.eff[k.mode].ID == root {
+				return true
+			}
+		}
+		return false
+	}
+	var out []sandtrap.Mode
+	seen := map[string]bool{}
+	for _, runID := range s.order {
+		cube := s.runs[runID].cube
+		if !fails(cube) {
+			continue
+		}
+		for k := range cube {
+			if k.mode < 0 || seen[s.eff[k.mode].ID] {
+				continue
+			}
+			seen[s.eff[k.mode].ID] = true
+			if m, ok := s.modeOf(s.eff[k.mode].ID, false); ok {
+				out = append(out, m)
+			}
+		}
+	}
+	return out, nil
+}
+
 // Occurrence is one failure of a mode, in some run.
 type Occurrence struct {
 	RunID string

@@ -239,7 +239,7 @@ func (s *Store) update(ctx context.Context, src *source, replaced bool) error {
 func (s *Store) warmFacts(src *source) {
 	s.mu.RLock()
 	compare := len(s.runs) > 1
-	room := s.opts.IndexMemory - s.loadedBytes()
+	room := s.opts.IndexMemory - s.budgeted()
 	var ids []string
 	for i := len(s.order) - 1; i >= 0; i-- {
 		if ri := s.runs[s.order[i]]; ri.src == src && ri.data != nil && src.meta[ri.rawID].FinishedAt.Valid {

@@ -110,6 +110,9 @@ type memServer struct {
 	// opened is how long the process took to open the state and print
 	// where it serves.
 	opened time.Duration
+	// slowest is the page that took longest to get, and how long.
+	slowest     string
+	slowestTime time.Duration
 }
 
 // startMemServer starts `sandtrap serve` on a free port over the campaigns
@@ -168,6 +171,12 @@ func (s *memServer) waitRun(b *testing.B, run string, total int, started time.Ti
 // get fetches path and fails on anything but 200.
 func (s *memServer) get(b *testing.B, path string) []byte {
 	b.Helper()
+	start := time.Now()
+	defer func() {
+		if d := time.Since(start); d > s.slowestTime {
+			s.slowest, s.slowestTime = path, d
+		}
+	}()
 	resp, err := http.Get(s.base + path)
 	if err != nil {
 		b.Fatalf("GET %s: %v", path, err)
@@ -268,6 +277,8 @@ func BenchmarkMemoryHistory(b *testing.B) {
 	b.ReportMetric(read.Seconds(), "s-first-read")
 	b.ReportMetric(readPeak, "MB-first-read-peak-rss")
 	b.ReportMetric(browsed.Seconds(), "s-browse")
+	b.ReportMetric(ms(srv.slowestTime), "ms-slowest-page")
+	b.Logf("slowest page: %s in %s", srv.slowest, srv.slowestTime.Round(time.Millisecond))
 	b.ReportMetric(peak, "MB-peak-rss")
 	b.ReportMetric(again.opened.Seconds(), "s-restart-open")
 	b.ReportMetric(ready.Seconds(), "s-restart-ready")

@@ -283,12 +283,21 @@ func (s *Store) reloadSource(ctx context.Context, src *source) error {
 	return nil
 }
 
+// The queries that read one run back: each a search by run. The index is
+// named, as without statistics SQLite would rather walk the primary key,
+// in result_id order, through every failure of the file.
+const (
+	runRowsQuery     = `SELECT data FROM row_chunks WHERE source_id = ? AND run_id = ? ORDER BY chunk`
+	runFailuresQuery = `SELECT result_id, test, error, mode_id, classified_by, attempt
+		FROM failures INDEXED BY failures_by_run WHERE source_id = ? AND run_id = ? ORDER BY result_id`
+)
+
 // loadRun reads one run's rows and failures back from the state, without
 // holding mu while it reads: every row and failure a pass saved, each
 // failed row linked to its failure.
 func (s *Store) loadRun(ctx context.Context, src *source, rawID string) (*runData, error) {
 	d := &runData{}
-	rows, err := s.reader.QueryContext(ctx, `SELECT data FROM row_chunks WHERE source_id = ? AND run_id = ? ORDER BY chunk`, src.id, rawID)
+	rows, err := s.reader.QueryContext(ctx, runRowsQuery, src.id, rawID)
 	if err != nil {
 		return nil, errorf("loading the rows of run %q of %s: %w", rawID, src.path, err)
 	}
@@ -325,8 +334,7 @@ func (s *Store) loadFailures(ctx context.Context, src *source, rawID string, d *
 		mode, by string
 	}
 	var list []saved
-	rows, err := s.reader.QueryContext(ctx, `SELECT result_id, test, error, mode_id, classified_by, attempt
-		FROM failures WHERE source_id = ? AND run_id = ? ORDER BY result_id`, src.id, rawID)
+	rows, err := s.reader.QueryContext(ctx, runFailuresQuery, src.id, rawID)
 	if err != nil {
 		return errorf("loading failures of run %q of %s: %w", rawID, src.path, err)
 	}

@@ -9,11 +9,12 @@ import (
 )
 
 // The index keeps every run's counts in memory, but the rows and failures
-// only of the runs that are live or were looked at lately, within
+// only of the runs that are live or were looked at lately, and the
+// comparison facts only of the runs compared lately, within
 // Options.IndexMemory bytes. The others are evicted: their rows are read
 // back from the state, which holds every row a pass saved, when a page
-// needs them. Readers reach the rows only through withRun, which pages
-// them in without holding the store's lock across SQLite I/O.
+// needs them. Pages reach the rows only through withRun, which pages them
+// in without holding the store's lock across SQLite I/O.
 
 // runData is a run's packed rows and failures: what eviction drops.
 // Rows are only appended, under the store's write lock.
@@ -217,7 +218,7 @@ func (s *Store) readRun(ctx context.Context, id string, look bool, fn func(ri *r
 			return errorf("the index of %s is inconsistent: run %q has %d rows saved, %d counted", src.path, rawID, len(paged.rows), n)
 		}
 		var err error
-		if paged, err = s.pageIn(ctx, src, rawID, look); err != nil {
+		if paged, err = s.pageIn(ctx, src, rawID, n, look); err != nil {
 			return err
 		}
 	}
@@ -225,9 +226,9 @@ func (s *Store) readRun(ctx context.Context, id string, look bool, fn func(ri *r
 
 // pageIn reads a run's rows back from the state, without holding mu while
 // it reads, and puts them in memory unless the run changed meanwhile.
-// look says they are looked at.
-func (s *Store) pageIn(ctx context.Context, src *source, rawID string, look bool) (*runData, error) {
-	d, err := s.loadRun(ctx, src, rawID)
+// n is how many rows it has; look says they are looked at.
+func (s *Store) pageIn(ctx context.Context, src *source, rawID string, n int, look bool) (*runData, error) {
+	d, err := s.loadRun(ctx, src, rawID, n)
 	if err != nil {
 		return nil, err
 	}
@@ -249,6 +250,7 @@ func (s *Store) pageIn(ctx context.Context, src *source, rawID string, look bool
 func (s *Store) pinForAppend(ctx context.Context, src *source, rows []resultRow) ([]*runIndex, error) {
 	s.mu.Lock()
 	var pinned, evicted []*runIndex
+	counted := map[*runIndex]int{} // how many rows each evicted run has
 	seen := map[string]bool{}
 	for i := range rows {
 		id := rows[i].RunID
@@ -261,14 +263,15 @@ func (s *Store) pinForAppend(ctx context.Context, src *source, rows []resultRow)
 			pinned = append(pinned, ri)
 			if ri.data == nil {
 				evicted = append(evicted, ri)
+				counted[ri] = ri.n
 			}
 		}
 	}
 	s.mu.Unlock()
 	for _, ri := range evicted {
-		d, err := s.loadRun(ctx, src, ri.rawID)
-		if err == nil && len(d.rows) != ri.n {
-			err = errorf("the index of %s is inconsistent: run %q has %d rows saved, %d counted", src.path, ri.rawID, len(d.rows), ri.n)
+		d, err := s.loadRun(ctx, src, ri.rawID, counted[ri])
+		if err == nil && len(d.rows) != counted[ri] {
+			err = errorf("the index of %s is inconsistent: run %q has %d rows saved, %d counted", src.path, ri.rawID, len(d.rows), counted[ri])
 		}
 		if err != nil {
 			s.unpin(pinned)

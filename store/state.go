@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"slices"
 	"syscall"
 	"time"
 
@@ -294,9 +293,10 @@ const (
 
 // loadRun reads one run's rows and failures back from the state, without
 // holding mu while it reads: every row and failure a pass saved, each
-// failed row linked to its failure.
-func (s *Store) loadRun(ctx context.Context, src *source, rawID string) (*runData, error) {
-	d := &runData{}
+// failed row linked to its failure. n is how many rows the run has, so
+// that they take no more memory than they need.
+func (s *Store) loadRun(ctx context.Context, src *source, rawID string, n int) (*runData, error) {
+	d := &runData{rows: make([]row, 0, n)}
 	rows, err := s.reader.QueryContext(ctx, runRowsQuery, src.id, rawID)
 	if err != nil {
 		return nil, errorf("loading the rows of run %q of %s: %w", rawID, src.path, err)
@@ -306,10 +306,6 @@ func (s *Store) loadRun(ctx context.Context, src *source, rawID string) (*runDat
 		var data []byte
 		if err := rows.Scan(&data); err != nil {
 			return nil, errorf("loading the rows of run %q of %s: %w", rawID, src.path, err)
-		}
-		if d.rows == nil {
-			// Every chunk but the last is full.
-			d.rows = make([]row, 0, chunkRows)
 		}
 		for off := 0; off+rowSize <= len(data); off += rowSize {
 			d.rows = append(d.rows, decodeRow(data[off:]))
@@ -322,7 +318,6 @@ func (s *Store) loadRun(ctx context.Context, src *source, rawID string) (*runDat
 	if err := s.loadFailures(ctx, src, rawID, d); err != nil {
 		return nil, err
 	}
-	d.rows = slices.Clip(d.rows)
 	return d, nil
 }
 

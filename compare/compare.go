@@ -215,14 +215,15 @@ func groupModes(c *Comparison, base, head []sandtrap.ModeStat) {
 // judging each run by the last attempt of the test.
 func groupTests(c *Comparison, base, head *Tests, limit int) {
 	inBase, inHead := join(base, head)
-	for i := range inBase {
-		ht := &head.List[i]
-		j := inBase[i]
+	for i := range head.Len() {
+		k := head.order[i]
+		ht := head.test(k)
+		j := inBase[k]
 		if j < 0 {
-			c.Added.add(limit, TestChange{Key: ht.Key, Hash: ht.Hash, Head: *ht})
+			c.Added.add(limit, TestChange{Key: ht.Key, Hash: ht.Hash, Head: ht})
 			continue
 		}
-		bt := &base.List[j]
+		bt := base.test(j)
 		var list *TestList
 		switch {
 		case bt.Last == Skipped || ht.Last == Skipped:
@@ -237,13 +238,13 @@ func groupTests(c *Comparison, base, head *Tests, limit int) {
 			c.StillPassing++
 		}
 		if list != nil {
-			list.add(limit, TestChange{Key: cmp.Or(ht.Key, bt.Key), Hash: ht.Hash, Base: *bt, Head: *ht})
+			list.add(limit, TestChange{Key: cmp.Or(ht.Key, bt.Key), Hash: ht.Hash, Base: bt, Head: ht})
 		}
 	}
-	for j, found := range inHead {
-		if !found {
-			bt := &base.List[j]
-			c.Removed.add(limit, TestChange{Key: bt.Key, Hash: bt.Hash, Base: *bt})
+	for i := range base.Len() {
+		if k := base.order[i]; !inHead[k] {
+			bt := base.test(k)
+			c.Removed.add(limit, TestChange{Key: bt.Key, Hash: bt.Hash, Base: bt})
 		}
 	}
 }
@@ -263,8 +264,8 @@ func flakyTests(base, head Side, history []Snapshot, limit int) TestList {
 		if s.Tests == nil {
 			continue
 		}
-		for _, t := range s.Tests.List {
-			if t.Flaky() && !seen[t.Hash] {
+		for i := range s.Tests.Len() {
+			if t := s.Tests.At(i); t.Flaky() && !seen[t.Hash] {
 				seen[t.Hash] = true
 				out.add(limit, TestChange{Key: t.Key, Hash: t.Hash, Base: baseOf(base, t.Hash), Head: headOf(head, t.Hash),
 					Why: fmt.Sprintf("passed %d and failed %d attempts in %s", t.Passes, t.Fails, s.Run.ID)})
@@ -286,7 +287,8 @@ func flakyTests(base, head Side, history []Snapshot, limit int) TestList {
 		if snap.Tests == nil {
 			continue
 		}
-		for _, t := range snap.Tests.List {
+		for i := range snap.Tests.Len() {
+			t := snap.Tests.At(i)
 			if t.Last == Skipped {
 				continue
 			}

@@ -22,15 +22,14 @@ type attempt struct {
 
 // testsOf records attempts as the store would, keys known only for failures.
 func testsOf(attempts ...attempt) *Tests {
-	t := NewTests(len(attempts))
-	for i, a := range attempts {
+	return BuildTests(len(attempts), func(i int) (uint64, int64, Outcome, string) {
+		a := attempts[i]
 		key := ""
 		if a.o == Failed {
 			key = a.key
 		}
-		t.Record(hashOf(a.key), int64(i+1), a.o, key)
-	}
-	return t.Done()
+		return hashOf(a.key), int64(i + 1), a.o, key
+	})
 }
 
 func mode(id, severity, status string, count int, deterministic bool) sandtrap.ModeStat {

@@ -48,72 +48,99 @@ type Test struct {
 // Flaky reports whether the test both passed and failed within its run.
 func (t Test) Flaky() bool { return t.Passes > 0 && t.Fails > 0 }
 
-// Tests are a run's tests in the order they first ran. Record them one
-// attempt at a time, then call Done, which indexes them by hash so that two
-// runs of a million tests join in one sequential pass.
+// Tests are a run's tests, kept compactly in the order of their hashes so
+// that two runs of a million tests join in one sequential pass and take
+// about 40 bytes a test; At gives them in the order they first ran.
 type Tests struct {
-	List   []Test
-	index  map[uint64]int32 // while recording
-	byHash []hashed         // once done
+	byHash []packed
+	order  []int32  // into byHash, in the order the tests first ran
+	keys   []string // the keys known, indexed by packed.key
 }
 
-// hashed is a test in the hash order, with what joining needs inline so
-// that the join reads memory in sequence.
-type hashed struct {
-	hash uint64
-	i    int32 // into List
-	last Outcome
+// packed is a test as Tests keep it: its key, known only for some tests,
+// is an index into Tests.keys.
+type packed struct {
+	hash          uint64
+	lastID        int64
+	passes, fails int32
+	key           int32 // -1 when unknown
+	last          Outcome
 }
 
-// NewTests returns an empty set with room for about n results.
-func NewTests(n int) *Tests {
-	return &Tests{List: make([]Test, 0, n), index: make(map[uint64]int32, n)}
-}
-
-// Record adds one attempt of the test with this hash; attempts arrive in
-// the order they ran, so the last one recorded decides the test's outcome.
-// key is the test's key when known.
-func (t *Tests) Record(hash uint64, id int64, o Outcome, key string) {
-	i, ok := t.index[hash]
-	if !ok {
-		i = int32(len(t.List))
-		t.index[hash] = i
-		t.List = append(t.List, Test{Hash: hash})
+// BuildTests folds a run's n attempts into its tests. attempt(i) gives the
+// i-th attempt, in the order they ran, with the key of its test when known
+// ("" otherwise): the last attempt of a test decides its outcome, and the
+// first key given is its key.
+func BuildTests(n int, attempt func(i int) (hash uint64, id int64, o Outcome, key string)) *Tests {
+	// The attempts by hash, each test's in the order they ran.
+	type ranAt struct {
+		hash uint64
+		i    int32
 	}
-	x := &t.List[i]
-	x.LastID, x.Last = id, o
-	switch o {
-	case Passed:
-		x.Passes++
-	case Failed:
-		x.Fails++
+	at := make([]ranAt, n)
+	for i := range n {
+		at[i].hash, _, _, _ = attempt(i)
+		at[i].i = int32(i)
 	}
-	if x.Key == "" {
-		x.Key = key
+	slices.SortFunc(at, func(a, b ranAt) int { return cmp.Or(cmp.Compare(a.hash, b.hash), cmp.Compare(a.i, b.i)) })
+	tests := 0
+	for k := range n {
+		if k == 0 || at[k].hash != at[k-1].hash {
+			tests++
+		}
 	}
-}
-
-// Done ends the recording and indexes the tests by hash.
-func (t *Tests) Done() *Tests {
-	t.index = nil
-	t.byHash = make([]hashed, len(t.List))
-	for i, x := range t.List {
-		t.byHash[i] = hashed{hash: x.Hash, i: int32(i), last: x.Last}
+	t := &Tests{byHash: make([]packed, 0, tests)}
+	first := make([]int32, 0, tests) // the first attempt of each test
+	for k := 0; k < n; {
+		x := packed{hash: at[k].hash, key: -1}
+		first = append(first, at[k].i)
+		for ; k < n && at[k].hash == x.hash; k++ {
+			_, id, o, key := attempt(int(at[k].i))
+			x.lastID, x.last = id, o
+			switch o {
+			case Passed:
+				x.passes++
+			case Failed:
+				x.fails++
+			}
+			if x.key < 0 && key != "" {
+				x.key = int32(len(t.keys))
+				t.keys = append(t.keys, key)
+			}
+		}
+		t.byHash = append(t.byHash, x)
 	}
-	slices.SortFunc(t.byHash, func(a, b hashed) int { return cmp.Compare(a.hash, b.hash) })
+	t.order = make([]int32, len(t.byHash))
+	for i := range t.order {
+		t.order[i] = int32(i)
+	}
+	slices.SortFunc(t.order, func(a, b int32) int { return cmp.Compare(first[a], first[b]) })
 	return t
 }
 
-// Find returns the test with this hash; t must be done.
+// test materialises the k-th test in hash order.
+func (t *Tests) test(k int32) Test {
+	x := &t.byHash[k]
+	out := Test{Hash: x.hash, LastID: x.lastID, Last: x.last, Passes: x.passes, Fails: x.fails}
+	if x.key >= 0 {
+		out.Key = t.keys[x.key]
+	}
+	return out
+}
+
+// At returns the i-th test in the order the tests first ran.
+func (t *Tests) At(i int) Test { return t.test(t.order[i]) }
+
+// Find returns the test with this hash.
 func (t *Tests) Find(hash uint64) (Test, bool) {
 	if t == nil {
 		return Test{}, false
 	}
-	k, ok := slices.BinarySearchFunc(t.byHash, hash, func(h hashed, target uint64) int { return cmp.Compare(h.hash, target) })
+	k, ok := slices.BinarySearchFunc(t.byHash, hash, func(x packed, target uint64) int { return cmp.Compare(x.hash, target) })
 	if !ok {
 		return Test{}, false
 	}
-	return t.List[t.byHash[k].i], true
+	return t.test(int32(k)), true
 }
 
 // Len is how many distinct tests ran.
@@ -121,16 +148,17 @@ func (t *Tests) Len() int {
 	if t == nil {
 		return 0
 	}
-	return len(t.List)
+	return len(t.byHash)
 }
 
-// join pairs the tests of two done sets by hash in one pass over both
-// indexes: inA[j] is the index in a of b's test j, or -1; inB[i] says
-// whether a's test i is in b.
+// join pairs the tests of two sets by hash in one pass over both, in
+// hash order: inA[j] is the hash position in a of b's test at hash
+// position j, or -1; inB[i] says whether a's test at hash position i is
+// in b.
 func join(a, b *Tests) (inA []int32, inB []bool) {
 	inA = make([]int32, b.Len())
 	inB = make([]bool, a.Len())
-	var ah, bh []hashed
+	var ah, bh []packed
 	if a != nil {
 		ah = a.byHash
 	}
@@ -143,12 +171,12 @@ func join(a, b *Tests) (inA []int32, inB []bool) {
 		case i < len(ah) && ah[i].hash < bh[j].hash:
 			i++
 		case i < len(ah) && ah[i].hash == bh[j].hash:
-			inA[bh[j].i] = ah[i].i
-			inB[ah[i].i] = true
+			inA[j] = int32(i)
+			inB[i] = true
 			i++
 			j++
 		default:
-			inA[bh[j].i] = -1
+			inA[j] = -1
 			j++
 		}
 	}

@@ -211,20 +211,20 @@ func (s *Store) FixedAt(ctx context.Context) (map[string]time.Time, error) {
 // LastFailures returns, for each failure mode of a run, when its latest
 // failure started; modes whose failures carry no start time are left out.
 func (s *Store) LastFailures(ctx context.Context, runID string) (map[string]time.Time, error) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	ri, ok := s.runs[runID]
-	if !ok {
-		return nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
-	}
 	last := map[string]int64{}
-	for i := range ri.rows {
-		r := &ri.rows[i]
-		if r.fail < 0 || r.at == 0 {
-			continue
+	err := s.withRun(ctx, runID, func(ri *runIndex, d *runData) error {
+		for i := range d.rows {
+			r := &d.rows[i]
+			if r.fail < 0 || r.at == 0 {
+				continue
+			}
+			id := s.eff[d.fails[r.fail].mode].ID
+			last[id] = max(last[id], r.startedMS())
 		}
-		id := s.eff[ri.fails[r.fail].mode].ID
-		last[id] = max(last[id], r.startedMS())
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	out := make(map[string]time.Time, len(last))
 	for id, ms := range last {

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"sync"
 
 	"sandtrap"
 	"sandtrap/compare"
@@ -19,45 +18,46 @@ type runFacts struct {
 	intermittent map[int32]bool // classifier modes a test failed with and also passed
 }
 
-// factsOf returns a run's facts, folding its rows only when the run grew
-// since: folding a million rows takes longer than a comparison may, and a
-// finished run never changes. Callers hold mu.
-func (s *Store) factsOf(ri *runIndex) *runFacts {
+// factsOf returns the facts of run ri with rows d, folding its rows only
+// when the run grew since: folding a million rows takes longer than a
+// comparison may, and a finished run never changes. Callers hold mu.
+func (s *Store) factsOf(ri *runIndex, d *runData) *runFacts {
 	ri.factsMu.Lock()
 	defer ri.factsMu.Unlock()
-	if f := ri.facts; f != nil && f.rows == len(ri.rows) {
+	if f := ri.facts; f != nil && f.rows == len(d.rows) {
 		return f
 	}
-	f := &runFacts{rows: len(ri.rows), tests: s.testsOf(ri), intermittent: map[int32]bool{}}
-	for i := range ri.rows {
-		r := &ri.rows[i]
+	f := &runFacts{rows: len(d.rows), tests: s.testsOf(d), intermittent: map[int32]bool{}}
+	for i := range d.rows {
+		r := &d.rows[i]
 		if r.fail < 0 {
 			continue
 		}
 		if t, _ := f.tests.Find(r.testHash); t.Passes > 0 {
-			f.intermittent[ri.fails[r.fail].mode] = true
+			f.intermittent[d.fails[r.fail].mode] = true
 		}
 	}
-	ri.facts = f
+	if len(d.rows) == ri.n {
+		// The facts hold while the run does not grow, rows evicted or not.
+		ri.facts = f
+		ri.factsUsed.Store(s.clock.Add(1))
+	}
 	return f
 }
 
 // testsOf folds a run's rows into its tests. Callers hold mu.
-func (s *Store) testsOf(ri *runIndex) *compare.Tests {
+func (s *Store) testsOf(d *runData) *compare.Tests {
 	passed, hasPassed := s.names.lookup(kindStatus, sandtrap.StatusPassed)
-	t := compare.NewTests(len(ri.rows))
-	for i := range ri.rows {
-		r := &ri.rows[i]
-		o, key := compare.Skipped, ""
+	return compare.BuildTests(len(d.rows), func(i int) (uint64, int64, compare.Outcome, string) {
+		r := &d.rows[i]
 		switch {
 		case r.fail >= 0:
-			o, key = compare.Failed, ri.fails[r.fail].test
+			return r.testHash, r.id, compare.Failed, d.fails[r.fail].test
 		case hasPassed && r.status == passed:
-			o = compare.Passed
+			return r.testHash, r.id, compare.Passed, ""
 		}
-		t.Record(r.testHash, r.id, o, key)
-	}
-	return t.Done()
+		return r.testHash, r.id, compare.Skipped, ""
+	})
 }
 
 // modesIn returns the ids of the failure modes of a run, merges applied.
@@ -129,15 +129,24 @@ func (s *Store) Compare(ctx context.Context, baseID, headID string, limit int) (
 
 	s.mu.RLock()
 	ids := s.history(baseID, headID)
-	// Fold the runs that need it on every core: a million rows each.
-	var wg sync.WaitGroup
+	s.mu.RUnlock()
+	// One run at a time, so that a run paged in to be folded may be
+	// evicted again before the next is read: a million rows each.
+	facts := make(map[string]*runFacts, len(ids))
 	for _, id := range ids {
-		wg.Go(func() { s.factsOf(s.runs[id]) })
+		f, err := s.factsFor(ctx, id)
+		if err != nil {
+			return compare.Comparison{}, err
+		}
+		facts[id] = f
+		s.shrinkNow()
 	}
-	wg.Wait()
+	s.mu.RLock()
 	for _, id := range ids {
-		ri := s.runs[id]
-		f := s.factsOf(ri)
+		ri, f := s.runs[id], facts[id]
+		if ri == nil {
+			continue
+		}
 		in.History = append(in.History, compare.Snapshot{RunID: id, Modes: s.modesIn(ri), Tests: f.tests})
 		for _, side := range []*compare.Side{&in.Base, &in.Head} {
 			if side.Run.ID == id {

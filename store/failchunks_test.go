@@ -135,15 +135,20 @@ func failing(n int) int { return n/5 + n/7 - n/35 }
 // failuresOf lists the failures of run as the index holds them, each with
 // its mode and decider by name, and whether its row points at it.
 func failuresOf(s *Store, run string) []savedFailure {
-	ri := s.runs[run]
 	var out []savedFailure
-	for _, f := range ri.fails {
-		out = append(out, savedFailure{id: f.id, test: f.test, err: f.err, modeID: s.modes[f.mode].ID, by: s.names.value(kindBy, f.by), attempt: f.attempt})
-	}
-	for _, r := range ri.rows {
-		if r.fail >= 0 && ri.fails[r.fail].id != r.id {
-			out = append(out, savedFailure{test: "a row pointing at another failure"})
+	err := s.withRun(context.Background(), run, func(_ *runIndex, d *runData) error {
+		for _, f := range d.fails {
+			out = append(out, savedFailure{id: f.id, test: f.test, err: f.err, modeID: s.modes[f.mode].ID, by: s.names.value(kindBy, f.by), attempt: f.attempt})
 		}
+		for _, r := range d.rows {
+			if r.fail >= 0 && d.fails[r.fail].id != r.id {
+				out = append(out, savedFailure{test: "a row pointing at another failure"})
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		out = append(out, savedFailure{test: "the run could not be read back: " + err.Error()})
 	}
 	return out
 }

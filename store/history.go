@@ -296,51 +296,69 @@ func (s *Store) seenRange(stats map[string]*sandtrap.ModeStat, ri *runIndex) {
 // newest run first, and how many there are. The runs' tallies say which
 // runs the page falls in; only those runs' rows are read.
 func (s *Store) ModeOccurrences(ctx context.Context, id string, limit, offset int) ([]Occurrence, int, error) {
+	type pick struct {
+		runID string
+		file  *campaignFile
+		row   ResultRow
+	}
+	// The tallies say which runs the page falls in, and how far into each.
+	type span struct {
+		runID string
+		skip  int
+	}
 	s.mu.RLock()
 	members, ok := s.members(id)
 	if !ok {
 		s.mu.RUnlock()
 		return nil, 0, sandtrap.Errorf(sandtrap.ENOTFOUND, "failure mode %q not found", id)
 	}
-	type pick struct {
-		runID string
-		file  *campaignFile
-		row   ResultRow
-	}
-	var picks []pick
-	total := 0
+	var spans []span
+	total, wanted := 0, 0
 	for j := len(s.order) - 1; j >= 0; j-- {
 		runID := s.order[j]
-		ri := s.runs[runID]
-		n := ri.tally.count(members)
-		if n == 0 || total+n <= offset || len(picks) >= limit {
+		n := s.runs[runID].tally.count(members)
+		if n == 0 || total+n <= offset || wanted >= limit {
 			total += n
 			continue
 		}
 		skip := max(0, offset-total)
 		total += n
-		for k := len(ri.rows) - 1; k >= 0 && len(picks) < limit; k-- {
-			r := &ri.rows[k]
-			if r.fail < 0 {
-				continue
-			}
-			fl := &ri.fails[r.fail]
-			if !slices.Contains(members, fl.mode) {
-				continue
-			}
-			if skip > 0 {
-				skip--
-				continue
-			}
-			e := &s.eff[fl.mode]
-			picks = append(picks, pick{runID: runID, file: ri.src.file, row: ResultRow{
-				Result: sandtrap.Result{ID: r.id, Test: fl.test, Error: fl.err, HasError: true, Attempt: int(fl.attempt),
-					Status: s.names.value(kindStatus, r.status), Target: s.names.value(kindTarget, r.target), Domain: s.names.value(kindDomain, r.domain)},
-				Layer: e.Layer, Primitive: e.Primitive, Mode: e.ID, ClassifiedBy: s.byOf(fl), Severity: e.Severity,
-			}})
-		}
+		spans = append(spans, span{runID, skip})
+		wanted += n - skip
 	}
 	s.mu.RUnlock()
+
+	// Only those runs' rows are read, paged back in if they were evicted.
+	var picks []pick
+	for _, sp := range spans {
+		skip := sp.skip
+		err := s.withRun(ctx, sp.runID, func(ri *runIndex, d *runData) error {
+			for k := len(d.rows) - 1; k >= 0 && len(picks) < limit; k-- {
+				r := &d.rows[k]
+				if r.fail < 0 {
+					continue
+				}
+				fl := &d.fails[r.fail]
+				if !slices.Contains(members, fl.mode) {
+					continue
+				}
+				if skip > 0 {
+					skip--
+					continue
+				}
+				e := &s.eff[fl.mode]
+				picks = append(picks, pick{runID: sp.runID, file: ri.src.file, row: ResultRow{
+					Result: sandtrap.Result{ID: r.id, Test: fl.test, Error: fl.err, HasError: true, Attempt: int(fl.attempt),
+						Status: s.names.value(kindStatus, r.status), Target: s.names.value(kindTarget, r.target), Domain: s.names.value(kindDomain, r.domain)},
+					Layer: e.Layer, Primitive: e.Primitive, Mode: e.ID, ClassifiedBy: s.byOf(fl), Severity: e.Severity,
+				}})
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, 0, err
+		}
+	}
 
 	// Details (titles, durations) come from each run's file, one query per file.
 	byFile := map[*campaignFile][]int64{}

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"hash/fnv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"sandtrap"
@@ -97,14 +98,15 @@ type mode struct {
 }
 
 // row is one result of a run, packed: every result has one, passed or not.
+// The fields are ordered so that a row takes 32 bytes, without padding.
 type row struct {
 	id       int64
-	at       uint32 // started_at in Unix seconds, 0 when unknown; 4 bytes, not 8, as there are millions of rows
 	testHash uint64
+	at       uint32 // started_at in Unix seconds, 0 when unknown; 4 bytes, not 8, as there are millions of rows
+	fail     int32  // index into runData.fails, -1 when the result did not fail
 	status   uint16
 	target   uint16
 	domain   uint16
-	fail     int32 // index into runIndex.fails, -1 when the result did not fail
 }
 
 // rowSize is the length of a row in a persisted chunk.
@@ -154,17 +156,30 @@ type cell struct {
 	mode                   int32
 }
 
-// runIndex is the precomputed index of one run.
+// runIndex is the precomputed index of one run. Its counts stay in memory;
+// its rows and failures may be evicted and read back (see memory.go).
 type runIndex struct {
 	src   *source
 	rawID string
-	rows  []row
-	fails []failure
 	cube  map[cell]int
 	tally modeTally // the cube by mode, for history across runs
+	// data is the run's rows and failures, nil while they are evicted.
+	// Guarded by the store's mu: read under the read lock, changed under
+	// the write lock.
+	data *runData
+	// n is how many rows the run has, loaded or not; saved how many of
+	// them the state holds.
+	n, saved int
+	// pins counts the passes about to add rows to the run: it is not
+	// evicted meanwhile.
+	pins int
+	// used and factsUsed are when the run's rows and its comparison facts
+	// were last looked at, on the store's clock.
+	used, factsUsed atomic.Int64
 
-	// facts caches what comparisons fold from the rows; readers share the
-	// run under the store's read lock, so the cache has a lock of its own.
+	// The caches below are folded from the rows and dropped with them.
+	// Readers share the run under the store's read lock, so the caches
+	// have a lock of their own.
 	factsMu    sync.Mutex
 	facts      *runFacts
 	passed     map[uint64]bool // failing tests that also passed, by hash
@@ -173,8 +188,9 @@ type runIndex struct {
 	timeline   *timeline
 }
 
+// newRunIndex returns the index of a run with no rows yet.
 func newRunIndex(src *source, rawID string) *runIndex {
-	return &runIndex{src: src, rawID: rawID, cube: map[cell]int{}}
+	return &runIndex{src: src, rawID: rawID, cube: map[cell]int{}, data: &runData{}}
 }
 
 func hashTest(test string) uint64 {

@@ -92,10 +92,15 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 	lastLog := time.Now()
 	flush := func(pending []resultRow) error {
 		out := s.classify(pending, ev)
+		pinned, err := s.pinForAppend(ctx, src, pending)
+		if err != nil {
+			return err
+		}
 		s.groupMu.Lock()
 		templates := s.assignModes(out)
 		s.apply(src, out, templates, maxID, b, changed, &change)
 		s.groupMu.Unlock()
+		s.unpin(pinned)
 		sinceSave += len(pending)
 		s.mu.Lock()
 		src.progress.Read = b.lastID - (maxID - src.progress.Total)
@@ -223,8 +228,9 @@ func newBatch() *batch {
 	return &batch{rows: map[*runIndex]int{}, fails: map[*runIndex]int{}, cube: map[*runIndex]map[cell]int{}}
 }
 
-// commit persists b and moves src's watermark past it. A read-only store
-// keeps its index in memory: it never writes the state.
+// commit persists b and moves src's watermark past it; the finished runs
+// it saved may then be evicted. A read-only store keeps its index in
+// memory: it never writes the state.
 func (s *Store) commit(ctx context.Context, src *source, b *batch) error {
 	if !s.opts.ReadOnly {
 		if err := s.persist(ctx, src, b); err != nil {
@@ -232,8 +238,16 @@ func (s *Store) commit(ctx context.Context, src *source, b *batch) error {
 		}
 	}
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	src.lastID, src.lastKey = b.lastID, b.lastKey
-	s.mu.Unlock()
+	if !s.opts.ReadOnly {
+		// Only this pass adds rows to src's runs, so the state now holds
+		// every row they have.
+		for ri := range b.rows {
+			ri.saved = ri.n
+		}
+		s.shrink()
+	}
 	return nil
 }
 
@@ -303,8 +317,10 @@ func (s *Store) apply(src *source, rows []classified, templates map[string]*temp
 			src.runs[c.row.RunID] = ri
 			s.publicIDs()
 		}
+		d := ri.data // loaded: pinForAppend paged it in
+		s.touch(ri)
 		if _, ok := b.rows[ri]; !ok {
-			b.rows[ri] = len(ri.rows)
+			b.rows[ri] = len(d.rows)
 		}
 		changed[ri] = true
 		r := row{
@@ -338,16 +354,16 @@ func (s *Store) apply(src *source, rows []classified, templates map[string]*temp
 			f := failure{id: c.row.ID, test: c.row.Test, err: clip(c.row.Error, maxErrorBytes), mode: m,
 				by: s.names.code(kindBy, c.by), attempt: int32(c.row.Attempt)}
 			if _, ok := b.fails[ri]; !ok {
-				b.fails[ri] = len(ri.fails)
+				b.fails[ri] = len(d.fails)
 			}
-			r.fail = int32(len(ri.fails))
-			ri.fails = append(ri.fails, f)
+			r.fail = d.addFailure(f)
 			k.mode = m
 		}
-		if len(ri.rows) == cap(ri.rows) {
-			ri.rows = slices.Grow(ri.rows, expectedRows(src.meta[c.row.RunID], len(ri.rows), upto-c.row.ID+1))
+		if len(d.rows) == cap(d.rows) {
+			d.rows = slices.Grow(d.rows, expectedRows(src.meta[c.row.RunID], len(d.rows), upto-c.row.ID+1))
 		}
-		ri.rows = append(ri.rows, r)
+		d.rows = append(d.rows, r)
+		ri.n++
 		if _, seen := ri.cube[k]; !seen {
 			s.cells++
 		}

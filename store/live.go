@@ -19,36 +19,33 @@ const activityWindow = 5 * time.Minute
 
 // RunActivity measures a run's recent pace from its results' start times.
 func (s *Store) RunActivity(ctx context.Context, runID string, now time.Time) (Activity, error) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	ri, ok := s.runs[runID]
-	if !ok {
-		return Activity{}, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
-	}
 	var a Activity
-	from := now.Add(-activityWindow).UnixMilli()
-	first, n := int64(0), 0
-	for i := len(ri.rows) - 1; i >= 0; i-- {
-		at := ri.rows[i].startedMS()
-		if at == 0 {
-			continue
+	err := s.withRun(ctx, runID, func(ri *runIndex, d *runData) error {
+		from := now.Add(-activityWindow).UnixMilli()
+		first, n := int64(0), 0
+		for i := len(d.rows) - 1; i >= 0; i-- {
+			at := d.rows[i].startedMS()
+			if at == 0 {
+				continue
+			}
+			if a.LastAt.IsZero() || at > a.LastAt.UnixMilli() {
+				a.LastAt = time.UnixMilli(at)
+			}
+			if at < from {
+				break
+			}
+			n++
+			first = at
 		}
-		if a.LastAt.IsZero() || at > a.LastAt.UnixMilli() {
-			a.LastAt = time.UnixMilli(at)
+		if n > 1 {
+			// A floor on the span keeps the first seconds of a run from
+			// promising absurd rates.
+			span := max(now.Sub(time.UnixMilli(first)), 10*time.Second)
+			a.PerMinute = float64(n) / span.Minutes()
 		}
-		if at < from {
-			break
-		}
-		n++
-		first = at
-	}
-	if n > 1 {
-		// A floor on the span keeps the first seconds of a run from
-		// promising absurd rates.
-		span := max(now.Sub(time.UnixMilli(first)), 10*time.Second)
-		a.PerMinute = float64(n) / span.Minutes()
-	}
-	return a, nil
+		return nil
+	})
+	return a, err
 }
 
 // NewMode is a failure mode first seen in a run.
@@ -60,45 +57,45 @@ type NewMode struct {
 // NewModesSince lists the failure modes whose first failure in the whole
 // campaign is in this run and started at or after since, newest first.
 func (s *Store) NewModesSince(ctx context.Context, runID string, since time.Time) ([]NewMode, error) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	ri, ok := s.runs[runID]
-	if !ok {
-		return nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
-	}
-	elsewhere := map[string]bool{}
-	for _, other := range s.runs {
-		if other == ri {
-			continue
-		}
-		for k := range other.cube {
-			if k.mode >= 0 {
-				elsewhere[s.eff[k.mode].ID] = true
+	var out []NewMode
+	err := s.withRun(ctx, runID, func(ri *runIndex, d *runData) error {
+		elsewhere := map[string]bool{}
+		for _, other := range s.runs {
+			if other == ri {
+				continue
+			}
+			for k := range other.cube {
+				if k.mode >= 0 {
+					elsewhere[s.eff[k.mode].ID] = true
+				}
 			}
 		}
-	}
-	first := map[string]int64{}
-	for i := range ri.rows {
-		r := &ri.rows[i]
-		if r.fail < 0 {
-			continue
+		first := map[string]int64{}
+		for i := range d.rows {
+			r := &d.rows[i]
+			if r.fail < 0 {
+				continue
+			}
+			id := s.eff[d.fails[r.fail].mode].ID
+			if elsewhere[id] {
+				continue
+			}
+			if at, seen := first[id]; !seen || (r.at != 0 && r.startedMS() < at) {
+				first[id] = r.startedMS()
+			}
 		}
-		id := s.eff[ri.fails[r.fail].mode].ID
-		if elsewhere[id] {
-			continue
+		for id, at := range first {
+			t := time.UnixMilli(at)
+			if at == 0 || t.Before(since) {
+				continue
+			}
+			m, _ := s.modeOf(id, false)
+			out = append(out, NewMode{Mode: m, FirstAt: t})
 		}
-		if at, seen := first[id]; !seen || (r.at != 0 && r.startedMS() < at) {
-			first[id] = r.startedMS()
-		}
-	}
-	var out []NewMode
-	for id, at := range first {
-		t := time.UnixMilli(at)
-		if at == 0 || t.Before(since) {
-			continue
-		}
-		m, _ := s.modeOf(id, false)
-		out = append(out, NewMode{Mode: m, FirstAt: t})
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].FirstAt.After(out[j].FirstAt) })
 	return out, nil

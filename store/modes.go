@@ -11,20 +11,30 @@ import (
 // their counts and blast radius, and counts the facets as the failures list
 // does. The order is the store's; callers rank.
 func (s *Store) RunModes(ctx context.Context, runID string, f ResultFilter) ([]sandtrap.ModeStat, map[string][]FacetValue, error) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	ri, ok := s.runs[runID]
-	if !ok {
-		return nil, nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
-	}
-	key := queueKey{filter: f, rows: len(ri.rows), cells: s.cells, decisions: s.decisionsVersion}
-	q, ok := ri.queue(key)
-	if !ok {
-		q.modes, q.facets = s.runModes(ri, f)
-		ri.keepQueue(key, q)
+	var q queue
+	err := s.withRun(ctx, runID, func(ri *runIndex, d *runData) error {
+		q = s.queueOf(ri, d, f)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
 	}
 	// Callers sort their copy; the maps inside are only read.
 	return slices.Clone(q.modes), q.facets, nil
+}
+
+// queueOf returns the queue of run ri with rows d under filter f, computed
+// once per change of what it is computed from. Callers hold mu.
+func (s *Store) queueOf(ri *runIndex, d *runData, f ResultFilter) queue {
+	key := queueKey{filter: f, rows: len(d.rows), cells: s.cells, decisions: s.decisionsVersion}
+	q, ok := ri.queue(key)
+	if !ok {
+		q.modes, q.facets = s.runModes(ri, d, f)
+		if ri.keeps(d) {
+			ri.keepQueue(key, q)
+		}
+	}
+	return q
 }
 
 // queueKey says what a run's queue was computed from: the same filter over
@@ -68,8 +78,8 @@ func (ri *runIndex) keepQueue(k queueKey, q queue) {
 	ri.queues[k] = q
 }
 
-// runModes computes a run's queue. Callers hold mu.
-func (s *Store) runModes(ri *runIndex, f ResultFilter) ([]sandtrap.ModeStat, map[string][]FacetValue) {
+// runModes computes the queue of run ri with rows d. Callers hold mu.
+func (s *Store) runModes(ri *runIndex, d *runData, f ResultFilter) ([]sandtrap.ModeStat, map[string][]FacetValue) {
 	// Count in flat tables indexed by mode and code while walking; strings
 	// come at the end, once per mode rather than once per failure.
 	type test struct {
@@ -80,10 +90,10 @@ func (s *Store) runModes(ri *runIndex, f ResultFilter) ([]sandtrap.ModeStat, map
 	modes := len(s.modes)
 	counts := make([]int, modes)
 	domains, targets, statuses := make([]int, modes*nd), make([]int, modes*nt), make([]int, modes*ns)
-	tests := make(map[test]struct{}, len(ri.fails))
+	tests := make(map[test]struct{}, len(d.fails))
 	// Failures in an outage window are the outage's, not their modes'.
-	windows := s.timelineOf(ri).windows
-	facets := s.filter(ri, f, func(r *row, fl *failure) {
+	windows := s.timelineOf(ri, d).windows
+	facets := s.filter(d, f, func(r *row, fl *failure) {
 		if fl == nil || (len(windows) > 0 && inWindow(windows, r.at)) {
 			return
 		}
@@ -123,7 +133,7 @@ func (s *Store) runModes(ri *runIndex, f ResultFilter) ([]sandtrap.ModeStat, map
 		return nil, facets
 	}
 	// A mode is intermittent when one of its tests also passed in the run.
-	alsoPassed := s.alsoPassed(ri)
+	alsoPassed := s.alsoPassed(ri, d)
 	for t := range tests {
 		st := stats[t.mode]
 		st.Tests++
@@ -152,24 +162,24 @@ func (s *Store) rootIndex(m int32) int32 {
 	return m
 }
 
-// alsoPassed returns the failing tests of a run that also passed in it,
-// by hash. It is cached until the run grows: finding them walks every row.
-// Callers hold mu.
-func (s *Store) alsoPassed(ri *runIndex) map[uint64]bool {
+// alsoPassed returns the failing tests of run ri with rows d that also
+// passed in it, by hash. It is cached until the run grows: finding them
+// walks every row. Callers hold mu.
+func (s *Store) alsoPassed(ri *runIndex, d *runData) map[uint64]bool {
 	ri.factsMu.Lock()
 	defer ri.factsMu.Unlock()
-	if ri.passedRows == len(ri.rows) && ri.passed != nil {
+	if ri.passedRows == len(d.rows) && ri.passed != nil {
 		return ri.passed
 	}
-	failing := make(map[uint64]bool, len(ri.fails))
-	for i := range ri.rows {
-		if r := &ri.rows[i]; r.fail >= 0 {
+	failing := make(map[uint64]bool, len(d.fails))
+	for i := range d.rows {
+		if r := &d.rows[i]; r.fail >= 0 {
 			failing[r.testHash] = false
 		}
 	}
 	passed, _ := s.names.lookup(kindStatus, sandtrap.StatusPassed)
-	for i := range ri.rows {
-		r := &ri.rows[i]
+	for i := range d.rows {
+		r := &d.rows[i]
 		if r.status != passed || r.fail >= 0 {
 			continue
 		}
@@ -177,6 +187,8 @@ func (s *Store) alsoPassed(ri *runIndex) map[uint64]bool {
 			failing[r.testHash] = true
 		}
 	}
-	ri.passed, ri.passedRows = failing, len(ri.rows)
+	if ri.keeps(d) {
+		ri.passed, ri.passedRows = failing, len(d.rows)
+	}
 	return failing
 }

@@ -239,16 +239,20 @@ func (s *Store) FindResults(ctx context.Context, runID string, f ResultFilter) (
 	if f.Offset < 0 {
 		f.Offset = 0
 	}
-	s.mu.RLock()
-	ri, ok := s.runs[runID]
-	if !ok {
-		s.mu.RUnlock()
-		return ResultPage{}, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
+	var (
+		page  ResultPage
+		ids   []int64
+		fails map[int64]failure
+		file  *campaignFile
+	)
+	err := s.withRun(ctx, runID, func(ri *runIndex, d *runData) error {
+		page, ids, fails = s.pageOf(d, f)
+		file = ri.src.file
+		return nil
+	})
+	if err != nil {
+		return ResultPage{}, err
 	}
-	page, ids, fails := s.pageOf(ri, f)
-	src := ri.src
-	file := src.file
-	s.mu.RUnlock()
 
 	details, err := file.resultsByID(ctx, ids)
 	if err != nil {
@@ -268,11 +272,12 @@ func (s *Store) FindResults(ctx context.Context, runID string, f ResultFilter) (
 	return page, nil
 }
 
-// filter walks every row of ri once, newest first, counting the facets and
-// calling visit for each row that matches f. A run may have a million rows,
-// so the loop deals only in codes and indexes: facets by their position in
-// Facets, values by their codes, modes by their index. Callers hold mu.
-func (s *Store) filter(ri *runIndex, f ResultFilter, visit func(r *row, fl *failure)) map[string][]FacetValue {
+// filter walks every row of a run once, newest first, counting the facets
+// and calling visit for each row that matches f. A run may have a million
+// rows, so the loop deals only in codes and indexes: facets by their
+// position in Facets, values by their codes, modes by their index. Callers
+// hold mu.
+func (s *Store) filter(d *runData, f ResultFilter, visit func(r *row, fl *failure)) map[string][]FacetValue {
 	const (
 		byStatus = iota
 		byTarget
@@ -348,11 +353,11 @@ func (s *Store) filter(ri *runIndex, f ResultFilter, visit func(r *row, fl *fail
 		to = uint32(max(f.To.Unix(), 0))
 	}
 	timed := !f.From.IsZero() || !f.To.IsZero()
-	for i := len(ri.rows) - 1; i >= 0; i-- {
-		r := &ri.rows[i]
+	for i := len(d.rows) - 1; i >= 0; i-- {
+		r := &d.rows[i]
 		var fl *failure
 		if r.fail >= 0 {
-			fl = &ri.fails[r.fail]
+			fl = &d.fails[r.fail]
 		}
 		if q != "" && (fl == nil || !(containsFold(fl.err, q) || containsFold(fl.test, q))) {
 			continue
@@ -424,14 +429,14 @@ func (s *Store) filter(ri *runIndex, f ResultFilter, visit func(r *row, fl *fail
 }
 
 // pageOf collects one page of the rows filter visits. Callers hold mu.
-func (s *Store) pageOf(ri *runIndex, f ResultFilter) (ResultPage, []int64, map[int64]failure) {
+func (s *Store) pageOf(d *runData, f ResultFilter) (ResultPage, []int64, map[int64]failure) {
 	var (
 		page  ResultPage
 		ids   []int64
 		fails = map[int64]failure{}
 		skip  = f.Offset
 	)
-	page.Facets = s.filter(ri, f, func(r *row, fl *failure) {
+	page.Facets = s.filter(d, f, func(r *row, fl *failure) {
 		page.Total++
 		if skip > 0 {
 			skip--
@@ -564,22 +569,24 @@ type Classification struct {
 
 // FindResult returns one result of a run with its classification.
 func (s *Store) FindResult(ctx context.Context, runID string, id int64) (sandtrap.Result, Classification, error) {
-	s.mu.RLock()
-	ri, ok := s.runs[runID]
-	if !ok {
-		s.mu.RUnlock()
-		return sandtrap.Result{}, Classification{}, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
+	var (
+		cl    Classification
+		file  *campaignFile
+		rawID string
+	)
+	err := s.withRun(ctx, runID, func(ri *runIndex, d *runData) error {
+		file, rawID = ri.src.file, ri.rawID
+		i := sort.Search(len(d.rows), func(i int) bool { return d.rows[i].id >= id })
+		if i < len(d.rows) && d.rows[i].id == id && d.rows[i].fail >= 0 {
+			fl := d.fails[d.rows[i].fail]
+			e := &s.eff[fl.mode]
+			cl = Classification{Layer: e.Layer, Primitive: e.Primitive, ClassifiedBy: s.byOf(&fl), Mode: e.ID, Signature: s.modes[fl.mode].Signature}
+		}
+		return nil
+	})
+	if err != nil {
+		return sandtrap.Result{}, Classification{}, err
 	}
-	file := ri.src.file
-	var cl Classification
-	i := sort.Search(len(ri.rows), func(i int) bool { return ri.rows[i].id >= id })
-	if i < len(ri.rows) && ri.rows[i].id == id && ri.rows[i].fail >= 0 {
-		fl := ri.fails[ri.rows[i].fail]
-		e := &s.eff[fl.mode]
-		cl = Classification{Layer: e.Layer, Primitive: e.Primitive, ClassifiedBy: s.byOf(&fl), Mode: e.ID, Signature: s.modes[fl.mode].Signature}
-	}
-	rawID := ri.rawID
-	s.mu.RUnlock()
 
 	r, resRun, err := file.result(ctx, id)
 	if err != nil {

@@ -44,7 +44,8 @@ func stampOf(path string) (fileStamp, error) {
 func resultKey(runID, test string) string { return runID + "\x00" + test }
 
 // loadState reads the names, the modes and, for each source whose file is
-// still the one indexed before, its runs' rows, failures and counts.
+// still the one indexed before, its runs' counts. Their rows stay in the
+// state until a page needs them.
 func (s *Store) loadState(ctx context.Context) error {
 	if err := s.loadNames(ctx); err != nil {
 		return err
@@ -131,12 +132,6 @@ func (s *Store) loadSource(ctx context.Context, src *source) error {
 	}
 	if !same {
 		return s.resetSource(ctx, src)
-	}
-	if err := s.loadRows(ctx, src); err != nil {
-		return err
-	}
-	if err := s.loadFailures(ctx, src, ""); err != nil {
-		return err
 	}
 	return s.loadCounts(ctx, src)
 }
@@ -273,12 +268,6 @@ func (s *Store) reloadSource(ctx context.Context, src *source) error {
 	src.runs = map[string]*runIndex{}
 	err := s.reader.QueryRowContext(ctx, `SELECT last_result_id, last_result_key FROM sources WHERE id = ?`, src.id).Scan(&src.lastID, &src.lastKey)
 	if err == nil {
-		err = s.loadRows(ctx, src)
-	}
-	if err == nil {
-		err = s.loadFailures(ctx, src, "")
-	}
-	if err == nil {
 		err = s.loadCounts(ctx, src)
 	}
 	for id := range src.meta {
@@ -293,72 +282,78 @@ func (s *Store) reloadSource(ctx context.Context, src *source) error {
 	return nil
 }
 
-func (s *Store) loadRows(ctx context.Context, src *source) error {
-	rows, err := s.reader.QueryContext(ctx, `SELECT run_id, data FROM row_chunks WHERE source_id = ? ORDER BY run_id, chunk`, src.id)
+// The queries that read one run back: each a search by run. The index is
+// named, as without statistics SQLite would rather walk the primary key,
+// in result_id order, through every failure of the file.
+const (
+	runRowsQuery     = `SELECT data FROM row_chunks WHERE source_id = ? AND run_id = ? ORDER BY chunk`
+	runFailuresQuery = `SELECT source_id, run_id, data FROM failure_chunks WHERE source_id = ? AND run_id = ? ORDER BY chunk`
+)
+
+// loadRun reads one run's rows and failures back from the state, without
+// holding mu while it reads: every row and failure a pass saved, each
+// failed row linked to its failure. n is how many rows the run has, so
+// that they take no more memory than they need.
+func (s *Store) loadRun(ctx context.Context, src *source, rawID string, n int) (*runData, error) {
+	d := &runData{rows: make([]row, 0, n)}
+	rows, err := s.reader.QueryContext(ctx, runRowsQuery, src.id, rawID)
 	if err != nil {
-		return errorf("loading the index of %s: %w", src.path, err)
+		return nil, errorf("loading the rows of run %q of %s: %w", rawID, src.path, err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var (
-			runID string
-			data  []byte
-		)
-		if err := rows.Scan(&runID, &data); err != nil {
-			return errorf("loading the index of %s: %w", src.path, err)
-		}
-		ri := src.runs[runID]
-		if ri == nil {
-			ri = newRunIndex(src, runID)
-			src.runs[runID] = ri
+		var data []byte
+		if err := rows.Scan(&data); err != nil {
+			return nil, errorf("loading the rows of run %q of %s: %w", rawID, src.path, err)
 		}
 		for off := 0; off+rowSize <= len(data); off += rowSize {
-			ri.rows = append(ri.rows, decodeRow(data[off:]))
+			d.rows = append(d.rows, decodeRow(data[off:]))
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return errorf("loading the index of %s: %w", src.path, err)
+		return nil, errorf("loading the rows of run %q of %s: %w", rawID, src.path, err)
 	}
-	return nil
+	rows.Close()
+	if err := s.loadFailures(ctx, src, rawID, d); err != nil {
+		return nil, err
+	}
+	return d, nil
 }
 
-// loadFailures restores the saved failures of src's run runID, or of all
-// its runs when runID is "", and links each failed row to its failure. The
-// rows must be loaded first.
-func (s *Store) loadFailures(ctx context.Context, src *source, runID string) error {
-	query, args := `SELECT source_id, run_id, data FROM failure_chunks WHERE source_id = ? ORDER BY run_id, chunk`, []any{src.id}
-	if runID != "" {
-		query, args = `SELECT source_id, run_id, data FROM failure_chunks WHERE source_id = ? AND run_id = ? ORDER BY chunk`, []any{src.id, runID}
-	}
-	err := eachSavedFailure(ctx, s.reader, query, args, func(_ int64, runID string, sf savedFailure) error {
-		ri := src.runs[runID]
-		if ri == nil {
-			return fmt.Errorf("the index is inconsistent: failure %d of run %q has no rows", sf.id, runID)
-		}
-		m, ok := s.modeIdx[sf.modeID]
-		if !ok {
-			return fmt.Errorf("the index is inconsistent: unknown mode %q", sf.modeID)
-		}
-		ri.fails = append(ri.fails, failure{id: sf.id, test: sf.test, err: sf.err, mode: m,
-			by: s.names.code(kindBy, sf.by), attempt: sf.attempt})
+// loadFailures reads a run's failures into d and links each failed row to
+// its failure; both are in id order.
+func (s *Store) loadFailures(ctx context.Context, src *source, rawID string, d *runData) error {
+	var list []savedFailure
+	err := eachSavedFailure(ctx, s.reader, runFailuresQuery, []any{src.id, rawID}, func(_ int64, _ string, sf savedFailure) error {
+		list = append(list, sf)
 		return nil
 	})
 	if err != nil {
-		return errorf("loading failures of %s: %w", src.path, err)
+		return errorf("loading failures of run %q of %s: %w", rawID, src.path, err)
 	}
-	// Link each failed row to its failure; both are in id order.
-	for id, ri := range src.runs {
-		if runID != "" && id != runID {
-			continue
+	d.fails = make([]failure, 0, len(list))
+	s.mu.RLock()
+	for _, sf := range list {
+		m, ok := s.modeIdx[sf.modeID]
+		if !ok {
+			s.mu.RUnlock()
+			return errorf("the index of %s is inconsistent: unknown mode %q", src.path, sf.modeID)
 		}
-		j := 0
-		for i := range ri.rows {
-			for j < len(ri.fails) && ri.fails[j].id < ri.rows[i].id {
-				j++
-			}
-			if j < len(ri.fails) && ri.fails[j].id == ri.rows[i].id {
-				ri.rows[i].fail = int32(j)
-			}
+		by, ok := s.names.lookup(kindBy, sf.by)
+		if !ok {
+			s.mu.RUnlock()
+			return errorf("the index of %s is inconsistent: unknown classifier %q", src.path, sf.by)
+		}
+		d.addFailure(failure{id: sf.id, test: sf.test, err: sf.err, mode: m, by: by, attempt: sf.attempt})
+	}
+	s.mu.RUnlock()
+	j := 0
+	for i := range d.rows {
+		for j < len(d.fails) && d.fails[j].id < d.rows[i].id {
+			j++
+		}
+		if j < len(d.fails) && d.fails[j].id == d.rows[i].id {
+			d.rows[i].fail = int32(j)
 		}
 	}
 	return nil
@@ -380,9 +375,13 @@ func (s *Store) loadCounts(ctx context.Context, src *source) error {
 		}
 		ri := src.runs[runID]
 		if ri == nil {
+			// Its rows stay in the state until a page needs them.
 			ri = newRunIndex(src, runID)
+			ri.data = nil
 			src.runs[runID] = ri
 		}
+		ri.n += n
+		ri.saved = ri.n
 		c := cell{target: s.names.code(kindTarget, target), domain: s.names.code(kindDomain, domain),
 			status: s.names.code(kindStatus, status), mode: -1}
 		if modeID != "" {
@@ -430,10 +429,11 @@ func (s *Store) persist(ctx context.Context, src *source, b *batch) (err error) 
 	for ri, before := range b.rows {
 		first := before / chunkRows
 		firstChunk[ri] = first
-		for c := first; c*chunkRows < len(ri.rows); c++ {
-			end := min((c+1)*chunkRows, len(ri.rows))
+		rows := ri.data.rows // not evicted: the state lacks some of them
+		for c := first; c*chunkRows < len(rows); c++ {
+			end := min((c+1)*chunkRows, len(rows))
 			buf := make([]byte, 0, (end-c*chunkRows)*rowSize)
-			for _, r := range ri.rows[c*chunkRows : end] {
+			for _, r := range rows[c*chunkRows : end] {
 				buf = appendRow(buf, r)
 			}
 			chunks[ri] = append(chunks[ri], buf)
@@ -522,8 +522,9 @@ func (s *Store) failChunks(fails map[*runIndex]int) []runFailChunks {
 	var out []runFailChunks
 	for ri, before := range fails {
 		rc := runFailChunks{ri: ri, first: before / failChunk}
-		for c := rc.first; c*failChunk < len(ri.fails); c++ {
-			part := ri.fails[c*failChunk : min((c+1)*failChunk, len(ri.fails))]
+		fails := ri.data.fails // not evicted: the state lacks some of them
+		for c := rc.first; c*failChunk < len(fails); c++ {
+			part := fails[c*failChunk : min((c+1)*failChunk, len(fails))]
 			list := make([]savedFailure, len(part))
 			for i, f := range part {
 				list[i] = savedFailure{id: f.id, test: f.test, err: f.err, modeID: s.modes[f.mode].ID,

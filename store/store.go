@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"sandtrap/triage"
@@ -31,6 +32,11 @@ type Options struct {
 	// BusyTimeout is how long a read of a campaign file waits while the
 	// harness holds it locked; 5 s when zero.
 	BusyTimeout time.Duration
+	// IndexMemory is about how many bytes the rows and failures of runs
+	// that are finished may hold in memory; beyond it, those looked at
+	// least lately are evicted and read back from the state when needed.
+	// Live runs always stay. Zero keeps every run in memory.
+	IndexMemory int64
 }
 
 // Change says what one indexing pass found in a campaign file.
@@ -66,6 +72,8 @@ type Store struct {
 	cells int
 	runs  map[string]*runIndex // by public id
 	order []string             // public ids, oldest run first
+	// clock orders the looks at runs, for eviction.
+	clock atomic.Int64
 
 	reloadMu sync.Mutex // serialises reloads of the decisions
 

@@ -5,7 +5,6 @@ import (
 	"sort"
 	"time"
 
-	"sandtrap"
 	"sandtrap/triage"
 )
 
@@ -19,21 +18,22 @@ type timeline struct {
 // RunTimeline returns a run's results and failures per minute, and the
 // outage windows among them.
 func (s *Store) RunTimeline(ctx context.Context, runID string) ([]triage.Minute, []triage.Window, error) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	ri, ok := s.runs[runID]
-	if !ok {
-		return nil, nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
+	var tl *timeline
+	err := s.withRun(ctx, runID, func(ri *runIndex, d *runData) error {
+		tl = s.timelineOf(ri, d)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
 	}
-	tl := s.timelineOf(ri)
 	return tl.minutes, tl.windows, nil
 }
 
 // timelineOf folds a run's rows into minutes, once per change of the index
 // or of the decisions (a merge changes how many modes a minute has).
 // Callers hold mu.
-func (s *Store) timelineOf(ri *runIndex) *timeline {
-	key := queueKey{rows: len(ri.rows), decisions: s.decisionsVersion}
+func (s *Store) timelineOf(ri *runIndex, d *runData) *timeline {
+	key := queueKey{rows: len(d.rows), decisions: s.decisionsVersion}
 	ri.factsMu.Lock()
 	defer ri.factsMu.Unlock()
 	if ri.timeline != nil && ri.timeline.key == key {
@@ -44,8 +44,8 @@ func (s *Store) timelineOf(ri *runIndex) *timeline {
 		modes map[int32]bool
 	}
 	byMinute := map[int64]*acc{}
-	for i := range ri.rows {
-		r := &ri.rows[i]
+	for i := range d.rows {
+		r := &d.rows[i]
 		if r.at == 0 {
 			continue
 		}
@@ -58,7 +58,7 @@ func (s *Store) timelineOf(ri *runIndex) *timeline {
 		a.m.Results++
 		if r.fail >= 0 {
 			a.m.Failures++
-			a.modes[s.rootIndex(ri.fails[r.fail].mode)] = true
+			a.modes[s.rootIndex(d.fails[r.fail].mode)] = true
 		}
 	}
 	tl := &timeline{key: key, minutes: make([]triage.Minute, 0, len(byMinute))}
@@ -68,7 +68,9 @@ func (s *Store) timelineOf(ri *runIndex) *timeline {
 	}
 	sort.Slice(tl.minutes, func(i, j int) bool { return tl.minutes[i].Start.Before(tl.minutes[j].Start) })
 	tl.windows = triage.Outages(tl.minutes)
-	ri.timeline = tl
+	if ri.keeps(d) {
+		ri.timeline = tl
+	}
 	return tl
 }
 

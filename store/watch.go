@@ -232,24 +232,38 @@ func (s *Store) update(ctx context.Context, src *source, replaced bool) error {
 // warmFacts computes ahead of time what the pages of src's finished runs
 // need and keep until the run changes (the queue, the timeline), so that
 // the first view after a run is read answers as fast as the next; and,
-// when there is more than one run, what comparisons need. A store of one
-// run has nothing to compare and keeps that memory.
+// when there is more than one run and the memory budget leaves room, what
+// comparisons need. A store of one run has nothing to compare and keeps
+// that memory. Runs whose rows were evicted stay so: warming reads nothing
+// back, and the newest runs are warmed first.
 func (s *Store) warmFacts(src *source) {
 	s.mu.RLock()
-	var finished []string
-	for id, ri := range src.runs {
-		if m, ok := src.meta[id]; ok && m.FinishedAt.Valid {
-			finished = append(finished, s.publicID(src, id))
-			s.timelineOf(ri)
-			if len(s.runs) > 1 {
-				s.factsOf(ri)
-			}
+	compare := len(s.runs) > 1
+	room := s.opts.IndexMemory - s.budgeted()
+	var ids []string
+	for i := len(s.order) - 1; i >= 0; i-- {
+		if ri := s.runs[s.order[i]]; ri.src == src && ri.data != nil && src.meta[ri.rawID].FinishedAt.Valid {
+			ids = append(ids, s.order[i])
 		}
 	}
 	s.mu.RUnlock()
-	for _, id := range finished {
-		s.RunModes(context.Background(), id, ResultFilter{})
+	// One run at a time, so that the indexer of another file waits for
+	// no more than one.
+	for _, id := range ids {
+		s.mu.RLock()
+		if ri := s.runs[id]; ri != nil && ri.data != nil {
+			d := ri.data
+			s.timelineOf(ri, d)
+			if compare && (s.opts.IndexMemory <= 0 || int64(len(d.rows))*factBytes <= room) {
+				before := ri.bytes()
+				s.factsOf(ri, d)
+				room -= ri.bytes() - before
+			}
+			s.queueOf(ri, d, ResultFilter{})
+		}
+		s.mu.RUnlock()
 	}
+	s.shrinkNow()
 }
 
 // setFault records why src cannot be read ("" when it can again) and, when

@@ -25,6 +25,7 @@ func TestCommandLineMistakesAreUsageErrors(t *testing.T) {
 		{"demo with an argument", []string{"demo", "extra"}, "no arguments"},
 		{"an unknown flag", []string{"serve", "--nope", "x.db"}, "nope"},
 		{"mcp without a campaign", []string{"mcp"}, "at least one campaign file"},
+		{"a negative index memory", []string{"serve", "--index-memory", "-5", "x.db"}, "--index-memory -5"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -33,7 +33,7 @@ type serveConfig struct {
 	readOnly                       bool
 	campaigns                      []string
 	poll                           time.Duration
-	memoryLimitMiB                 int64
+	memoryLimitMiB, indexMemoryMiB int64
 	tokenEnv                       string
 	ingest                         string
 	ingestMaxBody                  byteSize
@@ -52,6 +52,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.DurationVar(&c.poll, "poll", 20*time.Millisecond, "how often each campaign file is checked for new commits")
 	fs.StringVar(&c.tokenEnv, "token-env", "SANDTRAP_TOKEN", "environment variable holding the access token every request must carry; required to listen beyond loopback")
 	fs.Int64Var(&c.memoryLimitMiB, "memory-limit", 150, "soft memory limit in MiB (the garbage collector works harder near it); GOMEMLIMIT overrides it, 0 turns it off")
+	fs.Int64Var(&c.indexMemoryMiB, "index-memory", defaultIndexMemoryMiB, "MiB the rows and comparison facts of finished runs may hold in memory; beyond it those looked at least lately leave memory, and rows are read back from the state when needed; 0 keeps every run in memory")
 	fs.StringVar(&c.ingest, "ingest", "", "campaign file that harnesses write over HTTP (POST /api/ingest/...); created when missing, written by sandtrap alone, served with the others")
 	fs.Var(&c.ingestMaxBody, "ingest-max-body", "largest body of an ingest request, in bytes or with KiB, MiB or GiB")
 	fs.StringVar(&c.authProxyHeader, "auth-proxy-header", "", "header in which an authenticating proxy names who it let in (X-Forwarded-Email), recorded on their decisions; needs --trusted-proxy")
@@ -64,12 +65,21 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 		return c, usageError{err.Error()}
 	}
 	c.campaigns = fs.Args()
+	if c.indexMemoryMiB < 0 {
+		return c, usageError{fmt.Sprintf("--index-memory %d: give the MiB the index may hold, or 0 to keep every run in memory", c.indexMemoryMiB)}
+	}
 	if len(c.campaigns) == 0 && c.ingest == "" {
 		fs.Usage()
 		return c, usageError{"serve needs at least one campaign file, or an --ingest file"}
 	}
 	return c, nil
 }
+
+// defaultIndexMemoryMiB is --index-memory unless told otherwise. With the
+// rest of the heap it stays well under the default --memory-limit, where
+// the collector would run without pause; it holds the comparison facts of
+// two runs of a million results, or about 2,000 runs of a thousand.
+const defaultIndexMemoryMiB = 96
 
 // The server's timeouts: a client has 5 s to send its headers and 30 s for
 // its whole request, and a connection idle for 2 minutes is closed. There is
@@ -138,12 +148,13 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	changed := make(chan struct{}, 1)
 	alertsChanged := make(chan struct{}, 1)
 	st, err := store.Open(ctx, store.Options{
-		StatePath:  c.state,
-		Campaigns:  campaigns,
-		Classifier: triage.NewClassifier(cfg.Rules),
-		Poll:       c.poll,
-		Logf:       func(format string, args ...any) { logger.Info(fmt.Sprintf(format, args...)) },
-		ReadOnly:   c.readOnly,
+		StatePath:   c.state,
+		Campaigns:   campaigns,
+		Classifier:  triage.NewClassifier(cfg.Rules),
+		Poll:        c.poll,
+		IndexMemory: c.indexMemoryMiB << 20,
+		Logf:        func(format string, args ...any) { logger.Info(fmt.Sprintf(format, args...)) },
+		ReadOnly:    c.readOnly,
 		OnChange: func(ch store.Change) {
 			hub.Publish(ch)
 			for _, wake := range []chan struct{}{changed, alertsChanged} {

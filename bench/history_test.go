@@ -605,7 +605,17 @@ func BenchmarkHistory(b *testing.B) {
 	go io.Copy(io.Discard, stdout)
 	exited := make(chan error, 1)
 	go func() { exited <- srv.Wait() }()
-	defer func() { srv.Process.Signal(os.Interrupt); <-exited }()
+	// A server still busy with a page that timed out may not stop when
+	// asked: it gets a while, then is killed.
+	defer func() {
+		srv.Process.Signal(os.Interrupt)
+		select {
+		case <-exited:
+		case <-time.After(30 * time.Second):
+			srv.Process.Kill()
+			<-exited
+		}
+	}()
 	c := &historyClient{base: strings.TrimSuffix(regexp.MustCompile(`http://\S+`).FindString(line), "/"),
 		http: &http.Client{Timeout: historyTimeout}}
 

@@ -211,40 +211,84 @@ func groupModes(c *Comparison, base, head []sandtrap.ModeStat) {
 	}
 }
 
+// What became of a test, for groupTests.
+const (
+	unchanged uint8 = iota // still passing, or skipped in one of the runs
+	added
+	fixed
+	regressed
+	stillFailing
+)
+
 // groupTests sorts the test keys of both runs by what became of them,
-// judging each run by the last attempt of the test.
+// judging each run by the last attempt of the test. It decides in the
+// order of the hashes, where both runs' tests are in sequence, and lists
+// in the order head ran them, materialising only the tests it lists.
 func groupTests(c *Comparison, base, head *Tests, limit int) {
 	inBase, inHead := join(base, head)
-	for i := range head.Len() {
-		k := head.order[i]
-		ht := head.test(k)
+	became := make([]uint8, head.Len())
+	for k := range became {
 		j := inBase[k]
 		if j < 0 {
-			c.Added.add(limit, TestChange{Key: ht.Key, Hash: ht.Hash, Head: ht})
+			became[k] = added
 			continue
 		}
-		bt := base.test(j)
-		var list *TestList
+		bt, ht := base.byHash[j].last, head.byHash[k].last
 		switch {
-		case bt.Last == Skipped || ht.Last == Skipped:
+		case bt == Skipped || ht == Skipped:
 			c.Skipped++
-		case bt.Last == Failed && ht.Last == Passed:
-			list = &c.Fixed
-		case bt.Last == Passed && ht.Last == Failed:
-			list = &c.Regressed
-		case bt.Last == Failed:
-			list = &c.StillFailing
+		case bt == Failed && ht == Passed:
+			became[k] = fixed
+		case bt == Passed && ht == Failed:
+			became[k] = regressed
+		case bt == Failed:
+			became[k] = stillFailing
 		default:
 			c.StillPassing++
 		}
-		if list != nil {
-			list.add(limit, TestChange{Key: cmp.Or(ht.Key, bt.Key), Hash: ht.Hash, Base: bt, Head: ht})
+	}
+	lists := [...]*TestList{added: &c.Added, fixed: &c.Fixed, regressed: &c.Regressed, stillFailing: &c.StillFailing}
+	for _, b := range became {
+		if b != unchanged {
+			lists[b].Total++
+		}
+	}
+	full := func(l *TestList) bool { return len(l.Tests) == l.Total || limit > 0 && len(l.Tests) >= limit }
+	open := 0 // lists that want more tests
+	for _, l := range lists[added:] {
+		if !full(l) {
+			open++
+		}
+	}
+	for i := 0; i < head.Len() && open > 0; i++ {
+		k := head.order[i]
+		l := lists[became[k]]
+		if l == nil || full(l) {
+			continue
+		}
+		ht := head.test(k)
+		if j := inBase[k]; j >= 0 {
+			bt := base.test(j)
+			l.Tests = append(l.Tests, TestChange{Key: cmp.Or(ht.Key, bt.Key), Hash: ht.Hash, Base: bt, Head: ht})
+		} else {
+			l.Tests = append(l.Tests, TestChange{Key: ht.Key, Hash: ht.Hash, Head: ht})
+		}
+		if full(l) {
+			open--
+		}
+	}
+	for _, found := range inHead {
+		if !found {
+			c.Removed.Total++
 		}
 	}
 	for i := range base.Len() {
+		if full(&c.Removed) {
+			break
+		}
 		if k := base.order[i]; !inHead[k] {
 			bt := base.test(k)
-			c.Removed.add(limit, TestChange{Key: bt.Key, Hash: bt.Hash, Base: bt})
+			c.Removed.Tests = append(c.Removed.Tests, TestChange{Key: bt.Key, Hash: bt.Hash, Base: bt})
 		}
 	}
 }
@@ -261,11 +305,8 @@ func flakyTests(base, head Side, history []Snapshot, limit int) TestList {
 		sides = append(sides, head)
 	}
 	for _, s := range sides {
-		if s.Tests == nil {
-			continue
-		}
-		for i := range s.Tests.Len() {
-			if t := s.Tests.At(i); t.Flaky() && !seen[t.Hash] {
+		for _, k := range s.Tests.flaky() {
+			if t := s.Tests.test(k); !seen[t.Hash] {
 				seen[t.Hash] = true
 				out.add(limit, TestChange{Key: t.Key, Hash: t.Hash, Base: baseOf(base, t.Hash), Head: headOf(head, t.Hash),
 					Why: fmt.Sprintf("passed %d and failed %d attempts in %s", t.Passes, t.Fails, s.Run.ID)})

@@ -143,6 +143,35 @@ func (t *Tests) Find(hash uint64) (Test, bool) {
 	return t.test(int32(k)), true
 }
 
+// flaky returns the hash positions of the tests that both passed and
+// failed, in the order they first ran.
+func (t *Tests) flaky() []int32 {
+	if t == nil {
+		return nil
+	}
+	var mark []bool
+	n := 0
+	for k := range t.byHash {
+		if x := &t.byHash[k]; x.passes > 0 && x.fails > 0 {
+			if mark == nil {
+				mark = make([]bool, len(t.byHash))
+			}
+			mark[k] = true
+			n++
+		}
+	}
+	out := make([]int32, 0, n)
+	for _, k := range t.order {
+		if len(out) == n {
+			break
+		}
+		if mark[k] {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
 // Len is how many distinct tests ran.
 func (t *Tests) Len() int {
 	if t == nil {

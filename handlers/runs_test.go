@@ -309,7 +309,7 @@ func TestAPIRunsPagesReachEveryRun(t *testing.T) {
 
 func TestRunPickerSearchesInsteadOfListing(t *testing.T) {
 	base := manyRunsServer(t, 3000, 0)
-	pages := []string{"/", "/runs/r00001", "/runs/r00001/failures", "/runs/r00001/modes", "/runs/r00001/targets", "/runs/r00001/results/1"}
+	pages := []string{"/", "/runs/r00001", "/runs/r00001/failures", "/runs/r00001/modes", "/runs/r00001/targets", "/runs/r00001/results/1", "/compare?base=r00001&head=r03000", "/teams", "/modes"}
 	for _, path := range pages {
 		t.Run("the page at "+path+" stays small with 3,000 runs", func(t *testing.T) {
 			resp, body := get(t, base+path)

@@ -200,7 +200,7 @@ func failureRow(run string, r sandtrap.ResultRow) views.FailureRow {
 	row := views.FailureRow{
 		ID: r.ID, Href: paths.Result(run, r.ID), Test: r.Test, Title: r.Title, Status: r.Status,
 		Target: r.Target, Domain: r.Domain, Layer: r.Layer, Primitive: r.Primitive, By: r.ClassifiedBy,
-		Mode: r.Mode, Error: firstLine(r.Error), Attempt: r.Attempt,
+		Mode: r.Mode, Error: filing.FirstLine(r.Error), Attempt: r.Attempt,
 	}
 	if r.Mode != "" {
 		row.ModeHref = paths.Mode(r.Mode)
@@ -209,7 +209,6 @@ func failureRow(run string, r sandtrap.ResultRow) views.FailureRow {
 }
 
 // firstLine is the first non-empty line of a message, for one-line cells.
-func firstLine(s string) string { return filing.FirstLine(s) }
 
 // facetViews lays out the facets: each value links, through href, to the
 // list narrowed to it (or back out of it when selected), and each filter in

@@ -171,7 +171,7 @@ func (c *Classifier) Classify(f Failure) Classification {
 		primitive = ""
 	}
 	if layer != "" && primitive != "" {
-		return c.withKnownCause(Classification{Layer: layer, Primitive: primitive, By: ByHarness, Signature: sig}, f.ExitCode)
+		return c.withKnownCause(Classification{Layer: layer, Primitive: primitive, By: ByHarness, Signature: sig}, &f)
 	}
 
 	key := c.failureKey(&f, sig, layer)
@@ -199,7 +199,7 @@ func (c *Classifier) Classify(f Failure) Classification {
 		if strings.TrimSpace(sig) == "" {
 			sig = normalizeSource("artifact round trip changed the bytes of " + f.CorruptedArtifact)
 		}
-		return c.withKnownCause(Classification{Layer: sandtrap.LayerInterface, Primitive: "encoding", By: ArtifactRule, Signature: sig}, f.ExitCode)
+		return c.withKnownCause(Classification{Layer: sandtrap.LayerInterface, Primitive: "encoding", By: ArtifactRule, Signature: sig}, &f)
 	}
 	if out.By == ByNone {
 		// Nothing spoke on the meaningful line: let the rules read the
@@ -215,33 +215,75 @@ func (c *Classifier) Classify(f Failure) Classification {
 		}
 	}
 	out.Signature = sig
-	return c.withKnownCause(out, f.ExitCode)
+	return c.withKnownCause(out, &f)
 }
 
 // withKnownCause names the known cause of a classified failure, so that
-// every wording of it joins one mode. The answer is cached per primitive,
-// signature and exit code.
-func (c *Classifier) withKnownCause(cl Classification, exitCode *int64) Classification {
+// every wording of it joins one mode. A cause is looked for in the
+// signature, then, when that names none, in the lines of a multi-line
+// error that could speak (a wrapper's first line often only announces the
+// cause the next one names), and last in the exit code. Each answer is
+// cached: by primitive and signature, and by primitive and a hash of the
+// error's end.
+func (c *Classifier) withKnownCause(cl Classification, f *Failure) Classification {
 	if cl.Primitive == "" {
 		return cl
 	}
-	key := cl.Primitive + "\x00" + cl.Signature
-	if exitCode != nil {
-		key += "\x00" + strconv.FormatInt(*exitCode, 10)
+	kc := c.cachedCause(cl.Primitive+"\x00"+cl.Signature, func() *KnownCause {
+		return knownCauseIn(cl.Primitive, cl.Signature)
+	})
+	if kc == nil {
+		if msg := strings.TrimSpace(f.Error); strings.IndexByte(msg, '\n') >= 0 {
+			msg = tail(msg, wholeWindow)
+			h := fnv.New64a()
+			h.Write([]byte(msg))
+			kc = c.cachedCause(cl.Primitive+"\x00rest\x00"+strconv.FormatUint(h.Sum64(), 16), func() *KnownCause {
+				var b strings.Builder
+				suspectLines(&b, withoutFrames(msg))
+				return knownCauseIn(cl.Primitive, b.String())
+			})
+		}
 	}
-	if v, ok := c.causes.Load(key); ok {
-		cl.Cause = v.(string)
-		return cl
+	if kc == nil && f.ExitCode != nil {
+		kc = knownCauseOfExit(cl.Primitive, *f.ExitCode)
 	}
-	if kc := knownCauseFor(cl.Primitive, cl.Signature, exitCode); kc != nil {
+	if kc != nil {
 		cl.Cause = kc.Signature()
 	}
+	return cl
+}
+
+// cachedCause returns the known cause cached under key, finding it with
+// find on a miss.
+func (c *Classifier) cachedCause(key string, find func() *KnownCause) *KnownCause {
+	if v, ok := c.causes.Load(key); ok {
+		return v.(*KnownCause)
+	}
+	kc := find()
 	if c.cachedCauses.Add(1) > maxCachedDecisions {
 		c.causes.Clear()
 		c.cachedCauses.Store(0)
 	}
-	c.causes.Store(key, cl.Cause)
-	return cl
+	c.causes.Store(key, kc)
+	return kc
+}
+
+// withoutFrames drops the frames of a traceback or stack trace from msg:
+// they name the libraries a program ran through (site-packages,
+// node_modules), not what went wrong.
+func withoutFrames(msg string) string {
+	var b strings.Builder
+	for rest := msg; rest != ""; {
+		var line string
+		line, rest, _ = strings.Cut(rest, "\n")
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "File \"") || strings.HasPrefix(t, "at ") {
+			continue
+		}
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+	return b.String()
 }
 
 // corruptsContent reports a classification that already says how content
@@ -440,8 +482,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // with any change to normalize or to the grouping that alters a signature
 // or a mode: a state indexed under another version is read again, and
 // people's decisions follow their failures to the new modes. Version 3
-// mines templates.
-const SignatureVersion = 3
+// mines templates; version 4 marks a missing program that Python reports
+// as a missing file.
+const SignatureVersion = 4
 
 // Fingerprint identifies what c decides: the signature version and every
 // rule, the user's and the built-in ones, in order. An index built under

@@ -141,3 +141,33 @@ func TestKnownCausesAreWellFormed(t *testing.T) {
 		}
 	}
 }
+
+func TestTwoDigestsAreATransferMismatch(t *testing.T) {
+	c := NewClassifier(nil)
+	tests := []struct {
+		name      string
+		failure   Failure
+		wantCause string
+	}{
+		{"sha256sum's output beside the published digest in the log is a mismatch",
+			Failure{Error: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  ghidra_9.0.zip",
+				LogTail: []byte("the site publishes this SHA-256 hash:\n3b65d29024b9decdbb1148b12fe87bcb7f3a6a56ff38475f5dc9dd1cfc7fd6b2  ghidra_9.0.zip")}, "transfer-digest-mismatch"},
+		{"one digest printed twice is not a mismatch",
+			Failure{Error: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  a.zip",
+				LogTail: []byte("sha256 e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")}, ""},
+		{"two ids without a word of digests are not a mismatch",
+			Failure{Error: "job 0123456789abcdef0123456789abcdef failed after 0123456789abcdef0123456789abcdee"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cl := c.Classify(tt.failure)
+			name, _, _ := KnownCauseOf(cl.Cause)
+			if name != tt.wantCause {
+				t.Errorf("got cause %q (%s/%s by %s), want %q", name, cl.Layer, cl.Primitive, cl.By, tt.wantCause)
+			}
+			if tt.wantCause != "" && (cl.Layer != "interface" || cl.Primitive != "encoding") {
+				t.Errorf("got %s/%s, want interface/encoding", cl.Layer, cl.Primitive)
+			}
+		})
+	}
+}

@@ -214,8 +214,53 @@ func (c *Classifier) Classify(f Failure) Classification {
 			sig = normalizeSource(line)
 		}
 	}
+	if out.By == ByNone && (layer == "" || layer == sandtrap.LayerInterface) && reportsTwoDigests(&f) {
+		// A checksum printed beside another that it should have equalled
+		// (sha256sum's output and the one the page published): the bytes
+		// changed on the way, whatever words surround them.
+		out = Classification{Layer: sandtrap.LayerInterface, Primitive: "encoding", By: DigestRule}
+		sig = normalizeSource("sha256 mismatch: " + sig)
+	}
 	out.Signature = sig
 	return c.withKnownCause(out, &f)
+}
+
+// DigestRule is the Classification.By of a failure that no rule knew but
+// whose error and log report two different digests of one kind.
+const DigestRule = "rule:two-digests"
+
+// digestWords are the words near which a hex string is a digest, not an id.
+var digestWords = []string{"sha", "md5", "checksum", "digest", "hash", "integrity"}
+
+// reportsTwoDigests reports whether the end of f's error and log hold two
+// different hex strings of a digest's length (32, 40 or 64) and name a
+// digest: a round trip that changed the bytes, said without the words a
+// rule reads.
+func reportsTwoDigests(f *Failure) bool {
+	text := tail(f.Error, wholeWindow) + "\n" + tail(string(f.LogTail), wholeWindow)
+	lower := strings.ToLower(text)
+	if !slices.ContainsFunc(digestWords, func(w string) bool { return strings.Contains(lower, w) }) {
+		return false
+	}
+	seen := map[int]string{}
+	for i := 0; i < len(lower); {
+		if !isHex(lower[i]) || i > 0 && isWordByte(lower[i-1]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(lower) && isHex(lower[j]) {
+			j++
+		}
+		if n := j - i; (n == 32 || n == 40 || n == 64) && (j == len(lower) || !isWordByte(lower[j])) {
+			if prev, ok := seen[n]; ok && prev != lower[i:j] {
+				return true
+			}
+			seen[n] = lower[i:j]
+		}
+		i = j
+	}
+	return false
 }
 
 // withKnownCause names the known cause of a classified failure, so that

@@ -528,8 +528,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // or a mode: a state indexed under another version is read again, and
 // people's decisions follow their failures to the new modes. Version 3
 // mines templates; version 4 marks a missing program that Python reports
-// as a missing file.
-const SignatureVersion = 4
+// as a missing file and names site-packages in a path; version 5 skips a
+// test runner's section banners.
+const SignatureVersion = 5
 
 // Fingerprint identifies what c decides: the signature version and every
 // rule, the user's and the built-in ones, in order. An index built under

@@ -214,7 +214,7 @@ func (c *Classifier) Classify(f Failure) Classification {
 			sig = normalizeSource(line)
 		}
 	}
-	if out.By == ByNone && (layer == "" || layer == sandtrap.LayerInterface) && reportsTwoDigests(&f) {
+	if (out.By == ByNone || strings.HasPrefix(out.By, GuessBy)) && (layer == "" || layer == sandtrap.LayerInterface) && reportsTwoDigests(&f) {
 		// A checksum printed beside another that it should have equalled
 		// (sha256sum's output and the one the page published): the bytes
 		// changed on the way, whatever words surround them.
@@ -374,6 +374,9 @@ func (c *Classifier) decideWhole(f *Failure, harnessLayer, key string) (Classifi
 			d.line = lineAt(text, r.ErrorRegex.FindStringIndex(text))
 			break
 		}
+	}
+	if d.fallback.By == ByNone {
+		d.fallback = guess(text, d.fallback)
 	}
 	if c.cached.Add(1) > maxCachedDecisions {
 		c.cache.Clear()

@@ -26,13 +26,13 @@ const demoBase, demoHead = "2026-06-30-overnight", "2026-07-01-overnight"
 // print two causes (a digest mismatch and bad base64 padding), so a key can
 // stand for several failure mode ids.
 var demoSignatures = map[string][]string{
-	"b64-corruption":          {"[known:transfer-digest-mismatch]", "binascii.Error"},
-	"nul-truncation":          {"downloaded <n> of"},
+	"b64-corruption":          {"[known:transfer-digest-mismatch]", "[known:base64-invalid]"},
+	"nul-truncation":          {"[known:nul-cut-payload]"},
 	"mcp-size-limit":          {"MCP error -32600"},
 	"jsonrpc-parse":           {"[known:jsonrpc-invalid-json]"},
 	"path-traversal-accepted": {"[known:path-traversal-accepted]"},
 	"site-packages-readonly":  {"[known:site-packages-not-writable]"},
-	"files-vanish":            {"FileNotFoundError: [Errno 2]"},
+	"files-vanish":            {"[known:file-missing]"},
 	"browser-oom-tabs":        {"[known:browser-renderer-crashed]"},
 	"training-oom":            {"[known:oom-killed]"},
 	"cpu-timeout":             {"[known:cpu-time-limit]"},
@@ -43,7 +43,7 @@ var demoSignatures = map[string][]string{
 	"missing-shared-lib":      {"[known:shared-library-missing]"},
 	"session-expired":         {"[known:sandbox-gone]"},
 	"harness-assert":          {"AssertionError"},
-	"harness-fixture":         {"harness error: fixture"},
+	"harness-fixture":         {"[known:fixture-missing]"},
 	"stream-closed":           {"MCP error -32603"},
 	"disk-full":               {"[known:disk-full]"},
 }

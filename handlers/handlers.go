@@ -70,7 +70,7 @@ type ModeReader interface {
 
 // ModeTriager records people's decisions about failure modes.
 type ModeTriager interface {
-	UpdateMode(ctx context.Context, id string, t store.Triage) (sandtrap.Mode, error)
+	UpdateMode(ctx context.Context, id string, t sandtrap.Triage) (sandtrap.Mode, error)
 	MergeMode(ctx context.Context, from, into string) (sandtrap.Mode, error)
 	MergeModes(ctx context.Context, from []string, into string) (sandtrap.Mode, error)
 	SplitMode(ctx context.Context, member string) (sandtrap.Mode, error)

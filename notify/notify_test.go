@@ -401,7 +401,7 @@ func TestAModeMarkedFixedThatFailsAgainIsReturned(t *testing.T) {
 	round(t, n)
 	modes, _, _ := c.st.RunModes(context.Background(), "base", sandtrap.ResultFilter{})
 	fixed := "fixed"
-	if _, err := c.st.UpdateMode(context.Background(), modes[0].ID, store.Triage{Status: &fixed}); err != nil {
+	if _, err := c.st.UpdateMode(context.Background(), modes[0].ID, sandtrap.Triage{Status: &fixed}); err != nil {
 		t.Fatal(err)
 	}
 	round(t, n)

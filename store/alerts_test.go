@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"sandtrap"
 	"sandtrap/alert"
 )
 
@@ -130,7 +131,7 @@ func TestAlertsReadWhenModesWereFixedAndFailedLastAndWhetherARunIsSettled(t *tes
 	}
 	before := time.Now()
 	status := "fixed"
-	if _, err := s.UpdateMode(ctx, id, Triage{Status: &status}); err != nil {
+	if _, err := s.UpdateMode(ctx, id, sandtrap.Triage{Status: &status}); err != nil {
 		t.Fatal(err)
 	}
 	fixed, err := s.FixedAt(ctx)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -15,6 +16,7 @@ import (
 
 	"sandtrap"
 	"sandtrap/logview"
+	"sandtrap/store/internal/sqlitex"
 )
 
 // tableContract is one table of contract v1: the columns a file must have,
@@ -86,6 +88,26 @@ func openCampaignFile(ctx context.Context, path string, busy time.Duration) (*ca
 	}
 	c.resultSelect = c.resultColumns()
 	return c, nil
+}
+
+// openCampaignDB opens a campaign file read-only. mode=ro, never immutable:
+// the harness may still be writing, and immutable would hide its commits.
+func openCampaignDB(ctx context.Context, path string, conns int, busy time.Duration) (*sql.DB, error) {
+	d, err := sqlitex.DSN(path, url.Values{"mode": {"ro"}}, busy, "query_only(1)")
+	if err != nil {
+		return nil, err
+	}
+	db, err := sql.Open("sqlite", d)
+	if err != nil {
+		return nil, err
+	}
+	db.SetMaxOpenConns(conns)
+	db.SetMaxIdleConns(conns)
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
 }
 
 func pathErrText(err error) string {
@@ -350,6 +372,19 @@ func (c *campaignFile) runOf(ctx context.Context, id int64) (string, error) {
 	return runID.String, nil
 }
 
+// resultKeyOf returns the key of result id (see resultKey), and whether
+// the file has that result.
+func (c *campaignFile) resultKeyOf(ctx context.Context, id int64) (string, bool, error) {
+	var runID, test sql.NullString
+	err := c.db.QueryRowContext(ctx, `SELECT run_id, test FROM results WHERE id = ?`, id).Scan(&runID, &test)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, nil
+	} else if err != nil {
+		return "", false, c.readErr("checking it against its index", err)
+	}
+	return resultKey(runID.String, test.String), true, nil
+}
+
 // resultsByID reads the listed results, keyed by id; ids that are gone are
 // left out.
 func (c *campaignFile) resultsByID(ctx context.Context, ids []int64) (map[int64]sandtrap.Result, error) {
@@ -574,7 +609,7 @@ func (c *campaignFile) readErr(doing string, err error) error {
 	if CampaignBusy(err) {
 		return sandtrap.Errorf(sandtrap.EUNAVAILABLE, "the campaign file %s is busy: the harness holds it locked; try again in a moment", c.path)
 	}
-	if damaged(err) {
+	if sqlitex.Damaged(err) {
 		return sandtrap.Errorf(sandtrap.EUNAVAILABLE, "the campaign file %s is damaged (%v): this cannot be read from it until it is whole again; what sandtrap indexed before is still shown", c.path, err)
 	}
 	return errorf("%s in %s: %w", doing, c.path, err)

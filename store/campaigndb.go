@@ -11,8 +11,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"modernc.org/sqlite"
-	sqlite3 "modernc.org/sqlite/lib"
+	"sandtrap/store/internal/sqlitex"
 )
 
 // CampaignSchema is the DDL of campaign-database contract v1, as harnesses
@@ -371,33 +370,13 @@ func (r *CampaignResult) check() error {
 }
 
 func (w *CampaignWriter) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
-	return inTx(ctx, w.db, fn)
+	return sqlitex.InTx(ctx, w.db, fn)
 }
 
 // CampaignBusy reports whether err means the database stayed locked by
 // another writer for longer than the busy timeout, so the write may be
 // retried.
-func CampaignBusy(err error) bool {
-	var e *sqlite.Error
-	return errors.As(err, &e) && e.Code()&0xff == sqlite3.SQLITE_BUSY
-}
-
-// damaged reports whether err means a file's bytes are not a whole SQLite
-// database: cut short, overwritten, or not SQLite at all.
-func damaged(err error) bool {
-	var e *sqlite.Error
-	var d damageError
-	if errors.As(err, &e) {
-		code := e.Code() & 0xff
-		return code == sqlite3.SQLITE_CORRUPT || code == sqlite3.SQLITE_NOTADB
-	}
-	return errors.As(err, &d)
-}
-
-// damageError is what a check of a file's pages found wrong.
-type damageError string
-
-func (e damageError) Error() string { return string(e) }
+func CampaignBusy(err error) bool { return sqlitex.Busy(err) }
 
 // quickCheck checks the structure of every page of the database at path,
 // read-only, through a connection of its own.
@@ -412,7 +391,7 @@ func quickCheck(ctx context.Context, path string, busy time.Duration) error {
 		return err
 	}
 	if msg != "ok" {
-		return damageError(msg)
+		return sqlitex.DamageError(msg)
 	}
 	return nil
 }

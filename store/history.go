@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"sandtrap"
+	"sandtrap/store/internal/sqlitex"
 )
 
 // modeTally counts a run's results, and its failures per failure mode as
@@ -190,7 +191,7 @@ func (s *Store) codeValues(kind string, codes map[uint16]bool) []string {
 // without walking its breakdown. Callers hold mu.
 func (s *Store) runCount(id string, ri *runIndex, n int) sandtrap.RunCount {
 	m, known := ri.src.meta[ri.rawID]
-	rc := sandtrap.RunCount{RunID: id, RunName: m.Name, StartedAt: parseTime(m.StartedAt), Count: n, Total: ri.tally.results}
+	rc := sandtrap.RunCount{RunID: id, RunName: m.Name, StartedAt: sqlitex.ParseTime(m.StartedAt), Count: n, Total: ri.tally.results}
 	if !known || rc.RunName == "" {
 		rc.RunName = ri.rawID
 	}
@@ -265,7 +266,7 @@ func (s *Store) ModesBeside(ctx context.Context, id string, n int) ([]sandtrap.M
 // seenRange fills in the first and last runs each mode was seen in, and
 // whether ri is its first, from the runs' tallies. Callers hold mu.
 func (s *Store) seenRange(stats map[string]*sandtrap.ModeStat, ri *runIndex) {
-	start := func(r *runIndex) time.Time { return parseTime(r.src.meta[r.rawID].StartedAt) }
+	start := func(r *runIndex) time.Time { return sqlitex.ParseTime(r.src.meta[r.rawID].StartedAt) }
 	thisStart := start(ri)
 	for _, id := range s.order {
 		other := s.runs[id]

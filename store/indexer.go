@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"sandtrap"
+	"sandtrap/store/internal/sqlitex"
 	"sandtrap/triage"
 )
 
@@ -277,7 +278,7 @@ func (s *Store) classify(rows []resultRow, ev map[int64]*evidence) []classified 
 
 func (s *Store) classifyOne(r resultRow, e *evidence) classified {
 	c := classified{row: r}
-	if t := parseTime(r.StartedAt); !t.IsZero() {
+	if t := sqlitex.ParseTime(r.StartedAt); !t.IsZero() {
 		if sec := t.Unix(); sec > 0 && sec < 1<<32 {
 			c.at = uint32(sec)
 		}

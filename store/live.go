@@ -100,3 +100,56 @@ func (s *Store) NewModesSince(ctx context.Context, runID string, since time.Time
 	sort.Slice(out, func(i, j int) bool { return out[i].FirstAt.After(out[j].FirstAt) })
 	return out, nil
 }
+
+// LastFailures returns, for each failure mode of a run, when its latest
+// failure started; modes whose failures carry no start time are left out.
+func (s *Store) LastFailures(ctx context.Context, runID string) (map[string]time.Time, error) {
+	last := map[string]int64{}
+	err := s.withRun(ctx, runID, func(ri *runIndex, d *runData) error {
+		for i := range d.rows {
+			r := &d.rows[i]
+			if r.fail < 0 || r.at == 0 {
+				continue
+			}
+			id := s.eff[d.fails[r.fail].mode].ID
+			last[id] = max(last[id], r.startedMS())
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]time.Time, len(last))
+	for id, ms := range last {
+		out[id] = time.UnixMilli(ms)
+	}
+	return out, nil
+}
+
+// settle records, after a pass that read src's runs table and then its
+// results, which runs were finished: a harness writes a run's results
+// before its end, so each of these has all of its results read.
+func (s *Store) settle(src *source) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	src.settled = map[string]bool{}
+	for id, m := range src.meta {
+		if m.FinishedAt.Valid {
+			src.settled[id] = true
+		}
+	}
+}
+
+// RunSettled reports whether a run is finished with every result it had by
+// then read, so that its numbers are final. Between reading a file's runs
+// table and its new results, a run can look finished without its last
+// results.
+func (s *Store) RunSettled(ctx context.Context, runID string) (bool, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	ri, ok := s.runs[runID]
+	if !ok {
+		return false, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
+	}
+	return ri.src.settled[ri.rawID], nil
+}

@@ -136,14 +136,14 @@ func TestModeForFailureAppliesWhatPeopleDecided(t *testing.T) {
 		t.Fatal(err)
 	}
 	fixed := triage.StatusFixed
-	if _, err := st.UpdateMode(ctx, la.Mode.ID, store.Triage{Status: &fixed}); err != nil {
+	if _, err := st.UpdateMode(ctx, la.Mode.ID, sandtrap.Triage{Status: &fixed}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := st.MergeMode(ctx, lb.Mode.ID, la.Mode.ID); err != nil {
 		t.Fatal(err)
 	}
 	layer, prim := sandtrap.LayerTest, "harness"
-	if _, err := st.UpdateMode(ctx, la.Mode.ID, store.Triage{Layer: &layer, Primitive: &prim}); err != nil {
+	if _, err := st.UpdateMode(ctx, la.Mode.ID, sandtrap.Triage{Layer: &layer, Primitive: &prim}); err != nil {
 		t.Fatal(err)
 	}
 	fl, err := st.EnqueueFiling(ctx, la.Mode.ID, "platform", time.Now())

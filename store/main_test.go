@@ -118,3 +118,14 @@ func openStore(t *testing.T, state string, campaigns ...string) *Store {
 	t.Cleanup(func() { s.Close() })
 	return s
 }
+
+// stateDB opens the state file of s for the test to query, read-only.
+func stateDB(t *testing.T, s *Store) *sql.DB {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+s.opts.StatePath+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}

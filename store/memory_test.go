@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"path/filepath"
 	"reflect"
@@ -386,39 +385,6 @@ func TestReadersSeeTheSameAnswersWhileRunsAreEvictedAndPagedIn(t *testing.T) {
 				t.Error(err)
 			}
 		})
-	}
-}
-
-func TestARunsRowsAndFailuresAreFoundBySeeks(t *testing.T) {
-	path := memoryCampaign(t)
-	state := filepath.Join(t.TempDir(), "state.db")
-	openBudgeted(t, state, 0, path).Close()
-	db, err := sql.Open("sqlite", "file:"+state+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	for _, q := range []struct{ query, want string }{
-		{runRowsQuery, "SEARCH row_chunks USING PRIMARY KEY (source_id=? AND run_id=?)"},
-		{runFailuresQuery, "SEARCH failure_chunks USING PRIMARY KEY (source_id=? AND run_id=?)"},
-	} {
-		rows, err := db.Query(`EXPLAIN QUERY PLAN `+q.query, 1, "r1")
-		if err != nil {
-			t.Fatal(err)
-		}
-		var plan []string
-		for rows.Next() {
-			var id, parent, unused int
-			var detail string
-			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-				t.Fatal(err)
-			}
-			plan = append(plan, detail)
-		}
-		rows.Close()
-		if got := strings.Join(plan, "; "); got != q.want {
-			t.Errorf("%s: got plan %q, want %q", q.query, got, q.want)
-		}
 	}
 }
 

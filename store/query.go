@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"sandtrap"
+	"sandtrap/store/internal/sqlitex"
 )
 
 // ListRuns returns every run of every served file, oldest first, with its
@@ -138,9 +139,9 @@ func (s *Store) runHead(id string, ri *runIndex) sandtrap.Run {
 	if !known || r.Name == "" {
 		r.Name = ri.rawID
 	}
-	r.StartedAt = parseTime(m.StartedAt)
+	r.StartedAt = sqlitex.ParseTime(m.StartedAt)
 	if m.FinishedAt.Valid {
-		r.FinishedAt = parseTime(m.FinishedAt.String)
+		r.FinishedAt = sqlitex.ParseTime(m.FinishedAt.String)
 		if r.FinishedAt.IsZero() {
 			// A finished_at that does not parse still means the run ended.
 			r.FinishedAt = r.StartedAt

@@ -2,15 +2,14 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"sandtrap/store/state"
 	"sandtrap/triage"
 )
 
@@ -50,9 +49,8 @@ type Change struct {
 
 // Store serves the precomputed index of campaign files and keeps it current.
 type Store struct {
-	opts   Options
-	writer *sql.DB // the state file's single writer connection
-	reader *sql.DB
+	opts  Options
+	state *state.DB
 
 	mu      sync.RWMutex
 	sources []*source
@@ -93,9 +91,6 @@ type Store struct {
 
 	wg     sync.WaitGroup
 	cancel context.CancelFunc
-	// removeSnapshot deletes the private copy of the state that a
-	// read-only store works on.
-	removeSnapshot func()
 }
 
 // source is one campaign file and the state of its index.
@@ -171,29 +166,16 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		s.sources = append(s.sources, &source{path: abs, file: f, runs: map[string]*runIndex{}, seen: seen})
 	}
 	assignLabels(s.sources)
-	statePath := opts.StatePath
-	if opts.ReadOnly {
-		snapshot, err := snapshotState(ctx, opts.StatePath)
-		if err != nil {
-			s.closeFiles()
-			return nil, damagedState(opts.StatePath, err)
-		}
-		statePath, s.removeSnapshot = snapshot, func() { os.RemoveAll(filepath.Dir(snapshot)) }
-	}
-	w, r, err := openStateDBs(ctx, statePath)
+	db, err := state.Open(ctx, opts.StatePath, opts.ReadOnly)
 	if err != nil {
 		s.closeFiles()
-		if s.removeSnapshot != nil {
-			s.removeSnapshot()
-		}
-		return nil, damagedState(opts.StatePath, errorf("opening state %s: %w", opts.StatePath, err))
+		return nil, err
 	}
-	s.writer, s.reader = w, r
-	migrateState := func(ctx context.Context) error { return migrate(ctx, s.writer) }
-	for _, load := range []func(context.Context) error{migrateState, s.matchClassifier, s.loadTemplates, s.loadState, s.loadDecisions} {
+	s.state = db
+	for _, load := range []func(context.Context) error{s.matchClassifier, s.loadTemplates, s.loadState, s.loadDecisions} {
 		if err := load(ctx); err != nil {
 			s.Close()
-			return nil, damagedState(opts.StatePath, err)
+			return nil, state.Damaged(opts.StatePath, err)
 		}
 	}
 	for _, src := range s.sources {
@@ -261,19 +243,10 @@ func (s *Store) Close() error {
 	}
 	s.wg.Wait()
 	s.closeFiles()
-	var err error
-	if s.reader != nil {
-		err = s.reader.Close()
+	if s.state == nil {
+		return nil
 	}
-	if s.writer != nil {
-		if e := s.writer.Close(); err == nil {
-			err = e
-		}
-	}
-	if s.removeSnapshot != nil {
-		s.removeSnapshot()
-	}
-	return err
+	return s.state.Close()
 }
 
 func (s *Store) closeFiles() {
@@ -358,11 +331,7 @@ func (s *Store) setRuns(src *source, rs []campaignRun) {
 	s.publicIDs()
 }
 
-func parseTime(s string) time.Time {
-	for _, layout := range []string{time.RFC3339Nano, "2006-01-02 15:04:05", "2006-01-02T15:04:05", "2006-01-02 15:04:05.999999999-07:00"} {
-		if t, err := time.Parse(layout, s); err == nil {
-			return t
-		}
-	}
-	return time.Time{}
+// errorf wraps err as a store error with context.
+func errorf(format string, args ...any) error {
+	return fmt.Errorf("store: "+format, args...)
 }

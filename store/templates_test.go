@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"sandtrap"
 	"sandtrap/triage"
 )
 
@@ -169,7 +170,7 @@ func TestFutureFailuresOfATemplateFollowWhatPeopleDecided(t *testing.T) {
 	}
 	mode := page.Results[0].Mode
 	layer, prim, title := "sandbox", "process-spawn", "Linker wedged by the sandbox"
-	if _, err := s.UpdateMode(ctx, mode, Triage{Layer: &layer, Primitive: &prim, Title: &title}); err != nil {
+	if _, err := s.UpdateMode(ctx, mode, sandtrap.Triage{Layer: &layer, Primitive: &prim, Title: &title}); err != nil {
 		t.Fatal(err)
 	}
 	addRun(t, path, "r2", false, `INSERT INTO results (run_id, test, target, domain, status, error) VALUES

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"fmt"
 	"time"
+
+	"sandtrap/store/internal/sqlitex"
 )
 
 // watch reads src to its end, then polls it for commits by other processes
@@ -167,7 +169,7 @@ func (s *Store) checkPages(ctx context.Context, src *source) (again, reopened bo
 
 // unreadable says why a campaign file cannot be read.
 func unreadable(path string, err error) string {
-	if damaged(err) {
+	if sqlitex.Damaged(err) {
 		return fmt.Sprintf("campaign %s is damaged (%v): showing what was read before; it is read again once the file is whole (put its bytes back, or rename a good copy into its place)", path, err)
 	}
 	return fmt.Sprintf("campaign %s cannot be read: %v", path, err)

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"sandtrap"
+	"sandtrap/store/campaign"
 )
 
 // minimalSchema has only the columns contract v1 requires.
@@ -114,7 +115,7 @@ func TestLenientCampaignsAreRead(t *testing.T) {
 	}{
 		{
 			name: "results as a view with the contract's columns is read like a table",
-			schema: strings.Replace(CampaignSchema, "CREATE TABLE results", "CREATE TABLE raw_results", 1) + `
+			schema: strings.Replace(campaign.Schema, "CREATE TABLE results", "CREATE TABLE raw_results", 1) + `
 				CREATE VIEW results AS SELECT * FROM raw_results;
 				INSERT INTO runs (id, name, started_at) VALUES ('v1', 'View', '2026-06-30T22:00:00Z');
 				INSERT INTO raw_results (run_id, test, target, domain, status, error, log) VALUES
@@ -263,7 +264,7 @@ func TestAFileStillBeingCreatedIsRefusedUntouchedThenServed(t *testing.T) {
 		t.Fatalf("got %v (err %v), want the file still empty", fi, err)
 	}
 
-	harness(t, path, CampaignSchema+`INSERT INTO runs (id, name, started_at) VALUES ('n1', 'New', '2026-06-30T22:00:00Z');`)
+	harness(t, path, campaign.Schema+`INSERT INTO runs (id, name, started_at) VALUES ('n1', 'New', '2026-06-30T22:00:00Z');`)
 	before := fileSHA(t, path)
 	s := openStore(t, filepath.Join(t.TempDir(), "state.db"), path)
 	if _, err := s.FindRun(ctx, "n1"); err != nil {

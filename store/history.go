@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"sandtrap"
+	"sandtrap/store/campaign"
 	"sandtrap/store/internal/sqlitex"
 )
 
@@ -299,7 +300,7 @@ func (s *Store) seenRange(stats map[string]*sandtrap.ModeStat, ri *runIndex) {
 func (s *Store) ModeOccurrences(ctx context.Context, id string, limit, offset int) ([]Occurrence, int, error) {
 	type pick struct {
 		runID string
-		file  *campaignFile
+		file  *campaign.File
 		row   ResultRow
 	}
 	// The tallies say which runs the page falls in, and how far into each.
@@ -362,13 +363,13 @@ func (s *Store) ModeOccurrences(ctx context.Context, id string, limit, offset in
 	}
 
 	// Details (titles, durations) come from each run's file, one query per file.
-	byFile := map[*campaignFile][]int64{}
+	byFile := map[*campaign.File][]int64{}
 	for _, p := range picks {
 		byFile[p.file] = append(byFile[p.file], p.row.ID)
 	}
-	details := map[*campaignFile]map[int64]sandtrap.Result{}
+	details := map[*campaign.File]map[int64]sandtrap.Result{}
 	for f, ids := range byFile {
-		if d, err := f.resultsByID(ctx, ids); err == nil {
+		if d, err := f.ResultsByID(ctx, ids); err == nil {
 			details[f] = d
 		}
 	}

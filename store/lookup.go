@@ -7,6 +7,7 @@ import (
 
 	"sandtrap"
 	"sandtrap/filing"
+	"sandtrap/store/campaign"
 	"sandtrap/triage"
 )
 
@@ -36,8 +37,8 @@ func (s *Store) ModeForFailure(ctx context.Context, f triage.Failure) (ModeLooku
 	}
 	// The classifier sees what classifyOne gives it: the log's end as the
 	// indexer reads it, and the steps' tools and error.
-	if len(f.LogTail) > classifyTail {
-		f.LogTail = f.LogTail[len(f.LogTail)-classifyTail:]
+	if len(f.LogTail) > campaign.ClassifyTail {
+		f.LogTail = f.LogTail[len(f.LogTail)-campaign.ClassifyTail:]
 	}
 	cl := s.opts.Classifier.Classify(f)
 	// The saved templates say which mode that is; a message that would

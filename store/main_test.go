@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"sandtrap/store/campaign"
 )
 
 // TestMain lets the test binary act as a harness in another process: with
@@ -59,7 +61,7 @@ func harness(t *testing.T, path, script string) {
 func newCampaign(t *testing.T, name string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), name)
-	harness(t, path, CampaignSchema)
+	harness(t, path, campaign.Schema)
 	return path
 }
 

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"sandtrap"
+	"sandtrap/store/campaign"
 	"sandtrap/store/internal/sqlitex"
 )
 
@@ -244,7 +245,7 @@ func (s *Store) FindResults(ctx context.Context, runID string, f ResultFilter) (
 		page  ResultPage
 		ids   []int64
 		fails map[int64]failure
-		file  *campaignFile
+		file  *campaign.File
 	)
 	err := s.withRun(ctx, runID, func(ri *runIndex, d *runData) error {
 		page, ids, fails = s.pageOf(d, f)
@@ -255,7 +256,7 @@ func (s *Store) FindResults(ctx context.Context, runID string, f ResultFilter) (
 		return ResultPage{}, err
 	}
 
-	details, err := file.resultsByID(ctx, ids)
+	details, err := file.ResultsByID(ctx, ids)
 	if err != nil {
 		// The campaign file may be busy, gone or replaced: the index still
 		// knows enough to list the failures.
@@ -572,7 +573,7 @@ type Classification struct {
 func (s *Store) FindResult(ctx context.Context, runID string, id int64) (sandtrap.Result, Classification, error) {
 	var (
 		cl    Classification
-		file  *campaignFile
+		file  *campaign.File
 		rawID string
 	)
 	err := s.withRun(ctx, runID, func(ri *runIndex, d *runData) error {
@@ -589,7 +590,7 @@ func (s *Store) FindResult(ctx context.Context, runID string, id int64) (sandtra
 		return sandtrap.Result{}, Classification{}, err
 	}
 
-	r, resRun, err := file.result(ctx, id)
+	r, resRun, err := file.Result(ctx, id)
 	if err != nil {
 		return r, cl, err
 	}
@@ -604,7 +605,7 @@ func (s *Store) FindResult(ctx context.Context, runID string, id int64) (sandtra
 // not found when the result is not the run's. It asks the file, not the
 // index: a file replaced at its path is open before its index is reset, and
 // the same id there may be another run's.
-func (s *Store) resultFile(ctx context.Context, runID string, id int64) (*campaignFile, error) {
+func (s *Store) resultFile(ctx context.Context, runID string, id int64) (*campaign.File, error) {
 	s.mu.RLock()
 	ri, ok := s.runs[runID]
 	if !ok {
@@ -613,7 +614,7 @@ func (s *Store) resultFile(ctx context.Context, runID string, id int64) (*campai
 	}
 	file, rawID := ri.src.file, ri.rawID
 	s.mu.RUnlock()
-	resRun, err := file.runOf(ctx, id)
+	resRun, err := file.RunOf(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -624,7 +625,7 @@ func (s *Store) resultFile(ctx context.Context, runID string, id int64) (*campai
 }
 
 // fileOf returns the campaign file of a run.
-func (s *Store) fileOf(runID string) (*campaignFile, error) {
+func (s *Store) fileOf(runID string) (*campaign.File, error) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	ri, ok := s.runs[runID]
@@ -640,7 +641,7 @@ func (s *Store) ResultLog(ctx context.Context, runID string, id int64, limit int
 	if err != nil {
 		return nil, 0, err
 	}
-	return f.resultLog(ctx, id, limit)
+	return f.ResultLog(ctx, id, limit)
 }
 
 // ResultLogTail returns the last n bytes of a result's log: where a long
@@ -650,7 +651,7 @@ func (s *Store) ResultLogTail(ctx context.Context, runID string, id int64, n int
 	if err != nil {
 		return nil, err
 	}
-	return f.resultLogTail(ctx, id, n)
+	return f.ResultLogTail(ctx, id, n)
 }
 
 // Artifacts lists the artifacts of a result of the run, with their
@@ -660,7 +661,7 @@ func (s *Store) Artifacts(ctx context.Context, runID string, resultID int64) ([]
 	if err != nil {
 		return nil, err
 	}
-	return f.artifacts(ctx, resultID)
+	return f.Artifacts(ctx, resultID)
 }
 
 // ArtifactData returns one artifact of a result with its bytes.
@@ -669,7 +670,7 @@ func (s *Store) ArtifactData(ctx context.Context, runID string, resultID, artifa
 	if err != nil {
 		return sandtrap.Artifact{}, nil, err
 	}
-	return f.artifactData(ctx, resultID, artifactID)
+	return f.ArtifactData(ctx, resultID, artifactID)
 }
 
 // Steps lists the MCP tool calls of a result of the run, in order.
@@ -678,7 +679,7 @@ func (s *Store) Steps(ctx context.Context, runID string, resultID int64) ([]sand
 	if err != nil {
 		return nil, err
 	}
-	return f.steps(ctx, resultID)
+	return f.Steps(ctx, resultID)
 }
 
 // FindModes returns the listed failure modes, keyed by id; unknown ids are

@@ -2,47 +2,14 @@ package store
 
 import (
 	"context"
-	"os"
-	"syscall"
-	"time"
 
+	"sandtrap/store/campaign"
 	"sandtrap/store/state"
 	"sandtrap/triage"
 )
 
 // The index is saved to the state as it is read (state.Chunks): this file
 // turns the in-memory index into what the state saves, and back.
-
-// fileIdentity returns the device and inode of path, to notice a file that
-// was replaced by another.
-func fileIdentity(path string) (device, inode uint64, err error) {
-	st, err := stampOf(path)
-	return st.device, st.inode, err
-}
-
-// fileStamp is what a stat tells of a file: which file it is, and when its
-// bytes last changed.
-type fileStamp struct {
-	device, inode uint64
-	size          int64
-	modified      time.Time
-}
-
-func stampOf(path string) (fileStamp, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return fileStamp{}, err
-	}
-	st := fileStamp{size: fi.Size(), modified: fi.ModTime()}
-	if sys, ok := fi.Sys().(*syscall.Stat_t); ok {
-		st.device, st.inode = uint64(sys.Dev), sys.Ino
-	}
-	return st, nil
-}
-
-// resultKey identifies a results row beyond its id, so that a watermark
-// pointing into a different file is noticed.
-func resultKey(runID, test string) string { return runID + "\x00" + test }
 
 // matchClassifier makes sure the saved index was built by the classifier
 // the store has now; when it was not, every campaign file is read again.
@@ -117,17 +84,17 @@ func (s *Store) loadSource(ctx context.Context, src *source) error {
 // sameFile reports whether src's file is still the one its watermark points
 // into: same identity, and the row at the watermark is still the same row.
 func (s *Store) sameFile(ctx context.Context, src *source) (bool, error) {
-	dev, ino, err := fileIdentity(src.path)
+	now, err := campaign.StampOf(src.path)
 	if err != nil {
 		return false, nil
 	}
 	if src.lastID == 0 {
 		return true, nil
 	}
-	if src.device != 0 && (dev != src.device || ino != src.inode) {
+	if src.device != 0 && (now.Device != src.device || now.Inode != src.inode) {
 		return false, nil
 	}
-	key, found, err := src.file.resultKeyOf(ctx, src.lastID)
+	key, found, err := src.file.ResultKeyOf(ctx, src.lastID)
 	if err != nil || !found {
 		return false, err
 	}
@@ -142,7 +109,7 @@ func (s *Store) resetSource(ctx context.Context, src *source) error {
 	}
 	s.mu.Lock()
 	src.lastID, src.lastKey, src.device, src.inode = 0, "", 0, 0
-	src.cursors, src.pending, src.caughtUp = evidenceCursors{}, nil, false
+	src.cursors, src.pending, src.caughtUp = campaign.EvidenceCursors{}, nil, false
 	src.runs = map[string]*runIndex{}
 	s.publicIDs()
 	s.mu.Unlock()
@@ -279,8 +246,8 @@ type batch struct {
 // unsaved if it fails. What is saved is packed under the lock and written
 // without it.
 func (s *Store) persist(ctx context.Context, src *source, b *batch) (err error) {
-	dev, ino, _ := fileIdentity(src.path)
-	sv := state.Save{SourceID: src.id, Path: src.path, LastID: b.lastID, LastKey: b.lastKey, Device: dev, Inode: ino}
+	now, _ := campaign.StampOf(src.path)
+	sv := state.Save{SourceID: src.id, Path: src.path, LastID: b.lastID, LastKey: b.lastKey, Device: now.Device, Inode: now.Inode}
 	s.mu.Lock()
 	added, modes := s.names.added, s.unsavedModes
 	s.names.added, s.unsavedModes = nil, nil
@@ -334,7 +301,7 @@ func (s *Store) persist(ctx context.Context, src *source, b *batch) (err error) 
 		return err
 	}
 	s.mu.Lock()
-	src.device, src.inode = dev, ino
+	src.device, src.inode = now.Device, now.Inode
 	s.mu.Unlock()
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"sandtrap/store/campaign"
 	"sandtrap/store/state"
 	"sandtrap/triage"
 )
@@ -98,23 +99,23 @@ type source struct {
 	id     int64
 	path   string
 	label  string
-	file   *campaignFile
+	file   *campaign.File
 	device uint64 // identity of the file the index was read from
 	inode  uint64
 	// seen is the file at the path as last looked at: a different file
 	// there means it was replaced, another size or time that its bytes
 	// were rewritten in place.
-	seen     fileStamp
+	seen     campaign.Stamp
 	lastID   int64
 	lastKey  string
 	runs     map[string]*runIndex // by the harness's run id
-	meta     map[string]campaignRun
+	meta     map[string]campaign.RunRow
 	progress Progress
 	fault    string // why the file cannot be read right now, if it cannot
 	// cursors and pending are how far steps and artifacts were read, and
 	// the evidence read for results not read yet.
-	cursors evidenceCursors
-	pending map[int64]*evidence
+	cursors campaign.EvidenceCursors
+	pending map[int64]*campaign.Evidence
 	ready   bool // read to its end at least once, or found unreadable
 	// caughtUp says a pass of catchUp has read it to its end.
 	caughtUp bool
@@ -157,12 +158,12 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 			continue
 		}
 		seen[abs] = true
-		f, err := openCampaignFile(ctx, abs, opts.BusyTimeout)
+		f, err := campaign.Open(ctx, abs, opts.BusyTimeout)
 		if err != nil {
 			s.closeFiles()
 			return nil, err
 		}
-		seen, _ := stampOf(abs)
+		seen, _ := campaign.StampOf(abs)
 		s.sources = append(s.sources, &source{path: abs, file: f, runs: map[string]*runIndex{}, seen: seen})
 	}
 	assignLabels(s.sources)
@@ -192,7 +193,7 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 func assignLabels(sources []*source) {
 	used := map[string]int{}
 	for _, src := range sources {
-		base := src.file.label
+		base := src.file.Label()
 		used[base]++
 		src.label = base
 		if n := used[base]; n > 1 {
@@ -252,7 +253,7 @@ func (s *Store) Close() error {
 func (s *Store) closeFiles() {
 	for _, src := range s.sources {
 		if src.file != nil {
-			src.file.close()
+			src.file.Close()
 		}
 	}
 }
@@ -309,7 +310,7 @@ func (s *Store) publicID(src *source, rawID string) string {
 // refreshRuns rereads the runs table of src; it is small and may change
 // (finished_at, notes) while results are appended.
 func (s *Store) refreshRuns(ctx context.Context, src *source) error {
-	rs, err := src.file.runs(ctx)
+	rs, err := src.file.Runs(ctx)
 	if err != nil {
 		return err
 	}
@@ -318,10 +319,10 @@ func (s *Store) refreshRuns(ctx context.Context, src *source) error {
 }
 
 // setRuns makes rs the runs of src.
-func (s *Store) setRuns(src *source, rs []campaignRun) {
+func (s *Store) setRuns(src *source, rs []campaign.RunRow) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	src.meta = map[string]campaignRun{}
+	src.meta = map[string]campaign.RunRow{}
 	for _, r := range rs {
 		src.meta[r.ID] = r
 		if src.runs[r.ID] == nil {

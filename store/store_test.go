@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"sandtrap"
+	"sandtrap/store/campaign"
 	"sandtrap/triage"
 )
 
@@ -26,9 +27,9 @@ func TestOpenRefusesFilesOutsideTheContract(t *testing.T) {
 	noResults := filepath.Join(dir, "noresults.db")
 	harness(t, noResults, `CREATE TABLE runs (id TEXT PRIMARY KEY, name TEXT, started_at TEXT, finished_at TEXT, planned INTEGER, notes TEXT);`)
 	noDomain := filepath.Join(dir, "nodomain.db")
-	harness(t, noDomain, strings.Replace(CampaignSchema, "domain      TEXT NOT NULL,", "area TEXT,", 1))
+	harness(t, noDomain, strings.Replace(campaign.Schema, "domain      TEXT NOT NULL,", "area TEXT,", 1))
 	badSteps := filepath.Join(dir, "badsteps.db")
-	harness(t, badSteps, strings.Replace(CampaignSchema, "tool        TEXT NOT NULL,", "", 1))
+	harness(t, badSteps, strings.Replace(campaign.Schema, "tool        TEXT NOT NULL,", "", 1))
 
 	tests := []struct {
 		name string
@@ -271,7 +272,7 @@ func TestRunIDsStayUniqueAcrossFiles(t *testing.T) {
 	addRun(t, a, "r1", true, resultsSQL("r1", 10))
 	addRun(t, a, "only-a", true, resultsSQL("only-a", 10))
 	b := filepath.Join(t.TempDir(), "nightly.db")
-	harness(t, b, CampaignSchema)
+	harness(t, b, campaign.Schema)
 	addRun(t, b, "r1", true, resultsSQL("r1", 20))
 	s := openStore(t, filepath.Join(t.TempDir(), "state.db"), a, b)
 	runs, err := s.ListRuns(context.Background())

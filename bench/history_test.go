@@ -905,7 +905,7 @@ func TestHistoryCampaign(t *testing.T) {
 		all.Total += r.Counts.Total
 		all.Passed += r.Counts.Passed
 		all.Skipped += r.Counts.Skipped
-		modes, _, err := st.RunModes(ctx, r.ID, store.ResultFilter{})
+		modes, _, err := st.RunModes(ctx, r.ID, sandtrap.ResultFilter{})
 		if err != nil {
 			t.Fatal(err)
 		}

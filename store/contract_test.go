@@ -42,7 +42,7 @@ func TestAMinimalCampaignIsServed(t *testing.T) {
 	if !run.Live() || run.Planned != 0 || run.Notes != "" {
 		t.Errorf("got run %+v, want a live run with no plan and no notes, as a missing finished_at, planned and notes say", run)
 	}
-	page, err := s.FindResults(ctx, "m1", ResultFilter{Status: sandtrap.StatusFailed})
+	page, err := s.FindResults(ctx, "m1", sandtrap.ResultFilter{Status: sandtrap.StatusFailed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +124,7 @@ func TestLenientCampaignsAreRead(t *testing.T) {
 			run:  "v1",
 			want: sandtrap.Counts{Total: 2, Passed: 1, Failed: 1},
 			check: func(t *testing.T, s *Store) {
-				page, err := s.FindResults(ctx, "v1", ResultFilter{Status: sandtrap.StatusFailed})
+				page, err := s.FindResults(ctx, "v1", sandtrap.ResultFilter{Status: sandtrap.StatusFailed})
 				if err != nil || page.Total != 1 {
 					t.Fatalf("got %+v (err %v), want the failure", page, err)
 				}
@@ -147,7 +147,7 @@ func TestLenientCampaignsAreRead(t *testing.T) {
 			run:  "7",
 			want: sandtrap.Counts{Total: 3, Passed: 1, Failed: 1, Other: 1},
 			check: func(t *testing.T, s *Store) {
-				page, err := s.FindResults(ctx, "7", ResultFilter{Status: sandtrap.StatusFailed})
+				page, err := s.FindResults(ctx, "7", sandtrap.ResultFilter{Status: sandtrap.StatusFailed})
 				if err != nil || page.Total != 1 {
 					t.Fatalf("got %+v (err %v), want the failure", page, err)
 				}
@@ -158,7 +158,7 @@ func TestLenientCampaignsAreRead(t *testing.T) {
 				if r.ExitCode != nil || r.Attempt != 1 || len(r.Problems) != 2 {
 					t.Errorf("got exit code %v, attempt %d and problems %q, want unknown, 1 and both junk values named", r.ExitCode, r.Attempt, r.Problems)
 				}
-				other, err := s.FindResults(ctx, "7", ResultFilter{Status: "3"})
+				other, err := s.FindResults(ctx, "7", sandtrap.ResultFilter{Status: "3"})
 				if err != nil || other.Total != 1 {
 					t.Errorf("got %+v (err %v), want the integer status 3 kept as it is", other, err)
 				}

@@ -55,7 +55,7 @@ func TestAFullDiskRefusesSavesByNameLosesNothingAndServiceResumes(t *testing.T) 
 	disk := smallDisk(t, "4m")
 	state := filepath.Join(disk, "state.db")
 	s := openStore(t, state, campaign)
-	page, err := s.FindResults(ctx, "r", ResultFilter{})
+	page, err := s.FindResults(ctx, "r", sandtrap.ResultFilter{})
 	if err != nil || len(page.Results) == 0 {
 		t.Fatalf("got %d failures (%v), want some", len(page.Results), err)
 	}

@@ -61,32 +61,23 @@ func (t *modeTally) count(members []int32) int {
 	return n
 }
 
-// History is failure modes across the runs served.
-type History struct {
-	Runs int // how many runs are served
-	// Recent are the last runs, oldest first, each with its results in
-	// Total; each mode's Recent counts its failures in them.
-	Recent []sandtrap.RunCount
-	Modes  []sandtrap.ModeSummary // the latest seen first
-}
-
 // History summarises every failure mode the served runs have, after
 // merges, with its failures in each of the last recent runs.
-func (s *Store) History(ctx context.Context, recent int) (History, error) {
+func (s *Store) History(ctx context.Context, recent int) (sandtrap.History, error) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	return s.foldHistory("", recent), nil
 }
 
 // ModeHistory summarises one failure mode (after merges) across the runs
-// served, as History does; a mode that no served run has comes back with
+// served, as sandtrap.History does; a mode that no served run has comes back with
 // no failures.
-func (s *Store) ModeHistory(ctx context.Context, id string, recent int) (History, error) {
+func (s *Store) ModeHistory(ctx context.Context, id string, recent int) (sandtrap.History, error) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	i, ok := s.modeIndex(id)
 	if !ok {
-		return History{}, sandtrap.Errorf(sandtrap.ENOTFOUND, "failure mode %q not found", id)
+		return sandtrap.History{}, sandtrap.Errorf(sandtrap.ENOTFOUND, "failure mode %q not found", id)
 	}
 	h := s.foldHistory(s.eff[i].ID, recent)
 	if len(h.Modes) == 0 {
@@ -97,8 +88,8 @@ func (s *Store) ModeHistory(ctx context.Context, id string, recent int) (History
 
 // foldHistory folds the tallies of every run, oldest first, into one summary
 // per mode root, or only root's when it is set. Callers hold mu.
-func (s *Store) foldHistory(root string, recent int) History {
-	h := History{Runs: len(s.order)}
+func (s *Store) foldHistory(root string, recent int) sandtrap.History {
+	h := sandtrap.History{Runs: len(s.order)}
 	first := max(0, len(s.order)-max(recent, 0))
 	type acc struct {
 		sum               sandtrap.ModeSummary
@@ -297,11 +288,11 @@ func (s *Store) seenRange(stats map[string]*sandtrap.ModeStat, ri *runIndex) {
 // ModeOccurrences returns a page of a mode's failures across every run,
 // newest run first, and how many there are. The runs' tallies say which
 // runs the page falls in; only those runs' rows are read.
-func (s *Store) ModeOccurrences(ctx context.Context, id string, limit, offset int) ([]Occurrence, int, error) {
+func (s *Store) ModeOccurrences(ctx context.Context, id string, limit, offset int) ([]sandtrap.Occurrence, int, error) {
 	type pick struct {
 		runID string
 		file  *campaign.File
-		row   ResultRow
+		row   sandtrap.ResultRow
 	}
 	// The tallies say which runs the page falls in, and how far into each.
 	type span struct {
@@ -349,7 +340,7 @@ func (s *Store) ModeOccurrences(ctx context.Context, id string, limit, offset in
 					continue
 				}
 				e := &s.eff[fl.mode]
-				picks = append(picks, pick{runID: sp.runID, file: ri.src.file, row: ResultRow{
+				picks = append(picks, pick{runID: sp.runID, file: ri.src.file, row: sandtrap.ResultRow{
 					Result: sandtrap.Result{ID: r.id, Test: fl.test, Error: fl.err, HasError: true, Attempt: int(fl.attempt),
 						Status: s.names.value(kindStatus, r.status), Target: s.names.value(kindTarget, r.target), Domain: s.names.value(kindDomain, r.domain)},
 					Layer: e.Layer, Primitive: e.Primitive, Mode: e.ID, ClassifiedBy: s.byOf(fl), Severity: e.Severity,
@@ -373,13 +364,13 @@ func (s *Store) ModeOccurrences(ctx context.Context, id string, limit, offset in
 			details[f] = d
 		}
 	}
-	out := make([]Occurrence, 0, len(picks))
+	out := make([]sandtrap.Occurrence, 0, len(picks))
 	for _, p := range picks {
 		if d, ok := details[p.file][p.row.ID]; ok {
 			d.RunID = p.runID
 			p.row.Result = d
 		}
-		out = append(out, Occurrence{RunID: p.runID, ResultRow: p.row})
+		out = append(out, sandtrap.Occurrence{RunID: p.runID, ResultRow: p.row})
 	}
 	return out, total, nil
 }

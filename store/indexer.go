@@ -80,7 +80,7 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 		}
 	}()
 	s.mu.Lock()
-	src.progress = Progress{Reading: showsProgress(src.ready, maxID-src.lastID), Total: maxID - src.lastID, Started: time.Now()}
+	src.progress = sandtrap.Progress{Reading: showsProgress(src.ready, maxID-src.lastID), Total: maxID - src.lastID, Started: time.Now()}
 	s.mu.Unlock()
 	defer func() {
 		s.mu.Lock()

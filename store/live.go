@@ -8,18 +8,12 @@ import (
 	"sandtrap"
 )
 
-// Activity is how fast a run is going.
-type Activity struct {
-	PerMinute float64   // results a minute over the recent window
-	LastAt    time.Time // start time of the newest result
-}
-
 // activityWindow is how far back the rate of a live run looks.
 const activityWindow = 5 * time.Minute
 
 // RunActivity measures a run's recent pace from its results' start times.
-func (s *Store) RunActivity(ctx context.Context, runID string, now time.Time) (Activity, error) {
-	var a Activity
+func (s *Store) RunActivity(ctx context.Context, runID string, now time.Time) (sandtrap.Activity, error) {
+	var a sandtrap.Activity
 	err := s.withRun(ctx, runID, func(ri *runIndex, d *runData) error {
 		from := now.Add(-activityWindow).UnixMilli()
 		first, n := int64(0), 0
@@ -48,16 +42,10 @@ func (s *Store) RunActivity(ctx context.Context, runID string, now time.Time) (A
 	return a, err
 }
 
-// NewMode is a failure mode first seen in a run.
-type NewMode struct {
-	sandtrap.Mode
-	FirstAt time.Time // start time of its first failure
-}
-
 // NewModesSince lists the failure modes whose first failure in the whole
 // campaign is in this run and started at or after since, newest first.
-func (s *Store) NewModesSince(ctx context.Context, runID string, since time.Time) ([]NewMode, error) {
-	var out []NewMode
+func (s *Store) NewModesSince(ctx context.Context, runID string, since time.Time) ([]sandtrap.NewMode, error) {
+	var out []sandtrap.NewMode
 	err := s.withRun(ctx, runID, func(ri *runIndex, d *runData) error {
 		elsewhere := map[string]bool{}
 		for _, other := range s.runs {
@@ -90,7 +78,7 @@ func (s *Store) NewModesSince(ctx context.Context, runID string, since time.Time
 				continue
 			}
 			m, _ := s.modeOf(id, false)
-			out = append(out, NewMode{Mode: m, FirstAt: t})
+			out = append(out, sandtrap.NewMode{Mode: m, FirstAt: t})
 		}
 		return nil
 	})

@@ -23,7 +23,7 @@ type ModeLookup struct {
 	// Mode is the mode merges lead to, with people's decisions, when Known;
 	// else the classifier's mode alone.
 	Mode         sandtrap.Mode
-	ClassifiedBy string // "human" when a person reclassified the mode, else Classification.By
+	ClassifiedBy string // "human" when a person reclassified the mode, else sandtrap.Classification.By
 	Ticket       filing.Stored
 	HasTicket    bool
 }

@@ -77,7 +77,7 @@ func failureOf(t *testing.T, st *store.Store, run string, r sandtrap.Result) tri
 func TestModeForFailureGivesEveryIndexedFailureItsOwnMode(t *testing.T) {
 	ctx := context.Background()
 	st := demoStore(t)
-	page, err := st.FindResults(ctx, "2026-06-30-overnight", store.ResultFilter{Limit: 1000})
+	page, err := st.FindResults(ctx, "2026-06-30-overnight", sandtrap.ResultFilter{Limit: 1000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func TestModeForFailureGivesEveryIndexedFailureItsOwnMode(t *testing.T) {
 func TestModeForFailureAppliesWhatPeopleDecided(t *testing.T) {
 	ctx := context.Background()
 	st := demoStore(t)
-	page, err := st.FindResults(ctx, "2026-06-30-overnight", store.ResultFilter{Limit: 1000})
+	page, err := st.FindResults(ctx, "2026-06-30-overnight", sandtrap.ResultFilter{Limit: 1000})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"sandtrap"
 	"sandtrap/store/campaign"
 	"sandtrap/store/state"
 	"sandtrap/triage"
@@ -110,7 +111,7 @@ type source struct {
 	lastKey  string
 	runs     map[string]*runIndex // by the harness's run id
 	meta     map[string]campaign.RunRow
-	progress Progress
+	progress sandtrap.Progress
 	fault    string // why the file cannot be read right now, if it cannot
 	// cursors and pending are how far steps and artifacts were read, and
 	// the evidence read for results not read yet.
@@ -122,14 +123,6 @@ type source struct {
 	// settled are the runs (by the harness's id) that were finished when a
 	// pass read the file, with every result committed before their end.
 	settled map[string]bool
-}
-
-// Progress tells how far the first read of a campaign file has come.
-type Progress struct {
-	Reading bool
-	Read    int64 // results read so far in this pass
-	Total   int64 // results to read in this pass, estimated from the ids
-	Started time.Time
 }
 
 // Open opens the state file (creating and migrating it) and every campaign

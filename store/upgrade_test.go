@@ -74,7 +74,7 @@ func upgrade(t *testing.T, fixture string, rules ...triage.Rule) (s *Store, camp
 	})
 	modeOfTest = func(test string) string {
 		t.Helper()
-		page, err := s.FindResults(context.Background(), "night-1", ResultFilter{Limit: 100})
+		page, err := s.FindResults(context.Background(), "night-1", sandtrap.ResultFilter{Limit: 100})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -213,7 +213,7 @@ func TestAnUpgradeToPackedFailuresKeepsEveryDecision(t *testing.T) {
 		}
 	})
 	t.Run("the failures read again are saved and load after a restart", func(t *testing.T) {
-		before, err := s.FindResults(ctx, "night-1", ResultFilter{Limit: 100})
+		before, err := s.FindResults(ctx, "night-1", sandtrap.ResultFilter{Limit: 100})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -224,7 +224,7 @@ func TestAnUpgradeToPackedFailuresKeepsEveryDecision(t *testing.T) {
 		}
 		defer again.Close()
 		// Not started: what it shows comes from the state alone.
-		after, err := again.FindResults(ctx, "night-1", ResultFilter{Limit: 100})
+		after, err := again.FindResults(ctx, "night-1", sandtrap.ResultFilter{Limit: 100})
 		if err != nil {
 			t.Fatal(err)
 		}

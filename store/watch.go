@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"sandtrap"
 	"sandtrap/store/campaign"
 	"sandtrap/store/internal/sqlitex"
 )
@@ -262,7 +263,7 @@ func (s *Store) warmFacts(src *source) {
 				s.factsOf(ri, d)
 				room -= ri.bytes() - before
 			}
-			s.queueOf(ri, d, ResultFilter{})
+			s.queueOf(ri, d, sandtrap.ResultFilter{})
 		}
 		s.mu.RUnlock()
 	}

@@ -399,7 +399,7 @@ func TestCampaignWritersConcurrently(t *testing.T) {
 }
 
 func TestCampaignSchemaIsDocumented(t *testing.T) {
-	doc, err := os.ReadFile(filepath.Join("..", "docs", "campaign-db.md"))
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "campaign-db.md"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -80,6 +80,8 @@ var knownCauses = []KnownCause{
 		`(?i)std::bad_alloc|bad_alloc`),
 	known("python-memoryerror", "memory", "Python: MemoryError: unable to allocate",
 		`(?i)Unable to allocate [^\n]*(for an )?array|ArrayMemoryError|_ArrayMemoryError|\bMemoryError\b`),
+	known("allocation-refused", "memory", "Allocation refused: Cannot allocate memory (ENOMEM)",
+		`(?i)Cannot allocate memory|\bENOMEM\b|\[Errno 12\]|mmap failed|failed to map segment|out of memory allocating`),
 	known("oom-killed", "memory", "Process killed for memory: SIGKILL (exit 137)",
 		`(?i)\bOOMKilled\b|oom[-_ ]?kill|Out of memory: Kill(ed)? process|memory cgroup out of memory|\bexit(ed)? (with )?(code|status):? ?137\b|\bcode 137\b|\bstatus 137\b|\b137\b|\bSIGKILL\b|\bsignal:? 9\b|(?-i:\bKilled\b)`,
 		137, -9),
@@ -91,6 +93,10 @@ var knownCauses = []KnownCause{
 		`(?i)container [^\n]{0,80}is not running|is not running[^\n]{0,40}container|cannot exec in a stopped (state|container)|container [^\n]{0,40}is (restarting|paused)`),
 	known("sandbox-gone", "session-lifecycle", "Sandbox expired or not found",
 		`(?i)sandbox[^\n]{0,60}\b(not found|expired|does not exist|no longer exists|was terminated|has been (killed|terminated|deleted)|timed out)|SandboxNotFound|SandboxExpired|SessionExpired|session[^\n]{0,60}\b(expired|not found|no longer exists|does not exist)`),
+	known("cdp-session-closed", "session-lifecycle", "Browser DevTools session closed: Protocol error: Session closed",
+		`(?i)Protocol error[^\n]*(Session|Target|Connection) closed|(Session|Connection) closed\. Most likely|Session with given id not found|No target with given id|Cannot find context with specified id`),
+	known("browser-closed", "session-lifecycle", "Browser closed under automation: Target page, context or browser has been closed",
+		`(?i)Target page, context or browser has been closed|browser has (been closed|disconnected)|Browser closed|Target closed|page has been closed|context has been closed|no such window|invalid session id|chrome not reachable`),
 
 	// sandbox/network-egress
 	known("browser-dns", "network-egress", "Browser cannot resolve host names: net::ERR_NAME_NOT_RESOLVED",
@@ -137,8 +143,10 @@ var knownCauses = []KnownCause{
 		`Cannot find module|ERR_MODULE_NOT_FOUND`),
 	known("java-class-missing", "package-path", "Java class not on the classpath: ClassNotFoundException",
 		`ClassNotFoundException|NoClassDefFoundError|Could not find or load main class`),
+	known("program-missing", "package-path", "Program not found when spawned: No such file or directory (ENOENT)",
+		`(?i)executable file not found|\bENOENT\b|error=2\b|\[Errno 2\]|\[WinError 2\]|os error 2\b|No such file or directory|Cannot run program|cannot find the file specified`),
 	known("shell-command-missing", "package-path", "Command not found in the shell",
-		`(?im)command not found|: not found\s*$|is not recognized as an internal or external command|executable file not found in \$PATH`),
+		`(?im)command not found|: not found\s*$|is not recognized as an internal or external command`),
 
 	// sandbox/filesystem-permissions
 	known("read-only-filesystem", "filesystem-permissions", "Read-only file system",
@@ -149,12 +157,16 @@ var knownCauses = []KnownCause{
 		`(?i)Could not install packages due to an (EnvironmentError|OSError)|site-packages|dist-packages|/lib/python[0-9.]*/|/Library/Python/|--user install`),
 	known("npm-eacces", "filesystem-permissions", "npm / Node.js: EACCES: permission denied",
 		`(?i)npm (ERR!|error)[^\n]*EACCES|EACCES: permission denied, (mkdir|open|rename|symlink|access|unlink|scandir|rmdir|copyfile)`),
+	known("permission-denied", "filesystem-permissions", "Permission denied on a file: EACCES",
+		`(?i)Permission denied|\bEACCES\b|\[Errno 13\]|Operation not permitted|\bEPERM\b|\[Errno 1\]|AccessDenied|access (is )?denied|UnauthorizedAccess|not permitted|insufficient permissions`),
 
 	// sandbox/storage-persistence
 	known("disk-full", "storage-persistence", "Disk full: No space left on device",
 		`(?i)No space left on device|\bENOSPC\b|\[Errno 28\]`),
 	known("disk-quota-exceeded", "storage-persistence", "Disk quota exceeded",
 		`(?i)Disk quota exceeded|\bEDQUOT\b|\[Errno 122\]`),
+	known("file-missing", "storage-persistence", "File missing after it was written: No such file or directory",
+		`(?i)No such file or directory|FileNotFoundError|\bENOENT\b|\[Errno 2\]|NoSuchFile|FileNotFound|\bvanished\b|\bdisappeared\b|not persisted|does not exist|no longer exists|file not found|could not find (the )?file|missing after|not found`),
 
 	// sandbox/process-spawn
 	known("thread-or-process-limit", "process-spawn", "Thread or process limit reached: can't start new thread / fork: Resource temporarily unavailable",
@@ -164,6 +176,8 @@ var knownCauses = []KnownCause{
 	known("seccomp-blocked-syscall", "process-spawn", "Syscall blocked by seccomp: Bad system call (SIGSYS)",
 		`(?i)seccomp|Bad system call|\bSIGSYS\b|cannot start a stopped process`,
 		159, -31),
+	known("exec-format-error", "process-spawn", "Binary cannot run here: exec format error",
+		`(?i)exec format error|\bENOEXEC\b|\[Errno 8\]|cannot execute binary file`),
 
 	// sandbox/cpu-time
 	known("subprocess-timeout", "cpu-time", "Subprocess timed out: TimeoutExpired",
@@ -194,29 +208,48 @@ var knownCauses = []KnownCause{
 	known("rpc-message-too-large", "message-size", "RPC message larger than the maximum: RESOURCE_EXHAUSTED",
 		`(?i)RESOURCE_EXHAUSTED|ResourceExhausted|larger than max|max(imum)? (receive |send )?message (size|length)`),
 
+	// interface/null-byte
+	known("nul-in-source", "null-byte", "Source or text file holds NUL bytes: cannot contain null bytes",
+		`(?i)source code( string)? cannot contain null bytes|line contains NUL|null bytes? in (the )?(source|file|input|csv|text)|file contains null`),
+	known("nul-cut-payload", "null-byte", "Payload cut at a NUL byte",
+		`(?i)(truncat|cut|stopp)[^\n]{0,60}\b(NUL|null)\b|\b(NUL|null) (byte|character)[^\n]{0,40}(truncat|cut|stopp|terminat)`),
+	known("nul-in-argument", "null-byte", "Path or argument holds a NUL byte: embedded null byte",
+		`(?i)embedded null|null (byte|character)|\bNUL\b|\\x00|\\u0000|\\0\b|without null bytes|cannot contain null|zero byte`),
+
 	// interface/encoding
+	known("base64-invalid", "encoding", "Base64 payload cut or invalid: Incorrect padding",
+		`(?i)binascii\.Error|Incorrect padding|invalid base64|illegal base64|base64[^\n]*(decod|invalid|corrupt|truncat|length|padding)|Non-base64 digit|not a valid Base-64|Base-64 char|InvalidCharacterError|Invalid symbol|Invalid character`),
+	known("utf8-decode-failed", "encoding", "Bytes decoded as UTF-8 that are not: codec can't decode",
+		`(?i)codec can't decode|UnicodeDecodeError|invalid (utf-?8|start byte|continuation byte|byte sequence|multibyte)|not valid UTF-?8|valid UTF-?8|MalformedInput|Invalid UTF-?8|malformed utf-?8|unexpected end of data|Utf8Error|FromUtf8Error|Input length = 1`),
+	known("text-encode-failed", "encoding", "Text cannot be encoded: codec can't encode",
+		`(?i)codec can't encode|UnicodeEncodeError|surrogates not allowed|unmappable character`),
 	known("transfer-digest-mismatch", "encoding", "File changed in transfer: sha256 mismatch",
-		`(?i)sha-?256 mismatch|(checksum|digest|hash) mismatch|round[- ]?trip mismatch|expected sha-?(256|1)|sha-?256[^\n]*(got|but|!=)|md5 mismatch`),
+		`(?i)sha-?256 mismatch|(checksum|digest|hash) mismatch|round[- ]?trip mismatch|expected sha-?(256|1)|sha-?256[^\n]*(got|but|!=)|md5 mismatch|(expected|want|sha-?256|sha-?1|md5|checksum|digest|hash)\b[^\n]*<hex>[^\n]*\b(got|but|actual|received|computed|found|vs\.?|!=)\b[^\n]*<hex>|<hex>[^\n]*(!=|does not match|doesn't match|differs from)[^\n]*<hex>`),
+	// test/harness
+	known("fixture-missing", "harness", "Test fixture not found",
+		`(?i)fixture [^\n]{0,40}not found|fixture [^\n]{0,40}(is )?not defined|no fixture named|unknown fixture`),
+	known("test-collection-failed", "harness", "Test module cannot be collected: ImportError while loading conftest",
+		`(?i)ImportError while (loading conftest|importing test module)|ERROR collecting|conftest|collection error|errors during collection`),
 }
 
-// knownCauseFor returns the known cause of a failure of primitive with this
-// signature and exit code, or nil.
-func knownCauseFor(primitive, signature string, exitCode *int64) *KnownCause {
-	if primitive == "" {
-		return nil
-	}
+// knownCauseIn returns the first known cause of primitive that text
+// says, or nil.
+func knownCauseIn(primitive, text string) *KnownCause {
 	for i := range knownCauses {
 		c := &knownCauses[i]
-		if c.Primitive == primitive && c.re.MatchString(signature) {
+		if c.Primitive == primitive && c.re.MatchString(text) {
 			return c
 		}
 	}
-	if exitCode == nil {
-		return nil
-	}
+	return nil
+}
+
+// knownCauseOfExit returns the known cause of primitive that exit code
+// says when the words do not, or nil.
+func knownCauseOfExit(primitive string, exitCode int64) *KnownCause {
 	for i := range knownCauses {
 		c := &knownCauses[i]
-		if c.Primitive == primitive && slices.Contains(c.exitCodes, *exitCode) {
+		if c.Primitive == primitive && slices.Contains(c.exitCodes, exitCode) {
 			return c
 		}
 	}

@@ -30,6 +30,21 @@ func TestKnownCauses(t *testing.T) {
 		{"Node's and Python's DNS failures are two causes",
 			Failure{Error: "npm ERR! Error: getaddrinfo EAI_AGAIN registry.npmjs.org"},
 			Failure{Error: "socket.gaierror: [Errno -3] Temporary failure in name resolution"}, ""},
+		{"a permission error on site-packages, which the normaliser hides behind <path>, is not one on a workspace file",
+			Failure{Error: "OSError: [Errno 13] Permission denied: '/usr/local/lib/python2.7/dist-packages/pythonds'"},
+			Failure{Error: "PermissionError: [Errno 13] Permission denied: '/home/user/out/report.txt'"}, ""},
+		{"two permission errors on workspace files are one cause whatever the tool says",
+			Failure{Error: "PermissionError: [Errno 13] Permission denied: '/home/user/out/report.txt'"},
+			Failure{Error: "cp: cannot create regular file '/workspace/data.csv': Permission denied"}, "permission-denied"},
+		{"a cause announced on a wrapper's first line and named on the next is the named cause",
+			Failure{Error: "mcp error: MCP tool invocation failed:\nMCP error -32000: Connection closed"},
+			Failure{Error: "McpError: MCP error -32000: Connection closed"}, "mcp-connection-closed"},
+		{"the frames of a traceback do not name the cause",
+			Failure{Error: "Traceback (most recent call last):\n  File \"/usr/lib/python3/site-packages/tool/io.py\", line 3, in save\n    open(p, 'w')\nPermissionError: [Errno 13] Permission denied: '/workspace/out.txt'"},
+			Failure{Error: "PermissionError: [Errno 13] Permission denied: '/workspace/result.json'"}, "permission-denied"},
+		{"a program Python cannot spawn is one cause with Go's and Node's",
+			Failure{Error: "Traceback (most recent call last):\n  File \"/app/run.py\", line 4, in <module>\n    subprocess.run([\"ffmpeg\", \"-i\", p])\n  File \"/usr/lib/python3.11/subprocess.py\", line 1901, in _execute_child\n    raise child_exception_type(errno_num, err_msg, err_filename)\nFileNotFoundError: [Errno 2] No such file or directory: '/opt/tools/ffmpeg'"},
+			Failure{Error: `exec: "pandoc": executable file not found in $PATH`}, "program-missing"},
 		{"a heap exhausted in Node and in a JVM are two causes",
 			Failure{Error: "FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory"},
 			Failure{Error: "java.lang.OutOfMemoryError: Java heap space"}, ""},
@@ -124,5 +139,35 @@ func TestKnownCausesAreWellFormed(t *testing.T) {
 		if name, title, ok := KnownCauseOf(k.Signature()); !ok || name != k.Name || title != k.Title {
 			t.Errorf("KnownCauseOf(%q) = %q, %q, %v, want %q, %q", k.Signature(), name, title, ok, k.Name, k.Title)
 		}
+	}
+}
+
+func TestTwoDigestsAreATransferMismatch(t *testing.T) {
+	c := NewClassifier(nil)
+	tests := []struct {
+		name      string
+		failure   Failure
+		wantCause string
+	}{
+		{"sha256sum's output beside the published digest in the log is a mismatch",
+			Failure{Error: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  ghidra_9.0.zip",
+				LogTail: []byte("the site publishes this SHA-256 hash:\n3b65d29024b9decdbb1148b12fe87bcb7f3a6a56ff38475f5dc9dd1cfc7fd6b2  ghidra_9.0.zip")}, "transfer-digest-mismatch"},
+		{"one digest printed twice is not a mismatch",
+			Failure{Error: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  a.zip",
+				LogTail: []byte("sha256 e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")}, ""},
+		{"two ids without a word of digests are not a mismatch",
+			Failure{Error: "job 0123456789abcdef0123456789abcdef failed after 0123456789abcdef0123456789abcdee"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cl := c.Classify(tt.failure)
+			name, _, _ := KnownCauseOf(cl.Cause)
+			if name != tt.wantCause {
+				t.Errorf("got cause %q (%s/%s by %s), want %q", name, cl.Layer, cl.Primitive, cl.By, tt.wantCause)
+			}
+			if tt.wantCause != "" && (cl.Layer != "interface" || cl.Primitive != "encoding") {
+				t.Errorf("got %s/%s, want interface/encoding", cl.Layer, cl.Primitive)
+			}
+		})
 	}
 }

@@ -171,7 +171,7 @@ func (c *Classifier) Classify(f Failure) Classification {
 		primitive = ""
 	}
 	if layer != "" && primitive != "" {
-		return c.withKnownCause(Classification{Layer: layer, Primitive: primitive, By: ByHarness, Signature: sig}, f.ExitCode)
+		return c.withKnownCause(Classification{Layer: layer, Primitive: primitive, By: ByHarness, Signature: sig}, &f)
 	}
 
 	key := c.failureKey(&f, sig, layer)
@@ -199,7 +199,7 @@ func (c *Classifier) Classify(f Failure) Classification {
 		if strings.TrimSpace(sig) == "" {
 			sig = normalizeSource("artifact round trip changed the bytes of " + f.CorruptedArtifact)
 		}
-		return c.withKnownCause(Classification{Layer: sandtrap.LayerInterface, Primitive: "encoding", By: ArtifactRule, Signature: sig}, f.ExitCode)
+		return c.withKnownCause(Classification{Layer: sandtrap.LayerInterface, Primitive: "encoding", By: ArtifactRule, Signature: sig}, &f)
 	}
 	if out.By == ByNone {
 		// Nothing spoke on the meaningful line: let the rules read the
@@ -214,34 +214,121 @@ func (c *Classifier) Classify(f Failure) Classification {
 			sig = normalizeSource(line)
 		}
 	}
+	if out.By == ByNone && (layer == "" || layer == sandtrap.LayerInterface) && reportsTwoDigests(&f) {
+		// A checksum printed beside another that it should have equalled
+		// (sha256sum's output and the one the page published): the bytes
+		// changed on the way, whatever words surround them.
+		out = Classification{Layer: sandtrap.LayerInterface, Primitive: "encoding", By: DigestRule}
+		sig = normalizeSource("sha256 mismatch: " + sig)
+	}
 	out.Signature = sig
-	return c.withKnownCause(out, f.ExitCode)
+	return c.withKnownCause(out, &f)
+}
+
+// DigestRule is the Classification.By of a failure that no rule knew but
+// whose error and log report two different digests of one kind.
+const DigestRule = "rule:two-digests"
+
+// digestWords are the words near which a hex string is a digest, not an id.
+var digestWords = []string{"sha", "md5", "checksum", "digest", "hash", "integrity"}
+
+// reportsTwoDigests reports whether the end of f's error and log hold two
+// different hex strings of a digest's length (32, 40 or 64) and name a
+// digest: a round trip that changed the bytes, said without the words a
+// rule reads.
+func reportsTwoDigests(f *Failure) bool {
+	text := tail(f.Error, wholeWindow) + "\n" + tail(string(f.LogTail), wholeWindow)
+	lower := strings.ToLower(text)
+	if !slices.ContainsFunc(digestWords, func(w string) bool { return strings.Contains(lower, w) }) {
+		return false
+	}
+	seen := map[int]string{}
+	for i := 0; i < len(lower); {
+		if !isHex(lower[i]) || i > 0 && isWordByte(lower[i-1]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(lower) && isHex(lower[j]) {
+			j++
+		}
+		if n := j - i; (n == 32 || n == 40 || n == 64) && (j == len(lower) || !isWordByte(lower[j])) {
+			if prev, ok := seen[n]; ok && prev != lower[i:j] {
+				return true
+			}
+			seen[n] = lower[i:j]
+		}
+		i = j
+	}
+	return false
 }
 
 // withKnownCause names the known cause of a classified failure, so that
-// every wording of it joins one mode. The answer is cached per primitive,
-// signature and exit code.
-func (c *Classifier) withKnownCause(cl Classification, exitCode *int64) Classification {
+// every wording of it joins one mode. A cause is looked for in the
+// signature, then, when that names none, in the lines of a multi-line
+// error that could speak (a wrapper's first line often only announces the
+// cause the next one names), and last in the exit code. Each answer is
+// cached: by primitive and signature, and by primitive and a hash of the
+// error's end.
+func (c *Classifier) withKnownCause(cl Classification, f *Failure) Classification {
 	if cl.Primitive == "" {
 		return cl
 	}
-	key := cl.Primitive + "\x00" + cl.Signature
-	if exitCode != nil {
-		key += "\x00" + strconv.FormatInt(*exitCode, 10)
+	kc := c.cachedCause(cl.Primitive+"\x00"+cl.Signature, func() *KnownCause {
+		return knownCauseIn(cl.Primitive, cl.Signature)
+	})
+	if kc == nil {
+		if msg := strings.TrimSpace(f.Error); strings.IndexByte(msg, '\n') >= 0 {
+			msg = tail(msg, wholeWindow)
+			h := fnv.New64a()
+			h.Write([]byte(msg))
+			kc = c.cachedCause(cl.Primitive+"\x00rest\x00"+strconv.FormatUint(h.Sum64(), 16), func() *KnownCause {
+				var b strings.Builder
+				suspectLines(&b, withoutFrames(msg))
+				return knownCauseIn(cl.Primitive, b.String())
+			})
+		}
 	}
-	if v, ok := c.causes.Load(key); ok {
-		cl.Cause = v.(string)
-		return cl
+	if kc == nil && f.ExitCode != nil {
+		kc = knownCauseOfExit(cl.Primitive, *f.ExitCode)
 	}
-	if kc := knownCauseFor(cl.Primitive, cl.Signature, exitCode); kc != nil {
+	if kc != nil {
 		cl.Cause = kc.Signature()
 	}
+	return cl
+}
+
+// cachedCause returns the known cause cached under key, finding it with
+// find on a miss.
+func (c *Classifier) cachedCause(key string, find func() *KnownCause) *KnownCause {
+	if v, ok := c.causes.Load(key); ok {
+		return v.(*KnownCause)
+	}
+	kc := find()
 	if c.cachedCauses.Add(1) > maxCachedDecisions {
 		c.causes.Clear()
 		c.cachedCauses.Store(0)
 	}
-	c.causes.Store(key, cl.Cause)
-	return cl
+	c.causes.Store(key, kc)
+	return kc
+}
+
+// withoutFrames drops the frames of a traceback or stack trace from msg:
+// they name the libraries a program ran through (site-packages,
+// node_modules), not what went wrong.
+func withoutFrames(msg string) string {
+	var b strings.Builder
+	for rest := msg; rest != ""; {
+		var line string
+		line, rest, _ = strings.Cut(rest, "\n")
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "File \"") || strings.HasPrefix(t, "at ") {
+			continue
+		}
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+	return b.String()
 }
 
 // corruptsContent reports a classification that already says how content
@@ -440,8 +527,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // with any change to normalize or to the grouping that alters a signature
 // or a mode: a state indexed under another version is read again, and
 // people's decisions follow their failures to the new modes. Version 3
-// mines templates.
-const SignatureVersion = 3
+// mines templates; version 4 marks a missing program that Python reports
+// as a missing file.
+const SignatureVersion = 4
 
 // Fingerprint identifies what c decides: the signature version and every
 // rule, the user's and the built-in ones, in order. An index built under

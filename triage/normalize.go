@@ -163,6 +163,11 @@ func pythonException(tb string) string {
 		if isHarnessPath(frameFile) {
 			return trimmed + " (in harness/" + frameFile[strings.LastIndexByte(frameFile, '/')+1:] + ")"
 		}
+		if isSpawnPath(frameFile) && strings.HasPrefix(trimmed, "FileNotFoundError") {
+			// Python raises a missing program as a missing file, from
+			// the frames that spawn it.
+			return trimmed + " (spawning a program)"
+		}
 		return trimmed
 	}
 	return ""
@@ -189,6 +194,15 @@ func isHarnessPath(path string) bool {
 	return base == "conftest.py" || strings.HasPrefix(base, "test_") && strings.HasSuffix(base, ".py") ||
 		strings.HasSuffix(base, "_test.py") || strings.HasSuffix(base, "_test.go") ||
 		strings.Contains(base, ".spec.") || strings.Contains(base, ".test.")
+}
+
+// isSpawnPath reports whether a source file is the Python standard
+// library's code that starts a program.
+func isSpawnPath(path string) bool {
+	base := strings.ReplaceAll(path, "\\", "/")
+	base = base[strings.LastIndexByte(base, '/')+1:]
+	return base == "subprocess.py" || base == "popen_posix.py" || base == "base_subprocess.py" || base == "unix_events.py" ||
+		strings.HasSuffix(path, "/os.py") && strings.Contains(path, "python")
 }
 
 // jsHarnessFrame returns the file of the first frame of a JavaScript stack
@@ -473,7 +487,8 @@ func startsPath(s string, i int) bool {
 }
 
 // path writes a path's shape: its first keptPathDirs directories (their
-// numbers and ids normalised), "…" for deeper ones, and "<file>" plus the
+// numbers and ids normalised), "…" for deeper ones (naming a landmark
+// among them, "…/site-packages/…/"), and "<file>" plus the
 // extension for the last component. A path that climbs with ".." becomes
 // "../<path>": where it climbs to is the occurrence, the traversal the cause.
 func (n *normalizer) path(s string, i int) int {
@@ -516,6 +531,12 @@ func (n *normalizer) path(s string, i int) int {
 		}
 		if kept == keptPathDirs {
 			n.out = append(n.out, "…/"...)
+			if landmark, deeper := landmarkDir(dir + "/" + dirs); landmark != "" {
+				n.out = append(n.out, landmark+"/"...)
+				if deeper {
+					n.out = append(n.out, "…/"...)
+				}
+			}
 			break
 		}
 		n.text(dir)
@@ -532,6 +553,25 @@ func (n *normalizer) path(s string, i int) int {
 		n.out = append(n.out, '/')
 	}
 	return end
+}
+
+// landmarkDirs are the directories that say what a path is, however deep
+// they sit: a package's install location is not a workspace file.
+var landmarkDirs = [...]string{"site-packages", "dist-packages", "node_modules"}
+
+// landmarkDir returns the deepest landmark among the directories of dirs,
+// or "", and whether directories follow it.
+func landmarkDir(dirs string) (landmark string, deeper bool) {
+	for rest := dirs; rest != ""; {
+		var dir string
+		dir, rest, _ = strings.Cut(rest, "/")
+		for _, l := range landmarkDirs {
+			if dir == l {
+				landmark, deeper = l, strings.Trim(rest, "/") != ""
+			}
+		}
+	}
+	return landmark, deeper
 }
 
 // kindExtensions are the extensions that say what kind of thing failed

@@ -1,5 +1,9 @@
 #!/usr/bin/env python3
-"""Validate testdata/eval/realworld.jsonl (stdlib only)."""
+"""Validate a labelled eval set (stdlib only).
+
+Usage: validate.py [PATH]   (default: realworld.jsonl next to this script;
+e.g. validate.py testdata/eval/realworld2.jsonl)
+"""
 import json, sys, collections, os
 HERE = os.path.dirname(os.path.abspath(__file__))
 PRIMS = {

@@ -78,9 +78,6 @@ func (db *DB) Close() error {
 	return err
 }
 
-// Path is the state file as it was named.
-func (db *DB) Path() string { return db.path }
-
 // openDBs opens the file at path as one writer connection beside a pool of
 // readers.
 func openDBs(ctx context.Context, path string) (writer, reader *sql.DB, err error) {

@@ -67,7 +67,7 @@ func KnownCauseOf(signature string) (name, title string, ok bool) {
 var knownCauses = []KnownCause{
 	// sandbox/memory
 	known("browser-renderer-crashed", "memory", "Browser renderer crashed: Page crashed / Target crashed",
-		`(?i)\b(page|target|tab|renderer)( process)? (has )?crashed|Aw, Snap|RESULT_CODE_KILLED|SBOX_FATAL_MEMORY|renderer (process )?(is )?(gone|was killed)|_onTargetCrashed|ERR_RENDERER_CRASHED`),
+		`(?i)\b(page|target|tab|renderer)( process)? (has )?crashed|page crash\b|/dev/shm|dev-shm-usage|Aw, Snap|RESULT_CODE_KILLED|SBOX_FATAL_MEMORY|renderer (process )?(is )?(gone|was killed)|_onTargetCrashed|ERR_RENDERER_CRASHED`),
 	known("gpu-out-of-memory", "memory", "GPU out of memory: CUDA out of memory",
 		`(?i)CUDA out of memory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED|OutOfMemoryError: CUDA|HIP out of memory|MPS backend out of memory|RESOURCE_EXHAUSTED: OOM when allocating`),
 	known("node-heap-exhausted", "memory", "Node.js: JavaScript heap out of memory",
@@ -82,6 +82,8 @@ var knownCauses = []KnownCause{
 		`(?i)Unable to allocate [^\n]*(for an )?array|ArrayMemoryError|_ArrayMemoryError|\bMemoryError\b`),
 	known("allocation-refused", "memory", "Allocation refused: Cannot allocate memory (ENOMEM)",
 		`(?i)Cannot allocate memory|\bENOMEM\b|\[Errno 12\]|mmap failed|failed to map segment|out of memory allocating`),
+	known("build-daemon-killed", "memory", "Build daemon killed: Gradle build daemon disappeared unexpectedly",
+		`(?i)DaemonDisappearedException|daemon (has )?disappeared|Gradle build daemon disappeared`),
 	known("oom-killed", "memory", "Process killed for memory: SIGKILL (exit 137)",
 		`(?i)\bOOMKilled\b|oom[-_ ]?kill|Out of memory: Kill(ed)? process|memory cgroup out of memory|\bexit(ed)? (with )?(code|status):? ?137\b|\bcode 137\b|\bstatus 137\b|\b137\b|\bSIGKILL\b|\bsignal:? 9\b|(?-i:\bKilled\b)`,
 		137, -9),
@@ -97,6 +99,8 @@ var knownCauses = []KnownCause{
 		`(?i)Protocol error[^\n]*(Session|Target|Connection) closed|(Session|Connection) closed\. Most likely|Session with given id not found|No target with given id|Cannot find context with specified id`),
 	known("browser-closed", "session-lifecycle", "Browser closed under automation: Target page, context or browser has been closed",
 		`(?i)Target page, context or browser has been closed|browser has (been closed|disconnected)|Browser closed|Target closed|page has been closed|context has been closed|no such window|invalid session id|chrome not reachable`),
+	known("notebook-kernel-died", "session-lifecycle", "Notebook kernel died: Kernel died before replying",
+		`(?i)Kernel died|DeadKernelError|Kernel didn't respond|kernel (is dead|died|restarting)|kernel_info`),
 
 	// sandbox/network-egress
 	known("browser-dns", "network-egress", "Browser cannot resolve host names: net::ERR_NAME_NOT_RESOLVED",
@@ -108,7 +112,11 @@ var knownCauses = []KnownCause{
 	known("proxy-tunnel-refused", "network-egress", "Proxy refused the tunnel: Tunnel connection failed",
 		`(?i)Tunnel connection failed|Cannot connect to proxy|ProxyError|Proxy Authentication Required|CONNECT tunnel failed|Proxy CONNECT aborted|Unable to connect to proxy|\b407\b`),
 	known("tls-verification-failed", "network-egress", "TLS handshake or certificate check failed",
-		`(?i)CERTIFICATE_VERIFY_FAILED|certificate verify failed|SSLError|SSL: |x509: |ERR_CERT_|SSL_ERROR_|unable to get local issuer certificate|self[- ]signed certificate`),
+		`(?i)CERTIFICATE_VERIFY_FAILED|certificate verify failed|SSLError|SSL: |x509: |ERR_CERT_|SSL_ERROR_|unable to get local issuer certificate|self[- ]signed certificate|UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT|PKIX path building failed|SunCertPathBuilderException|tls: failed to verify|certificate has expired`),
+	known("download-hash-mismatch", "network-egress", "Download hash mismatch: the bytes differ from the published digest",
+		`(?i)DO NOT MATCH THE HASHES|hashes from the requirements file|\bEINTEGRITY\b|integrity checksum failed|Hash mismatch|(checksum|hash) did not match`),
+	known("egress-ip-rate-limited", "network-egress", "Rate limited by the API for the shared egress IP: API rate limit exceeded",
+		`(?i)API rate limit exceeded|secondary rate limit|429 Too Many Requests|rate limit exceeded for \d`),
 	known("pip-index-unreachable", "network-egress", "pip cannot reach the package index",
 		`(?i)Retrying \(Retry\(|retrying after connection broken|Could not find a version that satisfies the requirement|No matching distribution found|pip[^\n]*(NewConnectionError|Failed to establish|name resolution|ProxyError)|/simple/[^\n]*(Errno|Error)|pythonhosted|pypi\.org`),
 	known("npm-registry-unreachable", "network-egress", "npm cannot reach the registry: connect ETIMEDOUT / fetch failed",
@@ -137,6 +145,10 @@ var knownCauses = []KnownCause{
 		`(?i)error while loading shared libraries|cannot open shared object file|Library not loaded|DLL load failed|image not found|GLIBC_[0-9.]+' not found`),
 	known("c-header-missing", "package-path", "C header missing for a native build: Python.h: No such file or directory",
 		`(?i)\.h: No such file or directory|fatal error: [\w/.+-]+\.h\b|\bPython\.h\b`),
+	known("browser-host-libs-missing", "package-path", "Browser host libraries missing: Host system is missing dependencies",
+		`(?i)Host system is missing dependencies|missing dependencies to run browsers|install-deps`),
+	known("c-toolchain-missing", "package-path", "C compiler or linker missing: linker cc not found",
+		`(?i)linker [^\n]{0,20}not found|ld: cannot find|cannot find -l\w|unable to find (a )?(C )?compiler|No CMAKE_C?X*_COMPILER could be found|\b(gcc|cc|g\+\+|clang|make): (command )?not found|error: linking with`),
 	known("browser-binary-missing", "package-path", "Browser binary not installed: Executable doesn't exist",
 		`(?i)Executable doesn't exist|browserType\.launch: Executable|playwright install|Could not find (expected )?(Chrome|Chromium|browser)|Failed to launch [^\n]*(no such file|ENOENT)|Browser was not found`),
 	known("node-module-missing", "package-path", "Node.js module not installed: Cannot find module",
@@ -149,6 +161,8 @@ var knownCauses = []KnownCause{
 		`(?im)command not found|: not found\s*$|is not recognized as an internal or external command`),
 
 	// sandbox/filesystem-permissions
+	known("noexec-mount", "filesystem-permissions", "Mount forbids executing: failed to map segment from shared object",
+		`(?i)failed to map segment from shared object|\bnoexec\b`),
 	known("read-only-filesystem", "filesystem-permissions", "Read-only file system",
 		`(?i)Read-only file system|\bEROFS\b|\[Errno 30\]`),
 	known("no-writable-tmpdir", "filesystem-permissions", "No usable temporary directory",
@@ -169,8 +183,16 @@ var knownCauses = []KnownCause{
 		`(?i)No such file or directory|FileNotFoundError|\bENOENT\b|\[Errno 2\]|NoSuchFile|FileNotFound|\bvanished\b|\bdisappeared\b|not persisted|does not exist|no longer exists|file not found|could not find (the )?file|missing after|not found`),
 
 	// sandbox/process-spawn
+	known("fd-limit", "process-spawn", "Open file limit reached: EMFILE: too many open files",
+		`(?i)\bEMFILE\b|too many open files|\[Errno 24\]|\bENFILE\b|limit for number of file watchers|inotify`),
+	known("chromium-root-no-sandbox", "process-spawn", "Chromium as root needs --no-sandbox",
+		`(?i)without --no-sandbox|--no-sandbox is not supported`),
+	known("seccomp-blocks-apt-verification", "process-spawn", "Syscall filter breaks apt's signature check: invalid signature",
+		`(?i)At least one invalid signature was encountered|Couldn't create temporary file /tmp/apt|gpgv, gpgv2 or gpgv1 required|is not signed`),
 	known("thread-or-process-limit", "process-spawn", "Thread or process limit reached: can't start new thread / fork: Resource temporarily unavailable",
 		`(?i)can't start new thread|pthread_create|Resource temporarily unavailable|\bEAGAIN\b|\[Errno 11\]|RLIMIT_NPROC|Too many processes|pids limit|fork: retry|BlockingIOError|unable to create new native thread`),
+	known("chromium-sandbox-unavailable", "process-spawn", "Chromium's sandbox cannot start: No usable sandbox",
+		`(?i)No usable sandbox|Failed to move to new namespace|zygote_host_impl_linux|SUID sandbox helper|setuid sandbox|ZygoteHostImpl`),
 	known("namespace-denied", "process-spawn", "Namespace creation denied: Operation not permitted",
 		`(?i)namespac|unshare|CLONE_NEW|clone\(\) failed|user_namespaces`),
 	known("seccomp-blocked-syscall", "process-spawn", "Syscall blocked by seccomp: Bad system call (SIGSYS)",
@@ -180,6 +202,8 @@ var knownCauses = []KnownCause{
 		`(?i)exec format error|\bENOEXEC\b|\[Errno 8\]|cannot execute binary file`),
 
 	// sandbox/cpu-time
+	known("notebook-cell-timeout", "cpu-time", "Notebook cell timed out: Timeout waiting for execute reply",
+		`(?i)Timeout waiting for (execute reply|IOPub|kernel)|CellTimeoutError|Cell execution timed out|queue\.Empty`),
 	known("subprocess-timeout", "cpu-time", "Subprocess timed out: TimeoutExpired",
 		`(?i)TimeoutExpired|timed out after [^\n]*(seconds|<dur>)`),
 	known("cpu-time-limit", "cpu-time", "CPU time limit exceeded",
@@ -187,6 +211,10 @@ var knownCauses = []KnownCause{
 		152, -24),
 
 	// interface/protocol
+	known("mcp-stale-session", "protocol", "MCP session unknown to the server: Session not found",
+		`(?i)Session not found|No valid session ID|Invalid or expired session ID|Error sending message: (404|<n>)|session[^\n]{0,40}(expired|unknown)`),
+	known("mcp-protocol-version", "protocol", "MCP protocol version not negotiated: Unsupported protocol version",
+		`(?i)Unsupported protocol version|protocol version (mismatch|not supported|is not supported)|unsupported protocolVersion`),
 	known("jsonrpc-method-not-found", "protocol", "JSON-RPC method not found (-32601)",
 		`(?i)-32601\b|Method not found|Method [^\s]+ not found|Unknown method`),
 	known("mcp-request-timeout", "protocol", "MCP request timed out (-32001)",
@@ -203,6 +231,12 @@ var knownCauses = []KnownCause{
 		`(?i)\.\./|path traversal|directory traversal|/etc/(passwd|shadow|hosts)|outside (of )?(the )?(workspace|sandbox|allowed)|escapes? (the )?(workspace|sandbox|root)|no (path|input) validation|symlink escape`),
 
 	// interface/message-size
+	known("tool-result-token-limit", "message-size", "Tool result larger than the client's token limit",
+		`(?i)maximum allowed tokens|tokens\) exceeds|token limit`),
+	known("child-output-maxbuffer", "message-size", "Child process output larger than maxBuffer",
+		`(?i)maxBuffer|MAXBUFFER`),
+	known("stdio-line-limit", "message-size", "Line longer than the stream reader's limit: chunk exceed the limit",
+		`(?i)Separator is not found|chunk exceed the limit|LimitOverrunError|line too long|Line is too long`),
 	known("http-payload-too-large", "message-size", "HTTP request entity too large (413)",
 		`(?i)PayloadTooLargeError|entity too large|\b413\b|Payload Too Large`),
 	known("rpc-message-too-large", "message-size", "RPC message larger than the maximum: RESOURCE_EXHAUSTED",
@@ -213,12 +247,16 @@ var knownCauses = []KnownCause{
 		`(?i)source code( string)? cannot contain null bytes|line contains NUL|null bytes? in (the )?(source|file|input|csv|text)|file contains null`),
 	known("nul-cut-payload", "null-byte", "Payload cut at a NUL byte",
 		`(?i)(truncat|cut|stopp)[^\n]{0,60}\b(NUL|null)\b|\b(NUL|null) (byte|character)[^\n]{0,40}(truncat|cut|stopp|terminat)`),
+	known("nul-in-database-text", "null-byte", "Database text column refuses NUL: invalid byte sequence 0x00",
+		`(?i)byte sequence for encoding[^\n]*(0x00|<hex>)|character with value (0x00|<hex>)|\\u0000 cannot be converted|unsupported Unicode escape sequence`),
 	known("nul-in-argument", "null-byte", "Path or argument holds a NUL byte: embedded null byte",
 		`(?i)embedded null|null (byte|character)|\bNUL\b|\\x00|\\u0000|\\0\b|without null bytes|cannot contain null|zero byte`),
 
 	// interface/encoding
+	known("non-ascii-under-c-locale", "encoding", "Non-ASCII text under a C/POSIX locale: unmappable characters",
+		`(?i)unmappable character|Malformed input or input contains|ANSI_X3\.4-1968|'ascii' codec can't|\bLC_ALL\b|\bLANG=|POSIX locale|locale`),
 	known("base64-invalid", "encoding", "Base64 payload cut or invalid: Incorrect padding",
-		`(?i)binascii\.Error|Incorrect padding|invalid base64|illegal base64|base64[^\n]*(decod|invalid|corrupt|truncat|length|padding)|Non-base64 digit|not a valid Base-64|Base-64 char|InvalidCharacterError|Invalid symbol|Invalid character`),
+		`(?i)binascii\.Error|Incorrect padding|invalid base64|illegal base64|base64[^\n]*(decod|invalid|corrupt|truncat|length|padding)|Non-base64 digit|not a valid Base-64|Base-64 char|padding characters|InvalidCharacterError|Invalid symbol|Invalid character`),
 	known("utf8-decode-failed", "encoding", "Bytes decoded as UTF-8 that are not: codec can't decode",
 		`(?i)codec can't decode|UnicodeDecodeError|invalid (utf-?8|start byte|continuation byte|byte sequence|multibyte)|not valid UTF-?8|valid UTF-?8|MalformedInput|Invalid UTF-?8|malformed utf-?8|unexpected end of data|Utf8Error|FromUtf8Error|Input length = 1`),
 	known("text-encode-failed", "encoding", "Text cannot be encoded: codec can't encode",
@@ -230,6 +268,12 @@ var knownCauses = []KnownCause{
 		`(?i)fixture [^\n]{0,40}not found|fixture [^\n]{0,40}(is )?not defined|no fixture named|unknown fixture`),
 	known("test-collection-failed", "harness", "Test module cannot be collected: ImportError while loading conftest",
 		`(?i)ImportError while (loading conftest|importing test module)|ERROR collecting|conftest|collection error|errors during collection`),
+	known("go-test-timeout", "harness", "Go test binary timed out: panic: test timed out",
+		`(?i)panic: test timed out after|test timed out after`),
+	known("jest-test-timeout", "harness", "Jest test timed out: Exceeded timeout for a test",
+		`(?i)Exceeded timeout of [^\n]*for a (test|hook)|Async callback was not invoked within|jest\.setTimeout`),
+	known("pytest-import-mismatch", "harness", "pytest import file mismatch: duplicate test module basename",
+		`(?i)import file mismatch|unique basename for your test file|remove __pycache__`),
 }
 
 // knownCauseIn returns the first known cause of primitive that text
@@ -254,4 +298,5 @@ func knownCauseOfExit(primitive string, exitCode int64) *KnownCause {
 		}
 	}
 	return nil
+
 }

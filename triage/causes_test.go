@@ -171,3 +171,32 @@ func TestTwoDigestsAreATransferMismatch(t *testing.T) {
 		})
 	}
 }
+
+func TestPrimitivesOfSandboxTools(t *testing.T) {
+	c := NewClassifier(nil)
+	tests := []struct {
+		name, error, wantPrimitive, wantCause string
+	}{
+		{"a Go test binary that hit its deadline is the harness's", "panic: test timed out after 10m0s\nrunning tests:\n\tTestDownload (10m0s)", "harness", "go-test-timeout"},
+		{"a Jest test over its time budget is the harness's", `thrown: "Exceeded timeout of 5000 ms for a test."`, "harness", "jest-test-timeout"},
+		{"Chromium started as root without --no-sandbox is a spawn failure", "[12:12:0101/000000.000:ERROR:zygote_host_impl_linux.cc(90)] Running as root without --no-sandbox is not supported.", "process-spawn", "chromium-root-no-sandbox"},
+		{"too many open files is a spawn limit", "Error: EMFILE: too many open files, watch '/app/src'", "process-spawn", "fd-limit"},
+		{"a native module on a noexec mount is a filesystem permission", "Error: /tmp/x/build/Release/addon.node: failed to map segment from shared object: Operation not permitted", "filesystem-permissions", "noexec-mount"},
+		{"a tool result over the client's token limit is a message size", `Error: MCP tool "list" response (30000 tokens) exceeds maximum allowed tokens (25000).`, "message-size", "tool-result-token-limit"},
+		{"a child's output over maxBuffer is a message size", "RangeError [ERR_CHILD_PROCESS_STDIO_MAXBUFFER]: stdout maxBuffer length exceeded", "message-size", "child-output-maxbuffer"},
+		{"an MCP session the server forgot is a protocol failure", `{"jsonrpc":"2.0","id":"server-error","error":{"code":-32600,"message":"Session not found"}}`, "protocol", "mcp-stale-session"},
+		{"a NUL refused by a database text column is a null byte", `error: invalid byte sequence for encoding "UTF8": 0x00`, "null-byte", "nul-in-database-text"},
+		{"pip's hash check failing is egress, not transport", "ERROR: THESE PACKAGES DO NOT MATCH THE HASHES FROM THE REQUIREMENTS FILE.", "network-egress", "download-hash-mismatch"},
+		{"a notebook kernel that died is the session's", "RuntimeError: Kernel died before replying to kernel_info", "session-lifecycle", "notebook-kernel-died"},
+		{"pytest's banner does not hide what failed under it", "_____ ERROR collecting tests/test_io.py _____\nimport file mismatch:\nHINT: remove __pycache__ / .pyc files and/or use a unique basename for your test file modules", "harness", "pytest-import-mismatch"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cl := c.Classify(Failure{Status: "failed", Error: tt.error})
+			name, _, _ := KnownCauseOf(cl.Cause)
+			if cl.Primitive != tt.wantPrimitive || name != tt.wantCause {
+				t.Errorf("got %s/%s cause %q (by %s), want %s cause %q", cl.Layer, cl.Primitive, name, cl.By, tt.wantPrimitive, tt.wantCause)
+			}
+		})
+	}
+}

@@ -214,7 +214,7 @@ func (c *Classifier) Classify(f Failure) Classification {
 			sig = normalizeSource(line)
 		}
 	}
-	if out.By == ByNone && (layer == "" || layer == sandtrap.LayerInterface) && reportsTwoDigests(&f) {
+	if (out.By == ByNone || strings.HasPrefix(out.By, GuessBy)) && (layer == "" || layer == sandtrap.LayerInterface) && reportsTwoDigests(&f) {
 		// A checksum printed beside another that it should have equalled
 		// (sha256sum's output and the one the page published): the bytes
 		// changed on the way, whatever words surround them.
@@ -375,6 +375,9 @@ func (c *Classifier) decideWhole(f *Failure, harnessLayer, key string) (Classifi
 			break
 		}
 	}
+	if d.fallback.By == ByNone {
+		d.fallback = guess(text, d.fallback)
+	}
 	if c.cached.Add(1) > maxCachedDecisions {
 		c.cache.Clear()
 		c.cached.Store(0)
@@ -528,8 +531,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // or a mode: a state indexed under another version is read again, and
 // people's decisions follow their failures to the new modes. Version 3
 // mines templates; version 4 marks a missing program that Python reports
-// as a missing file.
-const SignatureVersion = 4
+// as a missing file and names site-packages in a path; version 5 skips a
+// test runner's section banners.
+const SignatureVersion = 5
 
 // Fingerprint identifies what c decides: the signature version and every
 // rule, the user's and the built-in ones, in order. An index built under

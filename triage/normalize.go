@@ -82,7 +82,7 @@ func signatureSource(msg string, fromLog bool) string {
 		var line string
 		line, rest, _ = strings.Cut(rest, "\n")
 		trimmed := strings.TrimSpace(line)
-		if trimmed == "" {
+		if trimmed == "" || isBanner(trimmed) {
 			continue
 		}
 		if wantCause {
@@ -140,6 +140,14 @@ func signatureSource(msg string, fromLog bool) string {
 		}
 	}
 	return head
+}
+
+// isBanner reports a section banner of a test runner's report
+// ("____ ERROR collecting tests/test_x.py ____", "==== FAILURES ===="): it
+// names where the failure is reported, and the lines under it what failed.
+func isBanner(line string) bool {
+	return len(line) > 8 && (strings.HasPrefix(line, "___") && strings.HasSuffix(line, "___") ||
+		strings.HasPrefix(line, "===") && strings.HasSuffix(line, "==="))
 }
 
 // pythonException returns the exception line of a traceback that starts at

@@ -1,0 +1,102 @@
+package triage
+
+import (
+	"strings"
+)
+
+// Guessing. No rule knows most of what a new tool prints, and a failure
+// left unclassified reaches no team. But the words around an unknown
+// error still lean one way: "heap", "allocate" and "killed" are memory's,
+// "resolve", "proxy" and "registry" the network's. A failure that no rule
+// decides is given the primitive whose words it holds clearly more of
+// than any other's, and says so: its By is GuessBy followed by the words
+// that decided, so people see a guess is a guess.
+
+// GuessBy starts the Classification.By of a failure classified by its
+// words rather than by a rule.
+const GuessBy = "guess:"
+
+// primitiveWords are the word stems that lean towards each primitive. A
+// stem counts once per failure however often it appears; stems are matched
+// at the start of a word.
+var primitiveWords = map[string][]string{
+	"memory":                 {"memory", "heap", "oom", "allocat", "killed", "sigkill", "swap", "rss", "gc overhead", "out of mem", "137"},
+	"network-egress":         {"network", "connect", "dns", "resolv", "host", "proxy", "tls", "ssl", "certificat", "socket", "registry", "download", "fetch", "http", "egress", "firewall", "unreachable", "refused", "timed out", "handshake", "url"},
+	"filesystem-permissions": {"permission", "denied", "eacces", "eperm", "read-only", "readonly", "chmod", "chown", "owner", "not writable", "writable", "access is denied"},
+	"storage-persistence":    {"disk", "space", "quota", "enospc", "no such file", "missing", "persist", "mount", "volume", "vanished", "not found", "lost", "deleted", "storage", "enoent", "saved"},
+	"cpu-time":               {"timeout", "timed out", "deadline", "cpu", "time limit", "too long", "sigxcpu", "slow", "hang", "stuck", "exceeded"},
+	"package-path":           {"install", "module", "package", "import", "librar", "not found", "command", "binary", "executable", "dependenc", "version", "pip", "npm", "path", "header", "compiler", "linker", "missing"},
+	"process-spawn":          {"spawn", "fork", "exec", "process", "thread", "syscall", "seccomp", "namespace", "ulimit", "rlimit", "pid", "clone", "sandbox", "sigsys", "child"},
+	"session-lifecycle":      {"session", "expired", "kernel", "container", "closed", "disconnect", "restart", "terminated", "shut down", "shutdown", "idle", "reconnect", "gone", "stopped", "browser"},
+	"protocol":               {"json", "rpc", "mcp", "protocol", "transport", "stdio", "sse", "stream", "schema", "method", "request", "response", "message", "handshake", "initializ", "capabilit"},
+	"encoding":               {"encod", "decod", "utf", "unicode", "base64", "charset", "codec", "byte", "binary", "corrupt", "mojibake", "checksum", "sha256", "digest"},
+	"null-byte":              {"null byte", "nul", "\\x00", "\\u0000", "\\0", "zero byte", "null character"},
+	"message-size":           {"size", "large", "limit", "exceed", "too long", "truncat", "buffer", "tokens", "max", "bytes", "payload", "chunk"},
+	"input-validation":       {"invalid", "validat", "argument", "param", "traversal", "sanitiz", "reject", "not allowed", "escape", "outside"},
+	"harness":                {"test", "assert", "fixture", "pytest", "jest", "mock", "spec", "harness", "conftest", "expect", "setup", "teardown", "unittest"},
+}
+
+// guessMargin is how many more stems the guessed primitive must hold than
+// the next one; minGuessWords how many it must hold at least.
+const (
+	guessMargin   = 2
+	minGuessWords = 2
+)
+
+// guess classifies by its words a failure that no rule decided from the
+// suspect lines text of its error, last MCP step's error and log, or
+// returns none as it is.
+func guess(text string, none Classification) Classification {
+	primitive, words := guessPrimitive(text)
+	if primitive == "" {
+		return none
+	}
+	return Classification{Layer: layerOfPrimitive[primitive], Primitive: primitive, By: GuessBy + strings.Join(words, ",")}
+}
+
+// guessPrimitive returns the primitive whose words text leans to and the
+// stems that decided, or "" when it leans to none clearly.
+func guessPrimitive(text string) (primitive string, words []string) {
+	lower := strings.ToLower(text)
+	best, second := 0, 0
+	for _, prim := range guessOrder {
+		var found []string
+		for _, w := range primitiveWords[prim] {
+			if hasStem(lower, w) {
+				found = append(found, w)
+			}
+		}
+		switch n := len(found); {
+		case n > best:
+			best, second, primitive, words = n, best, prim, found
+		case n > second:
+			second = n
+		}
+	}
+	if best < minGuessWords || best-second < guessMargin {
+		return "", nil
+	}
+	return primitive, words
+}
+
+// guessOrder fixes the order primitives are scored in, so that guesses do
+// not depend on map order.
+var guessOrder = []string{
+	"memory", "network-egress", "filesystem-permissions", "storage-persistence", "cpu-time", "package-path",
+	"process-spawn", "session-lifecycle", "protocol", "encoding", "null-byte", "message-size", "input-validation", "harness",
+}
+
+// hasStem reports whether stem starts a word of lower.
+func hasStem(lower, stem string) bool {
+	for i := 0; ; {
+		j := strings.Index(lower[i:], stem)
+		if j < 0 {
+			return false
+		}
+		at := i + j
+		if at == 0 || !isWordByte(lower[at-1]) || !isWordByte(stem[0]) {
+			return true
+		}
+		i = at + 1
+	}
+}

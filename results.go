@@ -111,3 +111,8 @@ type Occurrence struct {
 	RunID string
 	ResultRow
 }
+
+// Classification is how a failed result was classified, and its mode.
+type Classification struct {
+	Layer, Primitive, ClassifiedBy, Mode, Signature string
+}

@@ -52,3 +52,15 @@ type RunPage struct {
 	Runs  []Run
 	Total int
 }
+
+// Activity is how fast a run is going.
+type Activity struct {
+	PerMinute float64   // results a minute over the recent window
+	LastAt    time.Time // start time of the newest result
+}
+
+// NewMode is a failure mode first seen in a run.
+type NewMode struct {
+	Mode
+	FirstAt time.Time // start time of its first failure
+}

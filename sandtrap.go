@@ -267,3 +267,12 @@ type RunCount struct {
 	Count     int
 	Total     int // results in the run
 }
+
+// History summarises failure modes across the served runs.
+type History struct {
+	Runs int // how many runs are served
+	// Recent are the last runs, oldest first, each with its results in
+	// Total; each mode's Recent counts its failures in them.
+	Recent []RunCount
+	Modes  []ModeSummary // the latest seen first
+}

@@ -34,14 +34,15 @@ import (
 	"sandtrap/store"
 
 	_ "modernc.org/sqlite"
+	"sandtrap/store/campaign"
 )
 
 // bigResults is the size of each run of the big campaign.
 const bigResults = 1_000_000
 
-// campaign returns a demo campaign of n results per run, written once into
+// demoCampaign returns a demo campaign of n results per run, written once into
 // .cache by another process and reused by later runs.
-func campaign(b *testing.B, n int) string {
+func demoCampaign(b *testing.B, n int) string {
 	b.Helper()
 	dir := filepath.Join("..", ".cache", "bench")
 	os.MkdirAll(dir, 0o755)
@@ -77,7 +78,7 @@ var indexed struct {
 func bigStore(b *testing.B) (*store.Store, http.Handler) {
 	b.Helper()
 	indexed.once.Do(func() {
-		indexed.path = campaign(b, bigResults)
+		indexed.path = demoCampaign(b, bigResults)
 		ctx := context.Background()
 		state := filepath.Join(b.TempDir(), "state.db")
 		runtime.GC()
@@ -112,14 +113,14 @@ func bigStore(b *testing.B) (*store.Store, http.Handler) {
 // million results.
 func singleRun(b *testing.B) string {
 	b.Helper()
-	src := campaign(b, bigResults)
+	src := demoCampaign(b, bigResults)
 	path := filepath.Join(filepath.Dir(src), "single-1000000.db")
 	if _, err := os.Stat(path); err == nil {
 		return path
 	}
 	tmp := path + ".tmp"
 	os.Remove(tmp)
-	schema := store.CampaignSchema + `
+	schema := campaign.Schema + `
 		ATTACH '` + src + `' AS src;
 		BEGIN;
 		INSERT INTO main.runs SELECT * FROM src.runs ORDER BY started_at LIMIT 1;
@@ -366,7 +367,7 @@ func BenchmarkFailuresList(b *testing.B) {
 
 // BenchmarkDemoPages serves every page of the 1,000-result demo: goal ≤ 20 ms.
 func BenchmarkDemoPages(b *testing.B) {
-	path := campaign(b, 1000)
+	path := demoCampaign(b, 1000)
 	ctx := context.Background()
 	st, err := store.Open(ctx, store.Options{StatePath: filepath.Join(b.TempDir(), "s.db"), Campaigns: []string{path}})
 	if err != nil {

@@ -24,6 +24,7 @@ import (
 
 	"sandtrap"
 	"sandtrap/store"
+	"sandtrap/store/campaign"
 )
 
 // The history campaign: historyDefaultRuns finished runs (HISTORY_RUNS
@@ -257,7 +258,7 @@ func historyRows(i, n, results int, run historyRun) []historyRow {
 		}
 		dur := wf.minDur + time.Duration(rng.Int64N(int64(wf.maxDur-wf.minDur)))
 		r := historyRow{test: key, target: wf.target, domain: wf.domain, status: "passed", exit: int64(0),
-			started: run.start.Add(time.Duration(j)*step + time.Duration(rng.Int64N(int64(step)))).Format(store.CampaignTimeFormat),
+			started: run.start.Add(time.Duration(j)*step + time.Duration(rng.Int64N(int64(step)))).Format(campaign.TimeFormat),
 			worker:  fmt.Sprintf("subagent-%02d", 1+rng.IntN(12))}
 		u := rng.IntN(1000)
 		if u < historySkippedPerMille {
@@ -304,7 +305,7 @@ func writeHistory(ctx context.Context, path string, n, results int) error {
 	}
 	defer db.Close()
 	db.SetMaxOpenConns(1)
-	if _, err := db.ExecContext(ctx, store.CampaignSchema); err != nil {
+	if _, err := db.ExecContext(ctx, campaign.Schema); err != nil {
 		return fmt.Errorf("creating the schema: %w", err)
 	}
 	tx, err := db.BeginTx(ctx, nil)
@@ -338,7 +339,7 @@ func writeHistory(ctx context.Context, path string, n, results int) error {
 	}()
 	for i := range n {
 		run := historyRunAt(i, n)
-		if _, err := insertRun.ExecContext(ctx, run.id, run.name, run.start.Format(store.CampaignTimeFormat), run.end.Format(store.CampaignTimeFormat), results, run.notes); err != nil {
+		if _, err := insertRun.ExecContext(ctx, run.id, run.name, run.start.Format(campaign.TimeFormat), run.end.Format(campaign.TimeFormat), results, run.notes); err != nil {
 			return fmt.Errorf("run %s: %w", run.id, err)
 		}
 		rows := <-laidOut
@@ -904,7 +905,7 @@ func TestHistoryCampaign(t *testing.T) {
 		all.Total += r.Counts.Total
 		all.Passed += r.Counts.Passed
 		all.Skipped += r.Counts.Skipped
-		modes, _, err := st.RunModes(ctx, r.ID, store.ResultFilter{})
+		modes, _, err := st.RunModes(ctx, r.ID, sandtrap.ResultFilter{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"sandtrap/store"
+	"sandtrap/store/campaign"
 )
 
 // Load of the live view: BenchmarkLiveFanout's figures come from this many
@@ -64,17 +64,17 @@ func BenchmarkLiveFanout(b *testing.B) {
 	ctx := context.Background()
 	dir := b.TempDir()
 	path := filepath.Join(dir, "live.db")
-	w, err := store.OpenCampaignWriter(ctx, path)
+	w, err := campaign.OpenWriter(ctx, path)
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer w.Close()
 	planned := int64(1_000_000)
-	if err := w.InsertRun(ctx, store.CampaignRun{ID: "live", Name: "Live load", StartedAt: time.Now(), Planned: &planned}); err != nil {
+	if err := w.InsertRun(ctx, campaign.Run{ID: "live", Name: "Live load", StartedAt: time.Now(), Planned: &planned}); err != nil {
 		b.Fatal(err)
 	}
 	commit := func() {
-		if _, err := w.InsertResults(ctx, []store.CampaignResult{{RunID: "live", Test: "t", Target: "browser", Domain: "web-browsing", Status: "passed"}}); err != nil {
+		if _, err := w.InsertResults(ctx, []campaign.Result{{RunID: "live", Test: "t", Target: "browser", Domain: "web-browsing", Status: "passed"}}); err != nil {
 			b.Fatal(err)
 		}
 	}

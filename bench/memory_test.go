@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"sandtrap/store"
+	"sandtrap/store/campaign"
 )
 
 // The history of the memory benchmark: memRuns finished runs of
@@ -79,7 +79,7 @@ func memHistoryCampaign(b *testing.B, runs, n int) string {
 			CASE WHEN failing THEN 'running the case' || char(10) || 'the case failed' END,
 			1
 		FROM x ORDER BY n, k;
-		COMMIT;`, store.CampaignSchema, runs, n)
+		COMMIT;`, campaign.Schema, runs, n)
 	if out, err := exec.Command("sqlite3", tmp, script).CombinedOutput(); err != nil {
 		b.Fatalf("sqlite3: %v: %s", err, out)
 	}
@@ -294,7 +294,7 @@ func BenchmarkMemoryHistory(b *testing.B) {
 // first read, the pages of both runs and their comparison; and again after
 // a restart on the same state, with how long it takes to open.
 func BenchmarkMemoryCompare(b *testing.B) {
-	path := campaign(b, bigResults)
+	path := demoCampaign(b, bigResults)
 	bin := memoryBinary(b)
 	const first, second = "2026-06-30-overnight", "2026-07-01-overnight"
 	browse := func(srv *memServer) {

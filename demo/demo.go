@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"sandtrap"
-	"sandtrap/store"
+	"sandtrap/store/campaign"
 )
 
 // Options shape the finished runs.
@@ -109,10 +109,10 @@ func Write(ctx context.Context, path string, opts Options) (Summary, error) {
 	if opts.Now.IsZero() {
 		opts.Now = DefaultNow
 	}
-	if err := store.CreateCampaign(ctx, path); err != nil {
+	if err := campaign.Create(ctx, path); err != nil {
 		return Summary{}, fmt.Errorf("demo: %w", err)
 	}
-	w, err := store.OpenCampaignWriter(ctx, path)
+	w, err := campaign.OpenWriter(ctx, path)
 	if err != nil {
 		return Summary{}, fmt.Errorf("demo: %w", err)
 	}
@@ -128,7 +128,7 @@ func Write(ctx context.Context, path string, opts Options) (Summary, error) {
 	return summary, nil
 }
 
-func writeRuns(ctx context.Context, w *store.CampaignWriter, opts Options) (Summary, error) {
+func writeRuns(ctx context.Context, w *campaign.Writer, opts Options) (Summary, error) {
 	p := newPlanner(opts.Seed)
 	var summary Summary
 	var previous []slot
@@ -146,16 +146,16 @@ func writeRuns(ctx context.Context, w *store.CampaignWriter, opts Options) (Summ
 
 // write renders a run's slots and inserts them as the harness would: the
 // run first, the results in batches as they finish, and finished_at last.
-func (p *planner) write(ctx context.Context, w *store.CampaignWriter, spec runSpec, slots []slot) (sandtrap.Counts, error) {
+func (p *planner) write(ctx context.Context, w *campaign.Writer, spec runSpec, slots []slot) (sandtrap.Counts, error) {
 	var counts sandtrap.Counts
 	planned := int64(len(slots))
-	if err := w.InsertRun(ctx, store.CampaignRun{ID: spec.id, Name: spec.name, StartedAt: spec.start, Planned: &planned, Notes: &spec.notes}); err != nil {
+	if err := w.InsertRun(ctx, campaign.Run{ID: spec.id, Name: spec.name, StartedAt: spec.start, Planned: &planned, Notes: &spec.notes}); err != nil {
 		return counts, err
 	}
 	end := spec.start.Add(spec.length)
 	span := float64(spec.length - 20*time.Minute)
 	detailShare := float64(detailedResults) / float64(len(slots))
-	batch := make([]store.CampaignResult, 0, insertBatch)
+	batch := make([]campaign.Result, 0, insertBatch)
 	for i := range slots {
 		s := &slots[i]
 		detailed := detailShare >= 1 || s.anchored || s.hostile > 0 || s.verbose || p.rng.Float64() < detailShare

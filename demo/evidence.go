@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"sandtrap/logview"
-	"sandtrap/store"
+	"sandtrap/store/campaign"
 )
 
 // Media types of the artifacts.
@@ -101,8 +101,8 @@ func corrupt(rng *rand.Rand, data []byte, offset int) []byte {
 	return out
 }
 
-func artifact(name, media string, data []byte, expectedSHA256 string) store.CampaignArtifact {
-	a := store.CampaignArtifact{Name: name, MediaType: &media, Data: data}
+func artifact(name, media string, data []byte, expectedSHA256 string) campaign.Artifact {
+	a := campaign.Artifact{Name: name, MediaType: &media, Data: data}
 	if expectedSHA256 != "" {
 		a.ExpectedSHA256 = &expectedSHA256
 	}
@@ -120,35 +120,35 @@ func archiveName(rng *rand.Rand) string {
 
 // passedArtifacts are the files a workflow of the domain leaves behind when
 // it works: round-tripped images, downloads, tables, reports and charts.
-func passedArtifacts(rng *rand.Rand, wf workflow) []store.CampaignArtifact {
+func passedArtifacts(rng *rand.Rand, wf workflow) []campaign.Artifact {
 	switch domains[wf.domain].key {
 	case "file-io":
 		name := imageName(rng)
 		img := picture(rng)
 		digest := logview.SHA256Hex(img)
-		return []store.CampaignArtifact{
+		return []campaign.Artifact{
 			artifact(name, mediaPNG, img, digest),
 			artifact("roundtrip-"+name, mediaPNG, img, digest),
 		}
 	case "binary-download":
 		blob := randomBlob(rng, "\x1f\x8b\x08\x00", between(rng, 2048, 12288))
-		return []store.CampaignArtifact{artifact(archiveName(rng), mediaGzip, blob, logview.SHA256Hex(blob))}
+		return []campaign.Artifact{artifact(archiveName(rng), mediaGzip, blob, logview.SHA256Hex(blob))}
 	case "data-analysis":
-		return []store.CampaignArtifact{artifact("summary.csv", mediaCSV, summaryCSV(rng), "")}
+		return []campaign.Artifact{artifact("summary.csv", mediaCSV, summaryCSV(rng), "")}
 	case "report-generation":
-		return []store.CampaignArtifact{
+		return []campaign.Artifact{
 			artifact("report.html", mediaHTML, reportHTML(rng), ""),
 			artifact("chart.svg", mediaSVG, chartSVG(rng), ""),
 		}
 	case "ml-training":
-		return []store.CampaignArtifact{artifact("metrics.json", mediaJSON, metricsJSON(rng), "")}
+		return []campaign.Artifact{artifact("metrics.json", mediaJSON, metricsJSON(rng), "")}
 	case "web-browsing", "form-automation":
 		if rng.IntN(3) == 0 {
-			return []store.CampaignArtifact{artifact("screenshot.png", mediaPNG, screenshot(rng), "")}
+			return []campaign.Artifact{artifact("screenshot.png", mediaPNG, screenshot(rng), "")}
 		}
 	case "multi-language-build":
 		if rng.IntN(4) == 0 {
-			return []store.CampaignArtifact{artifact("hello", mediaBin, randomBlob(rng, "\x7fELF\x02\x01\x01\x00", between(rng, 1024, 4096)), "")}
+			return []campaign.Artifact{artifact("hello", mediaBin, randomBlob(rng, "\x7fELF\x02\x01\x01\x00", between(rng, 1024, 4096)), "")}
 		}
 	}
 	return nil
@@ -285,7 +285,7 @@ func okResponse(rng *rand.Rand, id int, c call, sandbox string) []byte {
 
 // steps renders a workflow's tool calls as JSON-RPC exchanges. When f is not
 // nil the call to f.tool fails as f says, and only close_sandbox follows it.
-func steps(rng *rand.Rand, wf workflow, total time.Duration, f *failure) []store.CampaignStep {
+func steps(rng *rand.Rand, wf workflow, total time.Duration, f *failure) []campaign.Step {
 	sbx := sandboxID(rng)
 	tmpl := "python-3.11"
 	if wf.target == browser {
@@ -310,7 +310,7 @@ func steps(rng *rand.Rand, wf workflow, total time.Duration, f *failure) []store
 	if f == nil || !f.leavesOpen {
 		calls = append(calls, call{"close_sandbox", map[string]any{"sandbox_id": sbx}})
 	}
-	out := make([]store.CampaignStep, len(calls))
+	out := make([]campaign.Step, len(calls))
 	remaining := total
 	for i, c := range calls {
 		id := i + 1
@@ -319,7 +319,7 @@ func steps(rng *rand.Rand, wf workflow, total time.Duration, f *failure) []store
 			d = remaining
 		}
 		remaining -= d
-		s := store.CampaignStep{Seq: id, Tool: c.tool, Request: rpcRequest(id, c), DurationMS: new(d.Milliseconds())}
+		s := campaign.Step{Seq: id, Tool: c.tool, Request: rpcRequest(id, c), DurationMS: new(d.Milliseconds())}
 		if i == failing {
 			s.Error = new(firstLine(f.err))
 			s.Response = f.response(id)

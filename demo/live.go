@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"sandtrap"
-	"sandtrap/store"
+	"sandtrap/store/campaign"
 )
 
 // LiveOptions shape a live run.
@@ -54,13 +54,13 @@ func Live(ctx context.Context, path string, opts LiveOptions) error {
 		opts.RunID = "live-" + start.Format("2006-01-02-1504")
 	}
 
-	w, err := store.OpenCampaignWriter(ctx, path)
+	w, err := campaign.OpenWriter(ctx, path)
 	if err != nil {
 		return fmt.Errorf("demo: %w", err)
 	}
 	defer w.Close()
 	planned := int64(opts.Planned)
-	run := store.CampaignRun{
+	run := campaign.Run{
 		ID: opts.RunID, Name: "Live campaign — " + start.Format("2 January 15:04"), StartedAt: start, Planned: &planned,
 		Notes: new("Sub-agents are still appending results (sandtrap demo --live)."),
 	}
@@ -124,7 +124,7 @@ func pace(ctx context.Context, due chan<- int, planned int, rate float64) {
 // liveWriter is one sub-agent: it opens its own connection and writes the
 // results it is handed, Batch to a transaction.
 func liveWriter(ctx context.Context, path string, opts LiveOptions, start time.Time, name string, due <-chan int) error {
-	w, err := store.OpenCampaignWriter(ctx, path)
+	w, err := campaign.OpenWriter(ctx, path)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil
@@ -135,7 +135,7 @@ func liveWriter(ctx context.Context, path string, opts LiveOptions, start time.T
 	for {
 		batch, more := gather(ctx, due, opts.Batch)
 		if len(batch) > 0 {
-			results := make([]store.CampaignResult, len(batch))
+			results := make([]campaign.Result, len(batch))
 			for j, i := range batch {
 				results[j] = liveResult(opts, start, i, name)
 			}
@@ -171,11 +171,11 @@ func gather(ctx context.Context, due <-chan int, n int) ([]int, bool) {
 // lock past the busy timeout. A batch already being written is committed
 // even as ctx ends, so no result is half-written; a batch still waiting for
 // the lock then is dropped.
-func insertRetrying(ctx context.Context, w *store.CampaignWriter, results []store.CampaignResult) error {
+func insertRetrying(ctx context.Context, w *campaign.Writer, results []campaign.Result) error {
 	backoff := 10 * time.Millisecond
 	for {
 		_, err := w.InsertResults(context.WithoutCancel(ctx), results)
-		if err == nil || !store.CampaignBusy(err) {
+		if err == nil || !campaign.Busy(err) {
 			return err
 		}
 		select {
@@ -189,7 +189,7 @@ func insertRetrying(ctx context.Context, w *store.CampaignWriter, results []stor
 
 // liveResult renders the i-th result of the live run. Its content depends
 // only on the seed and i, whichever writer renders it.
-func liveResult(opts LiveOptions, start time.Time, i int, name string) store.CampaignResult {
+func liveResult(opts LiveOptions, start time.Time, i int, name string) campaign.Result {
 	rng := liveRNG(opts.Seed, i)
 	s := liveSlot(rng, i, opts.Planned)
 	r := s.result(rng, opts.RunID, true, true)

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"sandtrap/logview"
-	"sandtrap/store"
+	"sandtrap/store/campaign"
 )
 
 // mode is one failure mode the demo produces. Its key never reaches the
@@ -59,7 +59,7 @@ type failure struct {
 	text       string // the call's result text, when the transport "worked"
 	raw        []byte // the call's broken, cut-off result payload
 
-	artifacts []store.CampaignArtifact
+	artifacts []campaign.Artifact
 }
 
 // response is the failing tool call's response.
@@ -227,7 +227,7 @@ func renderB64(c *renderCtx) failure {
 	f.log = upload + fmt.Sprintf("[mcp] <- %d bytes of base64\ndecoded %d bytes, sha256 %s\n%s\n", size*4/3, size, got, f.err)
 	if data != nil {
 		f.text = string(base64Text(out))
-		f.artifacts = []store.CampaignArtifact{artifact(name, media, data, want), artifact("roundtrip-"+name, media, out, want)}
+		f.artifacts = []campaign.Artifact{artifact(name, media, data, want), artifact("roundtrip-"+name, media, out, want)}
 	}
 	return f
 }
@@ -251,7 +251,7 @@ func renderNULTruncation(c *renderCtx) failure {
 		exampleHost(rng), name, size, offset, data[offset-16:offset+1], f.err)
 	if c.detailed {
 		f.raw = data[:offset+1]
-		f.artifacts = []store.CampaignArtifact{artifact(name, mediaBin, data[:offset], logview.SHA256Hex(data))}
+		f.artifacts = []campaign.Artifact{artifact(name, mediaBin, data[:offset], logview.SHA256Hex(data))}
 	}
 	return f
 }

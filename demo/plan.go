@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"sandtrap"
-	"sandtrap/store"
+	"sandtrap/store/campaign"
 )
 
 // slot is one result of a run, planned before it is rendered.
@@ -276,9 +276,9 @@ func (p *planner) keyFor(s *slot, pools map[poolKey][]string, retried bool) stri
 // very large run and keep only what triage needs: a failure keeps its title
 // and the end of its log, a passed or skipped result neither. The caller
 // sets StartedAt.
-func (s *slot) result(rng *rand.Rand, runID string, detailed, harnessLabels bool) store.CampaignResult {
+func (s *slot) result(rng *rand.Rand, runID string, detailed, harnessLabels bool) campaign.Result {
 	d := domains[s.wf.domain]
-	r := store.CampaignResult{
+	r := campaign.Result{
 		RunID: runID, Test: s.key, Target: s.wf.target, Domain: d.key,
 		Worker: new(worker(rng, s.wf.target)), Attempt: s.attempt,
 	}

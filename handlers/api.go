@@ -9,7 +9,6 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"sandtrap"
-	"sandtrap/store"
 )
 
 // APIRun is a run as the JSON API and the MCP tools return it.
@@ -66,7 +65,7 @@ func (h *Handler) apiListRuns(r *http.Request) (any, error) {
 // RunFinder finds pages of the served runs.
 type RunFinder interface {
 	FindRuns(ctx context.Context, f sandtrap.RunFilter) (sandtrap.RunPage, error)
-	Sources(ctx context.Context) []store.SourceStatus
+	Sources(ctx context.Context) []sandtrap.SourceStatus
 }
 
 // ListRunsPage answers GET /api/runs, and the MCP list_runs, for the query

@@ -11,7 +11,6 @@ import (
 	"sandtrap"
 	"sandtrap/filing"
 	"sandtrap/format"
-	"sandtrap/store"
 	"sandtrap/triage"
 )
 
@@ -178,7 +177,7 @@ func (h *Handler) apiShowMode(r *http.Request) (any, error) {
 // ModeRecentRuns is the mode's failures in each of the last runs, oldest
 // first, a run without it counting zero, as GET /api/modes/{mode} and the
 // MCP tools give them.
-func ModeRecentRuns(hist store.History) []APIRunCount {
+func ModeRecentRuns(hist sandtrap.History) []APIRunCount {
 	var recent []int
 	if len(hist.Modes) > 0 {
 		recent = hist.Modes[0].Recent

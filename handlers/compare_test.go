@@ -12,6 +12,7 @@ import (
 
 	"sandtrap/static"
 	"sandtrap/store"
+	"sandtrap/store/campaign"
 )
 
 // newCompareServer serves a campaign of two runs: base fails a test that
@@ -21,7 +22,7 @@ func newCompareServer(t *testing.T) *httptest.Server {
 	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "campaign.db")
-	w, err := store.OpenCampaignWriter(ctx, path)
+	w, err := campaign.OpenWriter(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,13 +30,13 @@ func newCompareServer(t *testing.T) *httptest.Server {
 	for i, id := range []string{"base", "head"} {
 		s := start.AddDate(0, 0, i)
 		end := s.Add(time.Hour)
-		if err := w.InsertRun(ctx, store.CampaignRun{ID: id, Name: "Night " + id, StartedAt: s, FinishedAt: &end}); err != nil {
+		if err := w.InsertRun(ctx, campaign.Run{ID: id, Name: "Night " + id, StartedAt: s, FinishedAt: &end}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	perm := ptr("PermissionError: [Errno 13] Permission denied: '/usr/lib/python3/dist-packages/x'")
 	crash := ptr("page.goto: Target crashed")
-	_, err = w.InsertResults(ctx, []store.CampaignResult{
+	_, err = w.InsertResults(ctx, []campaign.Result{
 		{RunID: "base", Test: "file-io/fixed-1", Target: "code-interpreter", Domain: "file-io", Status: "failed", Error: perm},
 		{RunID: "base", Test: "file-io/regressed-1", Target: "code-interpreter", Domain: "file-io", Status: "passed"},
 		{RunID: "base", Test: "web/ok-1", Target: "browser", Domain: "web-browsing", Status: "passed"},

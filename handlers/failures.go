@@ -15,7 +15,6 @@ import (
 	"sandtrap/filing"
 	"sandtrap/format"
 	"sandtrap/paths"
-	"sandtrap/store"
 	"sandtrap/views"
 )
 
@@ -107,7 +106,7 @@ func (h *Handler) failuresView(ctx context.Context, runID string, f sandtrap.Res
 	if p.Run, err = h.runHeader(ctx, run); err != nil {
 		return views.FailuresPage{}, run, err
 	}
-	p.Notices = sourceNotices([]store.SourceStatus{src})
+	p.Notices = sourceNotices([]sandtrap.SourceStatus{src})
 	if run.Live() {
 		p.Stream = paths.Stream(paths.Failures(run.ID, f), "/failures")
 	}

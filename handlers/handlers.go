@@ -21,7 +21,6 @@ import (
 	"sandtrap/alert"
 	"sandtrap/filing"
 	"sandtrap/live"
-	"sandtrap/store"
 	"sandtrap/triage"
 	"sandtrap/views"
 )
@@ -35,22 +34,22 @@ type RunReader interface {
 	FindRun(ctx context.Context, id string) (sandtrap.Run, error)
 	Breakdown(ctx context.Context, runID string) ([]sandtrap.Cell, error)
 	FindModes(ctx context.Context, ids []string) (map[string]sandtrap.Mode, error)
-	RunSource(ctx context.Context, runID string) (store.SourceStatus, error)
-	Sources(ctx context.Context) []store.SourceStatus
+	RunSource(ctx context.Context, runID string) (sandtrap.SourceStatus, error)
+	Sources(ctx context.Context) []sandtrap.SourceStatus
 }
 
 // ActivityReader reads how a run went over time: its pace, the modes it
 // just found and its outage windows.
 type ActivityReader interface {
-	RunActivity(ctx context.Context, runID string, now time.Time) (store.Activity, error)
-	NewModesSince(ctx context.Context, runID string, since time.Time) ([]store.NewMode, error)
+	RunActivity(ctx context.Context, runID string, now time.Time) (sandtrap.Activity, error)
+	NewModesSince(ctx context.Context, runID string, since time.Time) ([]sandtrap.NewMode, error)
 	RunTimeline(ctx context.Context, runID string) ([]triage.Minute, []triage.Window, error)
 }
 
 // ResultReader reads results, their logs, artifacts and steps.
 type ResultReader interface {
 	FindResults(ctx context.Context, runID string, f sandtrap.ResultFilter) (sandtrap.ResultPage, error)
-	FindResult(ctx context.Context, runID string, id int64) (sandtrap.Result, store.Classification, error)
+	FindResult(ctx context.Context, runID string, id int64) (sandtrap.Result, sandtrap.Classification, error)
 	ResultLog(ctx context.Context, runID string, id int64, limit int64) ([]byte, int64, error)
 	ResultLogTail(ctx context.Context, runID string, id int64, n int64) ([]byte, error)
 	Artifacts(ctx context.Context, runID string, resultID int64) ([]sandtrap.Artifact, error)
@@ -70,7 +69,7 @@ type ModeReader interface {
 
 // ModeTriager records people's decisions about failure modes.
 type ModeTriager interface {
-	UpdateMode(ctx context.Context, id string, t store.Triage) (sandtrap.Mode, error)
+	UpdateMode(ctx context.Context, id string, t sandtrap.Triage) (sandtrap.Mode, error)
 	MergeMode(ctx context.Context, from, into string) (sandtrap.Mode, error)
 	MergeModes(ctx context.Context, from []string, into string) (sandtrap.Mode, error)
 	SplitMode(ctx context.Context, member string) (sandtrap.Mode, error)

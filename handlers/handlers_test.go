@@ -20,6 +20,7 @@ import (
 
 	"sandtrap/static"
 	"sandtrap/store"
+	"sandtrap/store/campaign"
 )
 
 func ptr[T any](v T) *T { return &v }
@@ -49,28 +50,28 @@ func newServer(t *testing.T, opts ...func(*Config)) (*httptest.Server, map[strin
 	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "campaign.db")
-	w, err := store.OpenCampaignWriter(ctx, path)
+	w, err := campaign.OpenWriter(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	start := time.Date(2026, 6, 30, 22, 0, 0, 0, time.UTC)
 	end := start.Add(7 * time.Hour)
-	if err := w.InsertRun(ctx, store.CampaignRun{ID: "r1", Name: "Night <b>one</b>", StartedAt: start, FinishedAt: &end, Planned: ptr[int64](4)}); err != nil {
+	if err := w.InsertRun(ctx, campaign.Run{ID: "r1", Name: "Night <b>one</b>", StartedAt: start, FinishedAt: &end, Planned: ptr[int64](4)}); err != nil {
 		t.Fatal(err)
 	}
 	orig, bad := pngBytes(t, false), pngBytes(t, true)
-	ids, err := w.InsertResults(ctx, []store.CampaignResult{
+	ids, err := w.InsertResults(ctx, []campaign.Result{
 		{RunID: "r1", Test: "file-io/png-1", Target: "code-interpreter", Domain: "file-io", Status: "passed", Log: []byte("ok\n")},
 		{RunID: "r1", Test: "file-io/png-2", Target: "code-interpreter", Domain: "file-io", Status: "failed",
 			Error: ptr("artifact round trip mismatch: sha256 expected " + strings.Repeat("a", 64) + " got " + strings.Repeat("b", 64) + " for chart.png (48213 bytes)"),
 			Log:   []byte("start\n\x1b[31mred\x1b[0m\nnul:\x00:kept\ninvalid:\xff\n"), ExitCode: ptr[int64](1),
-			Artifacts: []store.CampaignArtifact{
+			Artifacts: []campaign.Artifact{
 				{Name: "in.png", MediaType: ptr("image/png"), Data: orig},
 				{Name: "out.png", MediaType: ptr("image/png"), Data: bad, ExpectedSHA256: ptr(sha(orig))},
 				{Name: "page.html", MediaType: ptr("text/html"), Data: []byte("<script>alert(1)</script>")},
 				{Name: "pic.svg", MediaType: ptr("image/png"), Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>`)},
 			},
-			Steps: []store.CampaignStep{{Seq: 1, Tool: "write_file", Request: []byte(`{"path":"in.png"}`), Response: []byte("\x89PNG\x00\x00binary")}},
+			Steps: []campaign.Step{{Seq: 1, Tool: "write_file", Request: []byte(`{"path":"in.png"}`), Response: []byte("\x89PNG\x00\x00binary")}},
 		},
 		{RunID: "r1", Test: hostile, Target: "browser", Domain: "web-browsing", Status: "error", Title: ptr(hostile), Error: ptr(hostile)},
 		{RunID: "r1", Test: "odd", Target: "browser", Domain: "web-browsing", Status: "xfail"},

@@ -13,6 +13,7 @@ import (
 	"sandtrap/live"
 	"sandtrap/static"
 	"sandtrap/store"
+	"sandtrap/store/campaign"
 )
 
 // liveServer serves a campaign with one live run.
@@ -20,14 +21,14 @@ func liveServer(t *testing.T) (base string, hub *live.Hub, st *store.Store) {
 	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "live.db")
-	w, err := store.OpenCampaignWriter(ctx, path)
+	w, err := campaign.OpenWriter(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := w.InsertRun(ctx, store.CampaignRun{ID: "live", Name: "Live", StartedAt: time.Now().Add(-time.Minute), Planned: ptr[int64](100)}); err != nil {
+	if err := w.InsertRun(ctx, campaign.Run{ID: "live", Name: "Live", StartedAt: time.Now().Add(-time.Minute), Planned: ptr[int64](100)}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := w.InsertResults(ctx, []store.CampaignResult{{RunID: "live", Test: "a", Target: "browser", Domain: "web-browsing", Status: "passed"}}); err != nil {
+	if _, err := w.InsertResults(ctx, []campaign.Result{{RunID: "live", Test: "a", Target: "browser", Domain: "web-browsing", Status: "passed"}}); err != nil {
 		t.Fatal(err)
 	}
 	w.Close()

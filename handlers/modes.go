@@ -15,7 +15,6 @@ import (
 	"sandtrap/filing"
 	"sandtrap/format"
 	"sandtrap/paths"
-	"sandtrap/store"
 	"sandtrap/triage"
 	"sandtrap/views"
 )
@@ -79,7 +78,7 @@ func (h *Handler) modesView(ctx context.Context, runID string, f sandtrap.Result
 	if !h.readOnly {
 		p.Suggestions = mergeSuggestionViews(run.ID, modes)
 	}
-	p.Notices = sourceNotices([]store.SourceStatus{src})
+	p.Notices = sourceNotices([]sandtrap.SourceStatus{src})
 	if run.Live() {
 		p.Stream = paths.Stream(paths.Modes(run.ID, f), "/modes")
 	}
@@ -302,7 +301,7 @@ func (h *Handler) occurrencesPage(ctx context.Context, id string, latest []sandt
 }
 
 // modePage builds the mode page's view model.
-func modePage(m sandtrap.Mode, sample []sandtrap.Occurrence, occ occurrences, hist store.History,
+func modePage(m sandtrap.Mode, sample []sandtrap.Occurrence, occ occurrences, hist sandtrap.History,
 	notes []sandtrap.Note, events []sandtrap.Event, beside []sandtrap.Mode) views.ModePage {
 	p := views.ModePage{
 		ID: m.ID, Title: m.Title, Signature: m.Signature, Severity: m.Severity, SeverityReason: m.SeverityReason,
@@ -358,7 +357,7 @@ func modePage(m sandtrap.Mode, sample []sandtrap.Occurrence, occ occurrences, hi
 // modeHistoryView is a mode across the runs: where it was first and last
 // seen, in how many runs, and its failures in each recent run, linked to
 // them; a run without it shows as zero.
-func modeHistoryView(m sandtrap.Mode, hist store.History) views.ModeHistory {
+func modeHistoryView(m sandtrap.Mode, hist sandtrap.History) views.ModeHistory {
 	v := views.ModeHistory{StreamHref: "/modes"}
 	var s sandtrap.ModeSummary
 	if len(hist.Modes) > 0 {

@@ -13,15 +13,14 @@ import (
 	"sandtrap/filing"
 	"sandtrap/format"
 	"sandtrap/paths"
-	"sandtrap/store"
 	"sandtrap/triage"
 	"sandtrap/views"
 )
 
 // ModeHistories reads failure modes across every run served.
 type ModeHistories interface {
-	History(ctx context.Context, recent int) (store.History, error)
-	ModeHistory(ctx context.Context, id string, recent int) (store.History, error)
+	History(ctx context.Context, recent int) (sandtrap.History, error)
+	ModeHistory(ctx context.Context, id string, recent int) (sandtrap.History, error)
 	ModesBeside(ctx context.Context, id string, n int) ([]sandtrap.Mode, error)
 }
 
@@ -116,7 +115,7 @@ func modeStreamHref(path string, q modeStreamQuery, page int) string {
 // modeStream is one page of /modes: the modes that match, with what the
 // page shows beside them.
 type modeStream struct {
-	history store.History
+	history sandtrap.History
 	all     []sandtrap.ModeSummary // every mode, owners filled in
 	matched []sandtrap.ModeSummary // the ones q selects, in its order
 	page    []sandtrap.ModeSummary

@@ -15,6 +15,7 @@ import (
 	"sandtrap"
 	"sandtrap/static"
 	"sandtrap/store"
+	"sandtrap/store/campaign"
 	"sandtrap/triage"
 )
 
@@ -100,7 +101,7 @@ func newHistoryServer(t *testing.T) *httptest.Server {
 	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "campaign.db")
-	w, err := store.OpenCampaignWriter(ctx, path)
+	w, err := campaign.OpenWriter(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,9 +109,9 @@ func newHistoryServer(t *testing.T) *httptest.Server {
 	for n := 1; n <= historyRuns; n++ {
 		s := start.Add(time.Duration(n) * time.Hour)
 		end := s.Add(time.Hour)
-		var results []store.CampaignResult
+		var results []campaign.Result
 		for k := 1; k <= historyPer; k++ {
-			r := store.CampaignResult{RunID: fmt.Sprintf("h-%02d", n), Test: fmt.Sprintf("wf-%d", k), Target: "code-interpreter", Domain: "file-io", Status: "passed"}
+			r := campaign.Result{RunID: fmt.Sprintf("h-%02d", n), Test: fmt.Sprintf("wf-%d", k), Target: "code-interpreter", Domain: "file-io", Status: "passed"}
 			switch {
 			case k%10 == 0:
 				r.Status, r.Error = "failed", ptr(fmt.Sprintf("PermissionError: [Errno 13] Permission denied: '/data/out/x%d'", k))
@@ -121,7 +122,7 @@ func newHistoryServer(t *testing.T) *httptest.Server {
 			}
 			results = append(results, r)
 		}
-		if _, err := w.AppendRun(ctx, store.CampaignRun{ID: fmt.Sprintf("h-%02d", n), Name: fmt.Sprintf("Night %d", n), StartedAt: s, FinishedAt: &end}, results); err != nil {
+		if _, err := w.AppendRun(ctx, campaign.Run{ID: fmt.Sprintf("h-%02d", n), Name: fmt.Sprintf("Night %d", n), StartedAt: s, FinishedAt: &end}, results); err != nil {
 			t.Fatal(err)
 		}
 	}

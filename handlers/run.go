@@ -13,7 +13,6 @@ import (
 	"sandtrap"
 	"sandtrap/format"
 	"sandtrap/paths"
-	"sandtrap/store"
 	"sandtrap/triage"
 	"sandtrap/views"
 )
@@ -54,7 +53,7 @@ func (h *Handler) overviewPage(ctx context.Context, runID string) (views.Overvie
 		return views.OverviewPage{}, run, err
 	}
 	p.Timeline = timelineView(run.ID, minutes, windows)
-	p.Notices = sourceNotices([]store.SourceStatus{src})
+	p.Notices = sourceNotices([]sandtrap.SourceStatus{src})
 	if changing(run, src) {
 		p.Stream = paths.Run(run.ID) + "/live"
 	}
@@ -69,7 +68,7 @@ func (h *Handler) overviewPage(ctx context.Context, runID string) (views.Overvie
 
 // changing reports whether a run's pages should follow it as it changes:
 // while it is live, and while its file is first read.
-func changing(run sandtrap.Run, src store.SourceStatus) bool {
+func changing(run sandtrap.Run, src sandtrap.SourceStatus) bool {
 	return run.Live() || src.Progress.Reading
 }
 

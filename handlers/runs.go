@@ -13,7 +13,6 @@ import (
 	"sandtrap"
 	"sandtrap/format"
 	"sandtrap/paths"
-	"sandtrap/store"
 	"sandtrap/views"
 )
 
@@ -242,7 +241,7 @@ func runsPager(q runsQuery, n, total, pages int) views.Pager {
 }
 
 // sourceLabels are the labels of the served files, in serving order.
-func sourceLabels(srcs []store.SourceStatus) []string {
+func sourceLabels(srcs []sandtrap.SourceStatus) []string {
 	out := make([]string, len(srcs))
 	for i, s := range srcs {
 		out[i] = s.Label
@@ -311,7 +310,7 @@ func formatRunDuration(run sandtrap.Run, now time.Time) string {
 
 // sourceNotices turns the state of the served files into banners: a file
 // that cannot be read, and the first read of a big file.
-func sourceNotices(srcs []store.SourceStatus) []views.Notice {
+func sourceNotices(srcs []sandtrap.SourceStatus) []views.Notice {
 	var out []views.Notice
 	for _, s := range srcs {
 		if s.Fault != "" {

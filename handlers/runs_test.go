@@ -14,6 +14,7 @@ import (
 	"sandtrap"
 	"sandtrap/static"
 	"sandtrap/store"
+	"sandtrap/store/campaign"
 )
 
 func TestParseRunsQuery(t *testing.T) {
@@ -179,7 +180,7 @@ func manyRunsServer(t *testing.T, n, live int) string {
 	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "history.db")
-	w, err := store.OpenCampaignWriter(ctx, path)
+	w, err := campaign.OpenWriter(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,8 +199,8 @@ func manyRunsServer(t *testing.T, n, live int) string {
 		if i%3 == 0 {
 			status = "failed"
 		}
-		if _, err := w.AppendRun(ctx, store.CampaignRun{ID: fmt.Sprintf("r%05d", i), Name: name, StartedAt: at, FinishedAt: end},
-			[]store.CampaignResult{{RunID: fmt.Sprintf("r%05d", i), Test: "file-io/a", Target: "code-interpreter", Domain: "file-io", Status: status,
+		if _, err := w.AppendRun(ctx, campaign.Run{ID: fmt.Sprintf("r%05d", i), Name: name, StartedAt: at, FinishedAt: end},
+			[]campaign.Result{{RunID: fmt.Sprintf("r%05d", i), Test: "file-io/a", Target: "code-interpreter", Domain: "file-io", Status: status,
 				Error: ptr("PermissionError: [Errno 13] Permission denied")}}); err != nil {
 			t.Fatal(err)
 		}

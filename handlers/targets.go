@@ -11,7 +11,6 @@ import (
 	"sandtrap/compare"
 	"sandtrap/format"
 	"sandtrap/paths"
-	"sandtrap/store"
 	"sandtrap/triage"
 	"sandtrap/views"
 )
@@ -40,7 +39,7 @@ func (h *Handler) compareTargets(w http.ResponseWriter, r *http.Request) error {
 	if p.Run, err = h.runHeader(ctx, run); err != nil {
 		return err
 	}
-	p.Notices = sourceNotices([]store.SourceStatus{src})
+	p.Notices = sourceNotices([]sandtrap.SourceStatus{src})
 	p.Shell = withRun(h.shell(ctx, "Targets · "+run.Name, "runs", []views.Crumb{
 		{Label: "Runs", Href: "/"}, {Label: run.Name, Href: paths.Run(run.ID)}, {Label: "targets side by side"}}), run)
 	return render(w, r, views.TargetsSideBySide(p))

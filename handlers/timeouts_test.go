@@ -13,21 +13,22 @@ import (
 	"sandtrap/live"
 	"sandtrap/static"
 	"sandtrap/store"
+	"sandtrap/store/campaign"
 )
 
 func TestALiveStreamOutlastsTheServersReadTimeout(t *testing.T) {
 	const readTimeout = 200 * time.Millisecond
 	ctx := t.Context()
 	path := filepath.Join(t.TempDir(), "live.db")
-	w, err := store.OpenCampaignWriter(ctx, path)
+	w, err := campaign.OpenWriter(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	if err := w.InsertRun(ctx, store.CampaignRun{ID: "live", Name: "Live", StartedAt: time.Now(), Planned: ptr[int64](100)}); err != nil {
+	if err := w.InsertRun(ctx, campaign.Run{ID: "live", Name: "Live", StartedAt: time.Now(), Planned: ptr[int64](100)}); err != nil {
 		t.Fatal(err)
 	}
-	result := []store.CampaignResult{{RunID: "live", Test: "a", Target: "browser", Domain: "web-browsing", Status: "passed"}}
+	result := []campaign.Result{{RunID: "live", Test: "a", Target: "browser", Domain: "web-browsing", Status: "passed"}}
 	if _, err := w.InsertResults(ctx, result); err != nil {
 		t.Fatal(err)
 	}

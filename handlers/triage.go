@@ -11,7 +11,6 @@ import (
 	"sandtrap"
 	"sandtrap/live"
 	"sandtrap/paths"
-	"sandtrap/store"
 	"sandtrap/views"
 )
 
@@ -39,19 +38,19 @@ func (h *Handler) applyTriage(ctx context.Context, id string, t TriageRequest) (
 	var m sandtrap.Mode
 	switch t.Op {
 	case "status":
-		m, err = h.triager.UpdateMode(ctx, id, store.Triage{Status: &t.Status})
+		m, err = h.triager.UpdateMode(ctx, id, sandtrap.Triage{Status: &t.Status})
 		message = "Status set to " + t.Status + "."
 	case "severity":
-		m, err = h.triager.UpdateMode(ctx, id, store.Triage{Severity: &t.Severity})
+		m, err = h.triager.UpdateMode(ctx, id, sandtrap.Triage{Severity: &t.Severity})
 		message = "Severity set to " + t.Severity + "."
 	case "classify":
-		m, err = h.triager.UpdateMode(ctx, id, store.Triage{Layer: &t.Layer, Primitive: &t.Primitive})
+		m, err = h.triager.UpdateMode(ctx, id, sandtrap.Triage{Layer: &t.Layer, Primitive: &t.Primitive})
 		message = fmt.Sprintf("Reclassified as %s / %s, by a person.", t.Layer, orDash(t.Primitive))
 	case "title":
-		m, err = h.triager.UpdateMode(ctx, id, store.Triage{Title: &t.Title})
+		m, err = h.triager.UpdateMode(ctx, id, sandtrap.Triage{Title: &t.Title})
 		message = "Renamed."
 	case "owner":
-		m, err = h.triager.UpdateMode(ctx, id, store.Triage{Owner: &t.Owner})
+		m, err = h.triager.UpdateMode(ctx, id, sandtrap.Triage{Owner: &t.Owner})
 		message = "Owner set to " + orDash(t.Owner) + "."
 	case "merge":
 		if t.Into == "" {

@@ -13,6 +13,7 @@ import (
 	"sandtrap/filing"
 	"sandtrap/static"
 	"sandtrap/store"
+	"sandtrap/store/campaign"
 )
 
 // post sends a triage request as JSON, from the given origin when set.
@@ -125,7 +126,7 @@ func TestTheModesAPIGivesTheOwnerThePagesShow(t *testing.T) {
 func TestTheModesTabLeadsToAQueueFromEveryPage(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "campaign.db")
-	w, err := store.OpenCampaignWriter(ctx, path)
+	w, err := campaign.OpenWriter(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,10 +134,10 @@ func TestTheModesTabLeadsToAQueueFromEveryPage(t *testing.T) {
 	for i, id := range []string{"older", "newer"} {
 		at := start.Add(time.Duration(i) * 24 * time.Hour)
 		end := at.Add(time.Hour)
-		if err := w.InsertRun(ctx, store.CampaignRun{ID: id, Name: id, StartedAt: at, FinishedAt: &end}); err != nil {
+		if err := w.InsertRun(ctx, campaign.Run{ID: id, Name: id, StartedAt: at, FinishedAt: &end}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := w.InsertResults(ctx, []store.CampaignResult{{RunID: id, Test: "t", Target: "browser", Domain: "web-browsing", Status: "failed", Error: ptr("page.goto: Target crashed")}}); err != nil {
+		if _, err := w.InsertResults(ctx, []campaign.Result{{RunID: id, Test: "t", Target: "browser", Domain: "web-browsing", Status: "failed", Error: ptr("page.goto: Target crashed")}}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"sandtrap/filing"
 	"sandtrap/static"
 	"sandtrap/store"
+	"sandtrap/store/campaign"
 )
 
 // hidden holds the characters that hide or reorder text, and marks how
@@ -31,7 +32,7 @@ func newSneakyServer(t *testing.T) (string, int64) {
 	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "campaign.db")
-	w, err := store.OpenCampaignWriter(ctx, path)
+	w, err := campaign.OpenWriter(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,10 +41,10 @@ func newSneakyServer(t *testing.T) (string, int64) {
 	for i, run := range []string{"r1", "r2"} {
 		begun := start.Add(time.Duration(i) * 24 * time.Hour)
 		end := begun.Add(time.Hour)
-		if err := w.InsertRun(ctx, store.CampaignRun{ID: run, Name: sneaky("Night " + run), StartedAt: begun, FinishedAt: &end, Notes: ptr(sneaky("notes"))}); err != nil {
+		if err := w.InsertRun(ctx, campaign.Run{ID: run, Name: sneaky("Night " + run), StartedAt: begun, FinishedAt: &end, Notes: ptr(sneaky("notes"))}); err != nil {
 			t.Fatal(err)
 		}
-		ids, err := w.InsertResults(ctx, []store.CampaignResult{
+		ids, err := w.InsertResults(ctx, []campaign.Result{
 			{RunID: run, Test: sneaky("file-io/ok"), Target: sneaky("browser"), Domain: sneaky("web"), Status: "passed", Worker: ptr(sneaky("agent"))},
 			{RunID: run, Test: sneaky("file-io/bad"), Target: sneaky("browser"), Domain: sneaky("web"), Status: "failed",
 				Title: ptr(sneaky("title")), Error: ptr(sneaky("PermissionError: denied")), Worker: ptr(sneaky("agent")), StartedAt: &begun},

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"sandtrap"
-	"sandtrap/store"
+	"sandtrap/store/campaign"
 )
 
 // Run is a run as it starts. A nil StartedAt means now.
@@ -79,7 +79,7 @@ const (
 
 // Ingester writes one ingest file. Its methods may be called concurrently.
 type Ingester struct {
-	file  *store.IngestFile
+	file  *campaign.IngestFile
 	queue chan *op
 	done  chan struct{} // closed when the writer has drained the queue
 
@@ -94,7 +94,7 @@ type Ingester struct {
 // transaction; err is its outcome once done is closed.
 type op struct {
 	size  int
-	apply func(context.Context, *store.IngestTx) error
+	apply func(context.Context, *campaign.IngestTx) error
 	err   error
 	done  chan struct{}
 }
@@ -102,7 +102,7 @@ type op struct {
 // Open opens the ingest file at path, creating it when missing, and starts
 // its writer.
 func Open(ctx context.Context, path string) (*Ingester, error) {
-	f, err := store.OpenIngestFile(ctx, path)
+	f, err := campaign.OpenIngestFile(ctx, path)
 	if err != nil {
 		return nil, err
 	}
@@ -136,7 +136,7 @@ func (in *Ingester) StartRun(ctx context.Context, run Run) (stored Run, created 
 	if run.StartedAt != nil {
 		started = *run.StartedAt
 	}
-	err = in.submit(ctx, 0, func(ctx context.Context, tx *store.IngestTx) error {
+	err = in.submit(ctx, 0, func(ctx context.Context, tx *campaign.IngestTx) error {
 		have, ok, err := tx.FindRun(ctx, run.ID)
 		if err != nil {
 			return err
@@ -148,7 +148,7 @@ func (in *Ingester) StartRun(ctx context.Context, run Run) (stored Run, created 
 			stored = fromCampaignRun(have)
 			return nil
 		}
-		cr := store.CampaignRun{ID: run.ID, Name: run.Name, StartedAt: started, Planned: run.Planned, Notes: run.Notes}
+		cr := campaign.Run{ID: run.ID, Name: run.Name, StartedAt: started, Planned: run.Planned, Notes: run.Notes}
 		if err := tx.InsertRun(ctx, cr); err != nil {
 			return err
 		}
@@ -172,15 +172,15 @@ func (in *Ingester) Record(ctx context.Context, runID string, results []Result) 
 	if fe := checkBatch(results); fe != nil {
 		return 0, 0, invalid(fe)
 	}
-	batch := make([]store.KeyedResult, len(results))
+	batch := make([]campaign.KeyedResult, len(results))
 	keys := make([]string, 0, len(results))
 	for i := range results {
-		batch[i] = store.KeyedResult{Key: results[i].Key, Result: results[i].campaignResult()}
+		batch[i] = campaign.KeyedResult{Key: results[i].Key, Result: results[i].campaignResult()}
 		if k := results[i].Key; k != "" {
 			keys = append(keys, k)
 		}
 	}
-	err = in.submit(ctx, len(results), func(ctx context.Context, tx *store.IngestTx) error {
+	err = in.submit(ctx, len(results), func(ctx context.Context, tx *campaign.IngestTx) error {
 		have, ok, err := tx.FindRun(ctx, runID)
 		if err != nil {
 			return err
@@ -217,7 +217,7 @@ func (in *Ingester) Finish(ctx context.Context, runID string, at *time.Time) (ti
 		when = *at
 	}
 	var finished time.Time
-	err := in.submit(ctx, 0, func(ctx context.Context, tx *store.IngestTx) error {
+	err := in.submit(ctx, 0, func(ctx context.Context, tx *campaign.IngestTx) error {
 		have, ok, err := tx.FindRun(ctx, runID)
 		if err != nil {
 			return err
@@ -244,7 +244,7 @@ func (in *Ingester) Finish(ctx context.Context, runID string, at *time.Time) (ti
 }
 
 // submit queues apply for the writer and waits for its commit.
-func (in *Ingester) submit(ctx context.Context, size int, apply func(context.Context, *store.IngestTx) error) error {
+func (in *Ingester) submit(ctx context.Context, size int, apply func(context.Context, *campaign.IngestTx) error) error {
 	o := &op{size: size, apply: apply, done: make(chan struct{})}
 	if err := in.enqueue(ctx, o); err != nil {
 		return err
@@ -306,7 +306,7 @@ func (in *Ingester) commit(group []*op) {
 	// Not a caller's context: the writer finishes what it took, even while
 	// the server stops.
 	ctx := context.Background()
-	err := in.file.Write(ctx, func(tx *store.IngestTx) error {
+	err := in.file.Write(ctx, func(tx *campaign.IngestTx) error {
 		for _, o := range group {
 			o.err = o.apply(ctx, tx)
 			if o.err != nil && sandtrap.ErrorCode(o.err) == sandtrap.EINTERNAL {
@@ -332,7 +332,7 @@ func millis(t time.Time) time.Time { return t.Truncate(time.Millisecond) }
 
 // differences names the fields in which run differs from the stored one. A
 // run sent without started_at matches any start.
-func differences(run Run, have store.CampaignRun) string {
+func differences(run Run, have campaign.Run) string {
 	var diff []string
 	if run.Name != have.Name {
 		diff = append(diff, "name")
@@ -353,24 +353,24 @@ func equalPtr[T comparable](a, b *T) bool {
 	return a == nil && b == nil || a != nil && b != nil && *a == *b
 }
 
-func fromCampaignRun(r store.CampaignRun) Run {
+func fromCampaignRun(r campaign.Run) Run {
 	started := r.StartedAt
 	return Run{ID: r.ID, Name: r.Name, StartedAt: &started, Planned: r.Planned, Notes: r.Notes}
 }
 
-func (r *Result) campaignResult() store.CampaignResult {
-	c := store.CampaignResult{Test: r.Test, Target: r.Target, Domain: r.Domain, Title: r.Title, Status: r.Status,
+func (r *Result) campaignResult() campaign.Result {
+	c := campaign.Result{Test: r.Test, Target: r.Target, Domain: r.Domain, Title: r.Title, Status: r.Status,
 		StartedAt: r.StartedAt, DurationMS: r.DurationMS, ExitCode: r.ExitCode, Error: r.Error, Log: r.Log,
 		Layer: r.Layer, Primitive: r.Primitive, Worker: r.Worker, Attempt: r.Attempt}
 	for _, a := range r.Artifacts {
-		c.Artifacts = append(c.Artifacts, store.CampaignArtifact{Name: a.Name, MediaType: a.MediaType, Data: a.Data, ExpectedSHA256: a.ExpectedSHA256})
+		c.Artifacts = append(c.Artifacts, campaign.Artifact{Name: a.Name, MediaType: a.MediaType, Data: a.Data, ExpectedSHA256: a.ExpectedSHA256})
 	}
 	for i, s := range r.Steps {
 		seq := s.Seq
 		if seq == 0 {
 			seq = i + 1
 		}
-		c.Steps = append(c.Steps, store.CampaignStep{Seq: seq, Tool: s.Tool, Request: s.Request, Response: s.Response, Error: s.Error, DurationMS: s.DurationMS})
+		c.Steps = append(c.Steps, campaign.Step{Seq: seq, Tool: s.Tool, Request: s.Request, Response: s.Response, Error: s.Error, DurationMS: s.DurationMS})
 	}
 	return c
 }

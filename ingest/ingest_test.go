@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"sandtrap"
-	"sandtrap/store"
+	"sandtrap/store/campaign"
 )
 
 // open opens an Ingester on a new file in a temporary directory.
@@ -173,7 +173,7 @@ func TestFinish(t *testing.T) {
 	if err != nil || !got.Equal(end) {
 		t.Fatalf("got %v, %v, want %v", got, err, end)
 	}
-	if n := countRows(t, path, `SELECT count(*) FROM runs WHERE id = 'r' AND finished_at = ?`, end.Format(store.CampaignTimeFormat)); n != 1 {
+	if n := countRows(t, path, `SELECT count(*) FROM runs WHERE id = 'r' AND finished_at = ?`, end.Format(campaign.TimeFormat)); n != 1 {
 		t.Errorf("got %d runs finished at %v in the file, want 1", n, end)
 	}
 	for _, tt := range tests {
@@ -191,17 +191,17 @@ func TestFinish(t *testing.T) {
 
 func TestTheWriterCommitsWhatIsQueuedInOneTransaction(t *testing.T) {
 	ctx := context.Background()
-	f, err := store.OpenIngestFile(ctx, filepath.Join(t.TempDir(), "ingest.db"))
+	f, err := campaign.OpenIngestFile(ctx, filepath.Join(t.TempDir(), "ingest.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The writer starts only once every op is queued, as when requests
 	// arrive while it commits.
 	in := &Ingester{file: f, queue: make(chan *op, queueLen), done: make(chan struct{})}
-	seen := make([]*store.IngestTx, 10)
+	seen := make([]*campaign.IngestTx, 10)
 	ops := make([]*op, len(seen))
 	for i := range ops {
-		ops[i] = &op{size: 1, done: make(chan struct{}), apply: func(_ context.Context, tx *store.IngestTx) error {
+		ops[i] = &op{size: 1, done: make(chan struct{}), apply: func(_ context.Context, tx *campaign.IngestTx) error {
 			seen[i] = tx
 			return nil
 		}}

@@ -26,6 +26,7 @@ import (
 	"sandtrap/mcpserver"
 	"sandtrap/static"
 	"sandtrap/store"
+	"sandtrap/store/campaign"
 )
 
 const (
@@ -69,34 +70,34 @@ func newFixture(t *testing.T, o options) *fixture {
 	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
-	campaign := filepath.Join(dir, "demo.db")
-	if _, err := demo.Write(ctx, campaign, demo.Options{Seed: 1}); err != nil {
+	demoPath := filepath.Join(dir, "demo.db")
+	if _, err := demo.Write(ctx, demoPath, demo.Options{Seed: 1}); err != nil {
 		t.Fatal(err)
 	}
 	evidence := filepath.Join(dir, "evidence.db")
-	w, err := store.OpenCampaignWriter(ctx, evidence)
+	w, err := campaign.OpenWriter(ctx, evidence)
 	if err != nil {
 		t.Fatal(err)
 	}
 	start := time.Date(2026, 7, 1, 12, 0, 0, 0, time.UTC)
-	if err := w.InsertRun(ctx, store.CampaignRun{ID: "evidence", Name: "Evidence", StartedAt: start, FinishedAt: ptr(start.Add(time.Hour))}); err != nil {
+	if err := w.InsertRun(ctx, campaign.Run{ID: "evidence", Name: "Evidence", StartedAt: start, FinishedAt: ptr(start.Add(time.Hour))}); err != nil {
 		t.Fatal(err)
 	}
-	ids, err := w.InsertResults(ctx, []store.CampaignResult{{
+	ids, err := w.InsertResults(ctx, []campaign.Result{{
 		RunID: "evidence", Test: "file-io/png-roundtrip", Target: "code-interpreter", Domain: "file-io", Status: "failed",
 		Error: ptr(hostileError), Log: hostileLog, ExitCode: ptr[int64](1), DurationMS: ptr[int64](1234),
-		Artifacts: []store.CampaignArtifact{
+		Artifacts: []campaign.Artifact{
 			{Name: "sent.png", MediaType: ptr("image/png"), Data: sentBytes},
 			{Name: "back.png", MediaType: ptr("image/png"), Data: backBytes, ExpectedSHA256: ptr(sha(sentBytes))},
 		},
-		Steps: []store.CampaignStep{{Seq: 1, Tool: "write_file", Request: []byte(`{"path":"sent.png"}`), Response: responseBody}},
+		Steps: []campaign.Step{{Seq: 1, Tool: "write_file", Request: []byte(`{"path":"sent.png"}`), Response: responseBody}},
 	}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	w.Close()
 
-	st, err := store.Open(ctx, store.Options{StatePath: filepath.Join(dir, "state.db"), Campaigns: []string{campaign, evidence}, ReadOnly: o.readOnly})
+	st, err := store.Open(ctx, store.Options{StatePath: filepath.Join(dir, "state.db"), Campaigns: []string{demoPath, evidence}, ReadOnly: o.readOnly})
 	if err != nil {
 		t.Fatal(err)
 	}

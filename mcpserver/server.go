@@ -25,7 +25,7 @@ import (
 // Runs reads runs and their breakdowns.
 type Runs interface {
 	FindRuns(ctx context.Context, f sandtrap.RunFilter) (sandtrap.RunPage, error)
-	Sources(ctx context.Context) []store.SourceStatus
+	Sources(ctx context.Context) []sandtrap.SourceStatus
 	FindRun(ctx context.Context, id string) (sandtrap.Run, error)
 	Breakdown(ctx context.Context, runID string) ([]sandtrap.Cell, error)
 }
@@ -36,13 +36,13 @@ type Modes interface {
 	RunModes(ctx context.Context, runID string, f sandtrap.ResultFilter) ([]sandtrap.ModeStat, map[string][]sandtrap.FacetValue, error)
 	FindMode(ctx context.Context, id string) (sandtrap.Mode, error)
 	ModeRuns(ctx context.Context, id string) ([]sandtrap.RunCount, error)
-	ModeHistory(ctx context.Context, id string, recent int) (store.History, error)
+	ModeHistory(ctx context.Context, id string, recent int) (sandtrap.History, error)
 	ModeForFailure(ctx context.Context, f triage.Failure) (store.ModeLookup, error)
 }
 
 // Results reads one result and its evidence.
 type Results interface {
-	FindResult(ctx context.Context, runID string, id int64) (sandtrap.Result, store.Classification, error)
+	FindResult(ctx context.Context, runID string, id int64) (sandtrap.Result, sandtrap.Classification, error)
 	ResultLogTail(ctx context.Context, runID string, id int64, n int64) ([]byte, error)
 	Artifacts(ctx context.Context, runID string, resultID int64) ([]sandtrap.Artifact, error)
 	ArtifactData(ctx context.Context, runID string, resultID, artifactID int64) (sandtrap.Artifact, []byte, error)

@@ -21,36 +21,37 @@ import (
 	"sandtrap/alert"
 	"sandtrap/notify"
 	"sandtrap/store"
+	"sandtrap/store/campaign"
 )
 
 const secret = "s3cret-signing-key"
 
-// campaign is a campaign file that the test writes as a harness would,
+// harnessFile is a campaign file that the test writes as a harness would,
 // and a store reading it.
-type campaign struct {
+type harnessFile struct {
 	path, state string
-	w           *store.CampaignWriter
+	w           *campaign.Writer
 	st          *store.Store
 	n           int // results written
 }
 
 // newCampaign writes a finished run with one failure mode and opens a
 // store on it with a fresh state file.
-func newCampaign(t *testing.T) *campaign {
+func newCampaign(t *testing.T) *harnessFile {
 	t.Helper()
 	ctx := context.Background()
-	c := &campaign{path: filepath.Join(t.TempDir(), "c.db"), state: filepath.Join(t.TempDir(), "state.db")}
-	if err := store.CreateCampaign(ctx, c.path); err != nil {
+	c := &harnessFile{path: filepath.Join(t.TempDir(), "c.db"), state: filepath.Join(t.TempDir(), "state.db")}
+	if err := campaign.Create(ctx, c.path); err != nil {
 		t.Fatal(err)
 	}
-	w, err := store.OpenCampaignWriter(ctx, c.path)
+	w, err := campaign.OpenWriter(ctx, c.path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { w.Close() })
 	c.w = w
 	start := time.Now().Add(-48 * time.Hour)
-	if err := w.InsertRun(ctx, store.CampaignRun{ID: "base", Name: "Base", StartedAt: start}); err != nil {
+	if err := w.InsertRun(ctx, campaign.Run{ID: "base", Name: "Base", StartedAt: start}); err != nil {
 		t.Fatal(err)
 	}
 	c.fail(t, "base", permission, start)
@@ -67,7 +68,7 @@ const (
 	tunnel     = "ProxyError: Cannot connect to proxy: tunnel connection failed: 403 Forbidden"
 )
 
-func (c *campaign) open(t *testing.T) {
+func (c *harnessFile) open(t *testing.T) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -85,10 +86,10 @@ func (c *campaign) open(t *testing.T) {
 
 // fail writes a failed result and waits until the store, if open, has
 // read it.
-func (c *campaign) fail(t *testing.T, run, msg string, at time.Time) {
+func (c *harnessFile) fail(t *testing.T, run, msg string, at time.Time) {
 	t.Helper()
 	c.n++
-	if _, err := c.w.InsertResults(context.Background(), []store.CampaignResult{{
+	if _, err := c.w.InsertResults(context.Background(), []campaign.Result{{
 		RunID: run, Test: "file-io/t" + strings.Repeat("x", c.n), Target: "code-interpreter", Domain: "file-io",
 		Status: sandtrap.StatusFailed, Error: &msg, StartedAt: &at, Attempt: 1,
 	}}); err != nil {
@@ -109,17 +110,17 @@ func (c *campaign) fail(t *testing.T, run, msg string, at time.Time) {
 
 // startLive starts a live run with one failure of a mode the base run had
 // and one of a mode never seen before.
-func (c *campaign) startLive(t *testing.T) {
+func (c *harnessFile) startLive(t *testing.T) {
 	t.Helper()
 	start := time.Now().Add(-time.Minute)
-	if err := c.w.InsertRun(context.Background(), store.CampaignRun{ID: "live", Name: "Live", StartedAt: start}); err != nil {
+	if err := c.w.InsertRun(context.Background(), campaign.Run{ID: "live", Name: "Live", StartedAt: start}); err != nil {
 		t.Fatal(err)
 	}
 	c.fail(t, "live", permission, start)
 	c.fail(t, "live", tunnel, start.Add(time.Second))
 }
 
-func (c *campaign) finish(t *testing.T, run string) {
+func (c *harnessFile) finish(t *testing.T, run string) {
 	t.Helper()
 	if err := c.w.FinishRun(context.Background(), run, time.Now()); err != nil {
 		t.Fatal(err)
@@ -127,7 +128,7 @@ func (c *campaign) finish(t *testing.T, run string) {
 	c.wait(t, func() bool { ok, _ := c.st.RunSettled(context.Background(), run); return ok })
 }
 
-func (c *campaign) wait(t *testing.T, cond func() bool) {
+func (c *harnessFile) wait(t *testing.T, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for !cond() {
@@ -193,7 +194,7 @@ type setup struct {
 	log bytes.Buffer
 }
 
-func (s *setup) notifier(t *testing.T, c *campaign, alerts ...alert.Alert) *notify.Notifier {
+func (s *setup) notifier(t *testing.T, c *harnessFile, alerts ...alert.Alert) *notify.Notifier {
 	t.Helper()
 	if err := alert.Validate(alerts); err != nil {
 		t.Fatal(err)
@@ -401,7 +402,7 @@ func TestAModeMarkedFixedThatFailsAgainIsReturned(t *testing.T) {
 	round(t, n)
 	modes, _, _ := c.st.RunModes(context.Background(), "base", sandtrap.ResultFilter{})
 	fixed := "fixed"
-	if _, err := c.st.UpdateMode(context.Background(), modes[0].ID, store.Triage{Status: &fixed}); err != nil {
+	if _, err := c.st.UpdateMode(context.Background(), modes[0].ID, sandtrap.Triage{Status: &fixed}); err != nil {
 		t.Fatal(err)
 	}
 	round(t, n)

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"sandtrap"
 	"sandtrap/alert"
 )
 
@@ -115,7 +116,7 @@ func TestAlertsReadWhenModesWereFixedAndFailedLastAndWhetherARunIsSettled(t *tes
 		('r', 't2', 'code-interpreter', 'file-io', 'failed', 'PermissionError: [Errno 13] Permission denied: ''/b''', '2026-06-30T22:30:00Z'),
 		('r', 't3', 'code-interpreter', 'file-io', 'passed', NULL, '2026-06-30T22:40:00Z');`)
 	s := openStore(t, filepath.Join(t.TempDir(), "state.db"), path)
-	modes, _, err := s.RunModes(ctx, "r", ResultFilter{})
+	modes, _, err := s.RunModes(ctx, "r", sandtrap.ResultFilter{})
 	if err != nil || len(modes) != 1 {
 		t.Fatalf("got %d modes (%v), want 1", len(modes), err)
 	}
@@ -130,7 +131,7 @@ func TestAlertsReadWhenModesWereFixedAndFailedLastAndWhetherARunIsSettled(t *tes
 	}
 	before := time.Now()
 	status := "fixed"
-	if _, err := s.UpdateMode(ctx, id, Triage{Status: &status}); err != nil {
+	if _, err := s.UpdateMode(ctx, id, sandtrap.Triage{Status: &status}); err != nil {
 		t.Fatal(err)
 	}
 	fixed, err := s.FixedAt(ctx)

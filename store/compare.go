@@ -224,7 +224,7 @@ func (s *Store) resolveKeys(ctx context.Context, c *compare.Comparison) error {
 		if err != nil {
 			return err
 		}
-		results, err := f.resultsByID(ctx, ids)
+		results, err := f.ResultsByID(ctx, ids)
 		if err != nil {
 			return errorf("resolving test keys of run %s: %w", run, err)
 		}

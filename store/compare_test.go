@@ -88,7 +88,7 @@ func TestCompareShowsAModeMarkedFixedAsReturned(t *testing.T) {
 		t.Fatalf("got %d persisting and %d returned before triage, want 1 and 0", len(before.Persisting), len(before.Returned))
 	}
 	fixed := "fixed"
-	if _, err := s.UpdateMode(ctx, before.Persisting[0].ID, Triage{Status: &fixed}); err != nil {
+	if _, err := s.UpdateMode(ctx, before.Persisting[0].ID, sandtrap.Triage{Status: &fixed}); err != nil {
 		t.Fatal(err)
 	}
 	after, err := s.Compare(ctx, "r1", "r2", 0)

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"sandtrap"
+	"sandtrap/store/campaign"
 )
 
 // minimalSchema has only the columns contract v1 requires.
@@ -41,7 +42,7 @@ func TestAMinimalCampaignIsServed(t *testing.T) {
 	if !run.Live() || run.Planned != 0 || run.Notes != "" {
 		t.Errorf("got run %+v, want a live run with no plan and no notes, as a missing finished_at, planned and notes say", run)
 	}
-	page, err := s.FindResults(ctx, "m1", ResultFilter{Status: sandtrap.StatusFailed})
+	page, err := s.FindResults(ctx, "m1", sandtrap.ResultFilter{Status: sandtrap.StatusFailed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +115,7 @@ func TestLenientCampaignsAreRead(t *testing.T) {
 	}{
 		{
 			name: "results as a view with the contract's columns is read like a table",
-			schema: strings.Replace(CampaignSchema, "CREATE TABLE results", "CREATE TABLE raw_results", 1) + `
+			schema: strings.Replace(campaign.Schema, "CREATE TABLE results", "CREATE TABLE raw_results", 1) + `
 				CREATE VIEW results AS SELECT * FROM raw_results;
 				INSERT INTO runs (id, name, started_at) VALUES ('v1', 'View', '2026-06-30T22:00:00Z');
 				INSERT INTO raw_results (run_id, test, target, domain, status, error, log) VALUES
@@ -123,7 +124,7 @@ func TestLenientCampaignsAreRead(t *testing.T) {
 			run:  "v1",
 			want: sandtrap.Counts{Total: 2, Passed: 1, Failed: 1},
 			check: func(t *testing.T, s *Store) {
-				page, err := s.FindResults(ctx, "v1", ResultFilter{Status: sandtrap.StatusFailed})
+				page, err := s.FindResults(ctx, "v1", sandtrap.ResultFilter{Status: sandtrap.StatusFailed})
 				if err != nil || page.Total != 1 {
 					t.Fatalf("got %+v (err %v), want the failure", page, err)
 				}
@@ -146,7 +147,7 @@ func TestLenientCampaignsAreRead(t *testing.T) {
 			run:  "7",
 			want: sandtrap.Counts{Total: 3, Passed: 1, Failed: 1, Other: 1},
 			check: func(t *testing.T, s *Store) {
-				page, err := s.FindResults(ctx, "7", ResultFilter{Status: sandtrap.StatusFailed})
+				page, err := s.FindResults(ctx, "7", sandtrap.ResultFilter{Status: sandtrap.StatusFailed})
 				if err != nil || page.Total != 1 {
 					t.Fatalf("got %+v (err %v), want the failure", page, err)
 				}
@@ -157,7 +158,7 @@ func TestLenientCampaignsAreRead(t *testing.T) {
 				if r.ExitCode != nil || r.Attempt != 1 || len(r.Problems) != 2 {
 					t.Errorf("got exit code %v, attempt %d and problems %q, want unknown, 1 and both junk values named", r.ExitCode, r.Attempt, r.Problems)
 				}
-				other, err := s.FindResults(ctx, "7", ResultFilter{Status: "3"})
+				other, err := s.FindResults(ctx, "7", sandtrap.ResultFilter{Status: "3"})
 				if err != nil || other.Total != 1 {
 					t.Errorf("got %+v (err %v), want the integer status 3 kept as it is", other, err)
 				}
@@ -263,7 +264,7 @@ func TestAFileStillBeingCreatedIsRefusedUntouchedThenServed(t *testing.T) {
 		t.Fatalf("got %v (err %v), want the file still empty", fi, err)
 	}
 
-	harness(t, path, CampaignSchema+`INSERT INTO runs (id, name, started_at) VALUES ('n1', 'New', '2026-06-30T22:00:00Z');`)
+	harness(t, path, campaign.Schema+`INSERT INTO runs (id, name, started_at) VALUES ('n1', 'New', '2026-06-30T22:00:00Z');`)
 	before := fileSHA(t, path)
 	s := openStore(t, filepath.Join(t.TempDir(), "state.db"), path)
 	if _, err := s.FindRun(ctx, "n1"); err != nil {

@@ -55,7 +55,7 @@ func TestAFullDiskRefusesSavesByNameLosesNothingAndServiceResumes(t *testing.T) 
 	disk := smallDisk(t, "4m")
 	state := filepath.Join(disk, "state.db")
 	s := openStore(t, state, campaign)
-	page, err := s.FindResults(ctx, "r", ResultFilter{})
+	page, err := s.FindResults(ctx, "r", sandtrap.ResultFilter{})
 	if err != nil || len(page.Results) == 0 {
 		t.Fatalf("got %d failures (%v), want some", len(page.Results), err)
 	}
@@ -68,7 +68,7 @@ func TestAFullDiskRefusesSavesByNameLosesNothingAndServiceResumes(t *testing.T) 
 	if len(modes) < 2 {
 		t.Fatalf("got modes %v, want two to merge", modes)
 	}
-	if _, err := s.UpdateMode(ctx, modes[0], Triage{Status: new("triaged")}); err != nil {
+	if _, err := s.UpdateMode(ctx, modes[0], sandtrap.Triage{Status: new("triaged")}); err != nil {
 		t.Fatal(err)
 	}
 
@@ -88,7 +88,7 @@ func TestAFullDiskRefusesSavesByNameLosesNothingAndServiceResumes(t *testing.T) 
 		name  string
 		write func() error
 	}{
-		{"a triage decision", func() error { _, err := s.UpdateMode(ctx, modes[0], Triage{Severity: new("low")}); return err }},
+		{"a triage decision", func() error { _, err := s.UpdateMode(ctx, modes[0], sandtrap.Triage{Severity: new("low")}); return err }},
 		{"a merge", func() error { _, err := s.MergeMode(ctx, modes[1], modes[0]); return err }},
 		{"a note", func() error { return s.AddNote(ctx, modes[0], "written on a full disk") }},
 	}
@@ -141,7 +141,7 @@ func TestAFullDiskRefusesSavesByNameLosesNothingAndServiceResumes(t *testing.T) 
 		}
 		waitUntil(t, func() bool { run, _ := s.FindRun(ctx, "r"); return run.Counts.Total == 3500 })
 		waitUntil(t, func() bool { st, _ := s.RunSource(ctx, "r"); return st.Fault == "" })
-		if _, err := s.UpdateMode(ctx, modes[0], Triage{Severity: new("low")}); err != nil {
+		if _, err := s.UpdateMode(ctx, modes[0], sandtrap.Triage{Severity: new("low")}); err != nil {
 			t.Errorf("got %v for a decision once there is room, want it saved", err)
 		}
 		if err := s.AddNote(ctx, modes[0], "written once there was room"); err != nil {

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"sandtrap"
+	"sandtrap/store/campaign"
+	"sandtrap/store/internal/sqlitex"
 )
 
 // modeTally counts a run's results, and its failures per failure mode as
@@ -59,32 +61,23 @@ func (t *modeTally) count(members []int32) int {
 	return n
 }
 
-// History is failure modes across the runs served.
-type History struct {
-	Runs int // how many runs are served
-	// Recent are the last runs, oldest first, each with its results in
-	// Total; each mode's Recent counts its failures in them.
-	Recent []sandtrap.RunCount
-	Modes  []sandtrap.ModeSummary // the latest seen first
-}
-
 // History summarises every failure mode the served runs have, after
 // merges, with its failures in each of the last recent runs.
-func (s *Store) History(ctx context.Context, recent int) (History, error) {
+func (s *Store) History(ctx context.Context, recent int) (sandtrap.History, error) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	return s.foldHistory("", recent), nil
 }
 
 // ModeHistory summarises one failure mode (after merges) across the runs
-// served, as History does; a mode that no served run has comes back with
+// served, as sandtrap.History does; a mode that no served run has comes back with
 // no failures.
-func (s *Store) ModeHistory(ctx context.Context, id string, recent int) (History, error) {
+func (s *Store) ModeHistory(ctx context.Context, id string, recent int) (sandtrap.History, error) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	i, ok := s.modeIndex(id)
 	if !ok {
-		return History{}, sandtrap.Errorf(sandtrap.ENOTFOUND, "failure mode %q not found", id)
+		return sandtrap.History{}, sandtrap.Errorf(sandtrap.ENOTFOUND, "failure mode %q not found", id)
 	}
 	h := s.foldHistory(s.eff[i].ID, recent)
 	if len(h.Modes) == 0 {
@@ -95,8 +88,8 @@ func (s *Store) ModeHistory(ctx context.Context, id string, recent int) (History
 
 // foldHistory folds the tallies of every run, oldest first, into one summary
 // per mode root, or only root's when it is set. Callers hold mu.
-func (s *Store) foldHistory(root string, recent int) History {
-	h := History{Runs: len(s.order)}
+func (s *Store) foldHistory(root string, recent int) sandtrap.History {
+	h := sandtrap.History{Runs: len(s.order)}
 	first := max(0, len(s.order)-max(recent, 0))
 	type acc struct {
 		sum               sandtrap.ModeSummary
@@ -190,7 +183,7 @@ func (s *Store) codeValues(kind string, codes map[uint16]bool) []string {
 // without walking its breakdown. Callers hold mu.
 func (s *Store) runCount(id string, ri *runIndex, n int) sandtrap.RunCount {
 	m, known := ri.src.meta[ri.rawID]
-	rc := sandtrap.RunCount{RunID: id, RunName: m.Name, StartedAt: parseTime(m.StartedAt), Count: n, Total: ri.tally.results}
+	rc := sandtrap.RunCount{RunID: id, RunName: m.Name, StartedAt: sqlitex.ParseTime(m.StartedAt), Count: n, Total: ri.tally.results}
 	if !known || rc.RunName == "" {
 		rc.RunName = ri.rawID
 	}
@@ -265,7 +258,7 @@ func (s *Store) ModesBeside(ctx context.Context, id string, n int) ([]sandtrap.M
 // seenRange fills in the first and last runs each mode was seen in, and
 // whether ri is its first, from the runs' tallies. Callers hold mu.
 func (s *Store) seenRange(stats map[string]*sandtrap.ModeStat, ri *runIndex) {
-	start := func(r *runIndex) time.Time { return parseTime(r.src.meta[r.rawID].StartedAt) }
+	start := func(r *runIndex) time.Time { return sqlitex.ParseTime(r.src.meta[r.rawID].StartedAt) }
 	thisStart := start(ri)
 	for _, id := range s.order {
 		other := s.runs[id]
@@ -295,11 +288,11 @@ func (s *Store) seenRange(stats map[string]*sandtrap.ModeStat, ri *runIndex) {
 // ModeOccurrences returns a page of a mode's failures across every run,
 // newest run first, and how many there are. The runs' tallies say which
 // runs the page falls in; only those runs' rows are read.
-func (s *Store) ModeOccurrences(ctx context.Context, id string, limit, offset int) ([]Occurrence, int, error) {
+func (s *Store) ModeOccurrences(ctx context.Context, id string, limit, offset int) ([]sandtrap.Occurrence, int, error) {
 	type pick struct {
 		runID string
-		file  *campaignFile
-		row   ResultRow
+		file  *campaign.File
+		row   sandtrap.ResultRow
 	}
 	// The tallies say which runs the page falls in, and how far into each.
 	type span struct {
@@ -347,7 +340,7 @@ func (s *Store) ModeOccurrences(ctx context.Context, id string, limit, offset in
 					continue
 				}
 				e := &s.eff[fl.mode]
-				picks = append(picks, pick{runID: sp.runID, file: ri.src.file, row: ResultRow{
+				picks = append(picks, pick{runID: sp.runID, file: ri.src.file, row: sandtrap.ResultRow{
 					Result: sandtrap.Result{ID: r.id, Test: fl.test, Error: fl.err, HasError: true, Attempt: int(fl.attempt),
 						Status: s.names.value(kindStatus, r.status), Target: s.names.value(kindTarget, r.target), Domain: s.names.value(kindDomain, r.domain)},
 					Layer: e.Layer, Primitive: e.Primitive, Mode: e.ID, ClassifiedBy: s.byOf(fl), Severity: e.Severity,
@@ -361,23 +354,23 @@ func (s *Store) ModeOccurrences(ctx context.Context, id string, limit, offset in
 	}
 
 	// Details (titles, durations) come from each run's file, one query per file.
-	byFile := map[*campaignFile][]int64{}
+	byFile := map[*campaign.File][]int64{}
 	for _, p := range picks {
 		byFile[p.file] = append(byFile[p.file], p.row.ID)
 	}
-	details := map[*campaignFile]map[int64]sandtrap.Result{}
+	details := map[*campaign.File]map[int64]sandtrap.Result{}
 	for f, ids := range byFile {
-		if d, err := f.resultsByID(ctx, ids); err == nil {
+		if d, err := f.ResultsByID(ctx, ids); err == nil {
 			details[f] = d
 		}
 	}
-	out := make([]Occurrence, 0, len(picks))
+	out := make([]sandtrap.Occurrence, 0, len(picks))
 	for _, p := range picks {
 		if d, ok := details[p.file][p.row.ID]; ok {
 			d.RunID = p.runID
 			p.row.Result = d
 		}
-		out = append(out, Occurrence{RunID: p.runID, ResultRow: p.row})
+		out = append(out, sandtrap.Occurrence{RunID: p.runID, ResultRow: p.row})
 	}
 	return out, total, nil
 }

@@ -20,7 +20,7 @@ func historySQL(runs, per int) string {
 	return fmt.Sprintf(`
 	WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < %[1]d)
 	INSERT INTO runs (id, name, started_at, finished_at, planned)
-	SELECT printf('h-%%05d', n), 'History run ' || n,
+	SELECT printf('h-%%05d', n), 'sandtrap.History run ' || n,
 		strftime('%%Y-%%m-%%dT%%H:%%M:%%SZ', '2026-01-01', '+' || n || ' hours'),
 		strftime('%%Y-%%m-%%dT%%H:%%M:%%SZ', '2026-01-01', '+' || n || ' hours', '+50 minutes'), %[2]d FROM r;
 	WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < %[1]d),
@@ -48,7 +48,7 @@ func historyStore(t *testing.T, state string, runs, per int) (*Store, string) {
 }
 
 // modeBySignature finds the mode whose signature holds sub.
-func modeBySignature(t *testing.T, h History, sub string) sandtrap.ModeSummary {
+func modeBySignature(t *testing.T, h sandtrap.History, sub string) sandtrap.ModeSummary {
 	t.Helper()
 	for _, m := range h.Modes {
 		if strings.Contains(m.Signature, sub) {
@@ -108,7 +108,7 @@ func TestModeHistory(t *testing.T) {
 				t.Fatal(err)
 			}
 			if len(one.Modes) != 1 || !reflect.DeepEqual(one.Modes[0], m) {
-				t.Errorf("got %+v from ModeHistory, want what History says, %+v", one.Modes, m)
+				t.Errorf("got %+v from ModeHistory, want what sandtrap.History says, %+v", one.Modes, m)
 			}
 			if m.Failures != tt.failures || m.Runs != tt.runs {
 				t.Errorf("got %d failures in %d runs, want %d in %d", m.Failures, m.Runs, tt.failures, tt.runs)
@@ -193,7 +193,7 @@ func TestModeOccurrencesPages(t *testing.T) {
 		})
 		for _, size := range []int{1, 3, 7, 50} {
 			t.Run(fmt.Sprintf("%s: pages of %d, across runs, make up the whole list", m.Signature, size), func(t *testing.T) {
-				var paged []Occurrence
+				var paged []sandtrap.Occurrence
 				for off := 0; off < total; off += size {
 					page, n, err := s.ModeOccurrences(ctx, m.ID, size, off)
 					if err != nil {
@@ -239,7 +239,7 @@ func TestModeHistoryAfterARestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The state keeps when a mode was found to the second.
-	for _, h := range []History{before, after} {
+	for _, h := range []sandtrap.History{before, after} {
 		for i := range h.Modes {
 			h.Modes[i].FirstSeen = h.Modes[i].FirstSeen.UTC().Truncate(time.Second)
 		}

@@ -16,14 +16,14 @@ func TestHistoryAndNotesKeepWhoAcrossARestart(t *testing.T) {
 	addRun(t, path, "r", true, resultsSQL("r", 70))
 	state := filepath.Join(t.TempDir(), "state.db")
 	s := openStore(t, state, path)
-	modes, _, err := s.RunModes(ctx, "r", ResultFilter{})
+	modes, _, err := s.RunModes(ctx, "r", sandtrap.ResultFilter{})
 	if err != nil || len(modes) != 2 {
 		t.Fatalf("got %d modes (%v), want the campaign's 2", len(modes), err)
 	}
 	a, b := modes[0].ID, modes[1].ID
 	ada, grace := sandtrap.WithActor(ctx, "ada@example.com"), sandtrap.WithActor(ctx, "grace@example.com")
 	triaged := "triaged"
-	if _, err := s.UpdateMode(ada, a, Triage{Status: &triaged}); err != nil {
+	if _, err := s.UpdateMode(ada, a, sandtrap.Triage{Status: &triaged}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.AddNote(grace, a, "the sandbox's, not ours"); err != nil {
@@ -76,7 +76,7 @@ func TestHistoryAndNotesKeepWhoAcrossARestart(t *testing.T) {
 		t.Errorf("got history %q after a restart, want %q", gotEvents, wantEvents)
 	}
 	var who string
-	if err := s.reader.QueryRowContext(ctx, `SELECT who FROM outbox WHERE mode_id = ?`, a).Scan(&who); err != nil || who != sandtrap.ActorToken {
+	if err := stateDB(t, s).QueryRowContext(ctx, `SELECT who FROM outbox WHERE mode_id = ?`, a).Scan(&who); err != nil || who != sandtrap.ActorToken {
 		t.Errorf("got the filing asked for by %q (%v), want %q", who, err, sandtrap.ActorToken)
 	}
 }

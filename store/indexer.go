@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"sandtrap"
+	"sandtrap/store/campaign"
+	"sandtrap/store/internal/sqlitex"
 	"sandtrap/triage"
 )
 
@@ -36,7 +38,7 @@ const maxErrorBytes = 2048
 
 // classified is a result with its failure mode decided.
 type classified struct {
-	row     resultRow
+	row     campaign.ResultRow
 	at      uint32 // started_at in Unix seconds
 	modeID  string
 	layer   string
@@ -50,20 +52,20 @@ type classified struct {
 // failures on every core, and applies and persists them in batches.
 func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 	change := Change{Source: src.label}
-	var maxID int64
-	if err := src.file.db.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM results`).Scan(&maxID); err != nil {
-		return change, errorf("reading %s: %w", src.path, err)
+	maxID, err := src.file.MaxResultID(ctx)
+	if err != nil {
+		return change, err
 	}
 	if maxID <= src.lastID {
 		s.markCaughtUp(src)
 		return change, nil
 	}
-	ev, err := src.file.readEvidence(ctx, src.lastID, &src.cursors)
+	ev, err := src.file.ReadEvidence(ctx, src.lastID, &src.cursors)
 	if err != nil {
 		return change, err
 	}
 	for id, e := range src.pending {
-		ev[id] = e.merge(ev[id])
+		ev[id] = e.Merge(ev[id])
 	}
 	src.pending = nil
 	defer func() {
@@ -71,14 +73,14 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 		for id, e := range ev {
 			if id > maxID {
 				if src.pending == nil {
-					src.pending = map[int64]*evidence{}
+					src.pending = map[int64]*campaign.Evidence{}
 				}
 				src.pending[id] = e
 			}
 		}
 	}()
 	s.mu.Lock()
-	src.progress = Progress{Reading: showsProgress(src.ready, maxID-src.lastID), Total: maxID - src.lastID, Started: time.Now()}
+	src.progress = sandtrap.Progress{Reading: showsProgress(src.ready, maxID-src.lastID), Total: maxID - src.lastID, Started: time.Now()}
 	s.mu.Unlock()
 	defer func() {
 		s.mu.Lock()
@@ -90,7 +92,7 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 	b := newBatch()
 	sinceSave := 0
 	lastLog := time.Now()
-	flush := func(pending []resultRow) error {
+	flush := func(pending []campaign.ResultRow) error {
 		out := s.classify(pending, ev)
 		pinned, err := s.pinForAppend(ctx, src, pending)
 		if err != nil {
@@ -147,7 +149,7 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 		}
 		// The evidence read for those rows is gone with them: read the
 		// steps and artifacts again from the start, next time.
-		src.cursors, src.pending = evidenceCursors{}, nil
+		src.cursors, src.pending = campaign.EvidenceCursors{}, nil
 		change.NewResults = 0
 	}
 	s.mu.RLock()
@@ -165,16 +167,16 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 // calls flush with each batch of them, in id order. The file is read on a
 // goroutine of its own, a batch ahead, so that reading it overlaps with
 // classifying and saving the batch before.
-func (s *Store) scanBatches(ctx context.Context, src *source, upto int64, flush func([]resultRow) error) error {
+func (s *Store) scanBatches(ctx context.Context, src *source, upto int64, flush func([]campaign.ResultRow) error) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	full := make(chan []resultRow, 1)
+	full := make(chan []campaign.ResultRow, 1)
 	// Two batches are in flight at most, and go back and forth. A live
 	// run's pass reads a few rows: its batches are no bigger.
 	size := int(min(scanBatch, upto-src.lastID))
-	free := make(chan []resultRow, 2)
-	free <- make([]resultRow, 0, size)
-	free <- make([]resultRow, 0, size)
+	free := make(chan []campaign.ResultRow, 2)
+	free <- make([]campaign.ResultRow, 0, size)
+	free <- make([]campaign.ResultRow, 0, size)
 	scanned := make(chan error, 1)
 	go func() {
 		defer close(full)
@@ -192,7 +194,7 @@ func (s *Store) scanBatches(ctx context.Context, src *source, upto int64, flush 
 				return false
 			}
 		}
-		err := src.file.scanResults(ctx, src.lastID, upto, func(r *resultRow) error {
+		err := src.file.ScanResults(ctx, src.lastID, upto, func(r *campaign.ResultRow) error {
 			pending = append(pending, *r)
 			if len(pending) == size && !send() {
 				return ctx.Err()
@@ -253,7 +255,7 @@ func (s *Store) commit(ctx context.Context, src *source, b *batch) error {
 
 // classify decides the layer, primitive and signature of every failure in
 // rows, using every core.
-func (s *Store) classify(rows []resultRow, ev map[int64]*evidence) []classified {
+func (s *Store) classify(rows []campaign.ResultRow, ev map[int64]*campaign.Evidence) []classified {
 	out := make([]classified, len(rows))
 	workers := runtime.NumCPU()
 	var wg sync.WaitGroup
@@ -275,9 +277,9 @@ func (s *Store) classify(rows []resultRow, ev map[int64]*evidence) []classified 
 	return out
 }
 
-func (s *Store) classifyOne(r resultRow, e *evidence) classified {
+func (s *Store) classifyOne(r campaign.ResultRow, e *campaign.Evidence) classified {
 	c := classified{row: r}
-	if t := parseTime(r.StartedAt); !t.IsZero() {
+	if t := sqlitex.ParseTime(r.StartedAt); !t.IsZero() {
 		if sec := t.Unix(); sec > 0 && sec < 1<<32 {
 			c.at = uint32(sec)
 		}
@@ -291,7 +293,7 @@ func (s *Store) classifyOne(r resultRow, e *evidence) classified {
 		HarnessLayer: r.Layer, HarnessPrimitive: r.Primitive, LogTail: r.LogTail,
 	}
 	if e != nil {
-		f.Tools, f.StepError, f.CorruptedArtifact = e.tools, e.stepError, e.corruptedName
+		f.Tools, f.StepError, f.CorruptedArtifact = e.Tools, e.StepError, e.CorruptedName
 	}
 	if r.ExitCode.Valid {
 		v := r.ExitCode.Int64
@@ -351,7 +353,7 @@ func (s *Store) apply(src *source, rows []classified, templates map[string]*temp
 				s.unsavedModes = append(s.unsavedModes, nm)
 				change.NewModes = append(change.NewModes, c.modeID)
 			}
-			f := failure{id: c.row.ID, test: c.row.Test, err: clip(c.row.Error, maxErrorBytes), mode: m,
+			f := failure{id: c.row.ID, test: c.row.Test, err: campaign.Clip(c.row.Error, maxErrorBytes), mode: m,
 				by: s.names.code(kindBy, c.by), attempt: int32(c.row.Attempt)}
 			if _, ok := b.fails[ri]; !ok {
 				b.fails[ri] = len(d.fails)
@@ -377,7 +379,7 @@ func (s *Store) apply(src *source, rows []classified, templates map[string]*temp
 	}
 	if len(rows) > 0 {
 		last := rows[len(rows)-1].row
-		b.lastID, b.lastKey = last.ID, resultKey(last.RunID, last.Test)
+		b.lastID, b.lastKey = last.ID, campaign.ResultKey(last.RunID, last.Test)
 	}
 }
 
@@ -385,20 +387,9 @@ func (s *Store) apply(src *source, rows []classified, templates map[string]*temp
 // to get, of the left results this pass reads: as many as the harness
 // planned, when it said. Growing a run of a million rows in steps copied
 // it a dozen times, into fresh memory each time.
-func expectedRows(run campaignRun, have int, left int64) int {
+func expectedRows(run campaign.RunRow, have int, left int64) int {
 	if !run.Planned.Valid || run.Planned.Int64 <= int64(have) {
 		return 1
 	}
 	return int(min(run.Planned.Int64-int64(have), left))
-}
-
-// clip cuts s to at most n bytes without splitting a UTF-8 sequence.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && s[n]&0xC0 == 0x80 {
-		n--
-	}
-	return s[:n]
 }

@@ -7,6 +7,7 @@ import (
 
 	"sandtrap"
 	"sandtrap/filing"
+	"sandtrap/store/campaign"
 	"sandtrap/triage"
 )
 
@@ -22,7 +23,7 @@ type ModeLookup struct {
 	// Mode is the mode merges lead to, with people's decisions, when Known;
 	// else the classifier's mode alone.
 	Mode         sandtrap.Mode
-	ClassifiedBy string // "human" when a person reclassified the mode, else Classification.By
+	ClassifiedBy string // "human" when a person reclassified the mode, else sandtrap.Classification.By
 	Ticket       filing.Stored
 	HasTicket    bool
 }
@@ -36,8 +37,8 @@ func (s *Store) ModeForFailure(ctx context.Context, f triage.Failure) (ModeLooku
 	}
 	// The classifier sees what classifyOne gives it: the log's end as the
 	// indexer reads it, and the steps' tools and error.
-	if len(f.LogTail) > classifyTail {
-		f.LogTail = f.LogTail[len(f.LogTail)-classifyTail:]
+	if len(f.LogTail) > campaign.ClassifyTail {
+		f.LogTail = f.LogTail[len(f.LogTail)-campaign.ClassifyTail:]
 	}
 	cl := s.opts.Classifier.Classify(f)
 	// The saved templates say which mode that is; a message that would

@@ -77,7 +77,7 @@ func failureOf(t *testing.T, st *store.Store, run string, r sandtrap.Result) tri
 func TestModeForFailureGivesEveryIndexedFailureItsOwnMode(t *testing.T) {
 	ctx := context.Background()
 	st := demoStore(t)
-	page, err := st.FindResults(ctx, "2026-06-30-overnight", store.ResultFilter{Limit: 1000})
+	page, err := st.FindResults(ctx, "2026-06-30-overnight", sandtrap.ResultFilter{Limit: 1000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func TestModeForFailureGivesEveryIndexedFailureItsOwnMode(t *testing.T) {
 func TestModeForFailureAppliesWhatPeopleDecided(t *testing.T) {
 	ctx := context.Background()
 	st := demoStore(t)
-	page, err := st.FindResults(ctx, "2026-06-30-overnight", store.ResultFilter{Limit: 1000})
+	page, err := st.FindResults(ctx, "2026-06-30-overnight", sandtrap.ResultFilter{Limit: 1000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,14 +136,14 @@ func TestModeForFailureAppliesWhatPeopleDecided(t *testing.T) {
 		t.Fatal(err)
 	}
 	fixed := triage.StatusFixed
-	if _, err := st.UpdateMode(ctx, la.Mode.ID, store.Triage{Status: &fixed}); err != nil {
+	if _, err := st.UpdateMode(ctx, la.Mode.ID, sandtrap.Triage{Status: &fixed}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := st.MergeMode(ctx, lb.Mode.ID, la.Mode.ID); err != nil {
 		t.Fatal(err)
 	}
 	layer, prim := sandtrap.LayerTest, "harness"
-	if _, err := st.UpdateMode(ctx, la.Mode.ID, store.Triage{Layer: &layer, Primitive: &prim}); err != nil {
+	if _, err := st.UpdateMode(ctx, la.Mode.ID, sandtrap.Triage{Layer: &layer, Primitive: &prim}); err != nil {
 		t.Fatal(err)
 	}
 	fl, err := st.EnqueueFiling(ctx, la.Mode.ID, "platform", time.Now())

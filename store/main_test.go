@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"sandtrap/store/campaign"
 )
 
 // TestMain lets the test binary act as a harness in another process: with
@@ -59,7 +61,7 @@ func harness(t *testing.T, path, script string) {
 func newCampaign(t *testing.T, name string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), name)
-	harness(t, path, CampaignSchema)
+	harness(t, path, campaign.Schema)
 	return path
 }
 
@@ -117,4 +119,15 @@ func openStore(t *testing.T, state string, campaigns ...string) *Store {
 	}
 	t.Cleanup(func() { s.Close() })
 	return s
+}
+
+// stateDB opens the state file of s for the test to query, read-only.
+func stateDB(t *testing.T, s *Store) *sql.DB {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+s.opts.StatePath+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }

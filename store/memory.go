@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"sandtrap"
+	"sandtrap/store/campaign"
 )
 
 // The index keeps every run's counts in memory, but the rows and failures
@@ -247,7 +248,7 @@ func (s *Store) pageIn(ctx context.Context, src *source, rawID string, n int, lo
 // pinForAppend pages in the evicted runs that rows add to and pins them,
 // so that none is evicted before apply has added the rows; unpin releases
 // them.
-func (s *Store) pinForAppend(ctx context.Context, src *source, rows []resultRow) ([]*runIndex, error) {
+func (s *Store) pinForAppend(ctx context.Context, src *source, rows []campaign.ResultRow) ([]*runIndex, error) {
 	s.mu.Lock()
 	var pinned, evicted []*runIndex
 	counted := map[*runIndex]int{} // how many rows each evicted run has

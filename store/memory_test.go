@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"path/filepath"
 	"reflect"
@@ -61,19 +60,19 @@ func isLoaded(s *Store, id string) bool {
 
 // pages is what every page that reads a run's rows gets from the store.
 type pages struct {
-	Results     []ResultPage
+	Results     []sandtrap.ResultPage
 	Modes       []sandtrap.ModeStat
-	ModeFacets  map[string][]FacetValue
+	ModeFacets  map[string][]sandtrap.FacetValue
 	Breakdown   []sandtrap.Cell
 	Failed      sandtrap.Result
-	Failure     Classification
-	Passed      Classification
+	Failure     sandtrap.Classification
+	Passed      sandtrap.Classification
 	Minutes     []triage.Minute
 	Windows     []triage.Window
 	Last        map[string]time.Time
-	New         []NewMode
-	Activity    Activity
-	Occurrences []Occurrence
+	New         []sandtrap.NewMode
+	Activity    sandtrap.Activity
+	Occurrences []sandtrap.Occurrence
 	OccTotal    int
 }
 
@@ -82,7 +81,7 @@ func pagesOf(t *testing.T, s *Store, run string) pages {
 	t.Helper()
 	ctx := context.Background()
 	var p pages
-	for _, f := range []ResultFilter{{}, {Status: StatusAll}, {Status: StatusAll, Offset: 40, Limit: 7},
+	for _, f := range []sandtrap.ResultFilter{{}, {Status: sandtrap.StatusAll}, {Status: sandtrap.StatusAll, Offset: 40, Limit: 7},
 		{Q: "permission"}, {Target: "browser", Domain: "web-browsing"}, {Status: sandtrap.StatusPassed, Offset: 3}} {
 		page, err := s.FindResults(ctx, run, f)
 		if err != nil {
@@ -90,7 +89,7 @@ func pagesOf(t *testing.T, s *Store, run string) pages {
 		}
 		p.Results = append(p.Results, page)
 	}
-	modes, facets, err := s.RunModes(ctx, run, ResultFilter{})
+	modes, facets, err := s.RunModes(ctx, run, sandtrap.ResultFilter{})
 	if err != nil {
 		t.Fatalf("RunModes(%s): %v", run, err)
 	}
@@ -228,7 +227,7 @@ func TestALiveRunIsNeverEvicted(t *testing.T) {
 	if !isLoaded(s, "live") {
 		t.Error("got the live run evicted after it grew, want it in memory")
 	}
-	page, err := s.FindResults(context.Background(), "live", ResultFilter{Status: StatusAll})
+	page, err := s.FindResults(context.Background(), "live", sandtrap.ResultFilter{Status: sandtrap.StatusAll})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,7 +245,7 @@ func TestTheRunLookedAtLeastLatelyIsEvictedFirst(t *testing.T) {
 	openBudgeted(t, state, 0, path).Close()
 	// Started again, the store holds no rows until they are looked at.
 	measure := openBudgeted(t, state, 0, path)
-	if _, err := measure.FindResults(context.Background(), "a", ResultFilter{}); err != nil {
+	if _, err := measure.FindResults(context.Background(), "a", sandtrap.ResultFilter{}); err != nil {
 		t.Fatal(err)
 	}
 	measure.mu.RLock()
@@ -257,7 +256,7 @@ func TestTheRunLookedAtLeastLatelyIsEvictedFirst(t *testing.T) {
 	// Room for two runs, not three.
 	s := openBudgeted(t, state, 2*size+size/2, path)
 	for _, run := range []string{"a", "b", "a", "c"} {
-		if _, err := s.FindResults(context.Background(), run, ResultFilter{}); err != nil {
+		if _, err := s.FindResults(context.Background(), run, sandtrap.ResultFilter{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -275,11 +274,11 @@ func TestLateResultsOfAnEvictedRunAreAddedToIt(t *testing.T) {
 	harness(t, path, historyRows("r1", 20))
 	waitUntil(t, func() bool { run, _ := s.FindRun(context.Background(), "r1"); return run.Counts.Total == 620 })
 	check := func(s *Store, when string) {
-		page, err := s.FindResults(context.Background(), "r1", ResultFilter{Status: StatusAll, Limit: 1})
+		page, err := s.FindResults(context.Background(), "r1", sandtrap.ResultFilter{Status: sandtrap.StatusAll, Limit: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
-		failed, err := s.FindResults(context.Background(), "r1", ResultFilter{})
+		failed, err := s.FindResults(context.Background(), "r1", sandtrap.ResultFilter{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -332,16 +331,16 @@ func TestReadersSeeTheSameAnswersWhileRunsAreEvictedAndPagedIn(t *testing.T) {
 	kept := openBudgeted(t, filepath.Join(t.TempDir(), "kept.db"), 0, path)
 	ctx := context.Background()
 	type answer struct {
-		Page  ResultPage
+		Page  sandtrap.ResultPage
 		Modes int
 		Cmp   compare.Comparison
 	}
 	answerOf := func(s *Store, run string) (answer, error) {
-		page, err := s.FindResults(ctx, run, ResultFilter{Status: StatusAll, Offset: 100, Limit: 20})
+		page, err := s.FindResults(ctx, run, sandtrap.ResultFilter{Status: sandtrap.StatusAll, Offset: 100, Limit: 20})
 		if err != nil {
 			return answer{}, err
 		}
-		modes, _, err := s.RunModes(ctx, run, ResultFilter{})
+		modes, _, err := s.RunModes(ctx, run, sandtrap.ResultFilter{})
 		if err != nil {
 			return answer{}, err
 		}
@@ -389,39 +388,6 @@ func TestReadersSeeTheSameAnswersWhileRunsAreEvictedAndPagedIn(t *testing.T) {
 	}
 }
 
-func TestARunsRowsAndFailuresAreFoundBySeeks(t *testing.T) {
-	path := memoryCampaign(t)
-	state := filepath.Join(t.TempDir(), "state.db")
-	openBudgeted(t, state, 0, path).Close()
-	db, err := sql.Open("sqlite", "file:"+state+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	for _, q := range []struct{ query, want string }{
-		{runRowsQuery, "SEARCH row_chunks USING PRIMARY KEY (source_id=? AND run_id=?)"},
-		{runFailuresQuery, "SEARCH failure_chunks USING PRIMARY KEY (source_id=? AND run_id=?)"},
-	} {
-		rows, err := db.Query(`EXPLAIN QUERY PLAN `+q.query, 1, "r1")
-		if err != nil {
-			t.Fatal(err)
-		}
-		var plan []string
-		for rows.Next() {
-			var id, parent, unused int
-			var detail string
-			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-				t.Fatal(err)
-			}
-			plan = append(plan, detail)
-		}
-		rows.Close()
-		if got := strings.Join(plan, "; "); got != q.want {
-			t.Errorf("%s: got plan %q, want %q", q.query, got, q.want)
-		}
-	}
-}
-
 func TestComparisonFactsOutliveTheRowsTheyWereFoldedFrom(t *testing.T) {
 	path := memoryCampaign(t)
 	kept := openBudgeted(t, filepath.Join(t.TempDir(), "kept.db"), 0, path)
@@ -457,11 +423,11 @@ func TestTheModesBesideAModeComeFromTheCountsOfItsRuns(t *testing.T) {
 	openBudgeted(t, state, 0, path).Close()
 	s := openBudgeted(t, state, 1, path)
 	ctx := context.Background()
-	page, err := s.FindResults(ctx, "r1", ResultFilter{Q: "permission", Limit: 1})
+	page, err := s.FindResults(ctx, "r1", sandtrap.ResultFilter{Q: "permission", Limit: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	disk, err := s.FindResults(ctx, "disk", ResultFilter{Limit: 1})
+	disk, err := s.FindResults(ctx, "disk", sandtrap.ResultFilter{Limit: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 // RunModes groups a run's failures that match f into failure modes, with
 // their counts and blast radius, and counts the facets as the failures list
 // does. The order is the store's; callers rank.
-func (s *Store) RunModes(ctx context.Context, runID string, f ResultFilter) ([]sandtrap.ModeStat, map[string][]FacetValue, error) {
+func (s *Store) RunModes(ctx context.Context, runID string, f sandtrap.ResultFilter) ([]sandtrap.ModeStat, map[string][]sandtrap.FacetValue, error) {
 	var q queue
 	err := s.withRun(ctx, runID, func(ri *runIndex, d *runData) error {
 		q = s.queueOf(ri, d, f)
@@ -25,7 +25,7 @@ func (s *Store) RunModes(ctx context.Context, runID string, f ResultFilter) ([]s
 
 // queueOf returns the queue of run ri with rows d under filter f, computed
 // once per change of what it is computed from. Callers hold mu.
-func (s *Store) queueOf(ri *runIndex, d *runData, f ResultFilter) queue {
+func (s *Store) queueOf(ri *runIndex, d *runData, f sandtrap.ResultFilter) queue {
 	key := queueKey{filter: f, rows: len(d.rows), cells: s.cells, decisions: s.decisionsVersion}
 	q, ok := ri.queue(key)
 	if !ok {
@@ -41,7 +41,7 @@ func (s *Store) queueOf(ri *runIndex, d *runData, f ResultFilter) queue {
 // the same rows with the same decisions gives the same queue. (First and
 // last seen look at every run's breakdown, hence its count of cells.)
 type queueKey struct {
-	filter    ResultFilter
+	filter    sandtrap.ResultFilter
 	rows      int
 	cells     int
 	decisions int
@@ -49,7 +49,7 @@ type queueKey struct {
 
 type queue struct {
 	modes  []sandtrap.ModeStat
-	facets map[string][]FacetValue
+	facets map[string][]sandtrap.FacetValue
 }
 
 // queuesKept bounds the queues a run keeps, one per filter in use.
@@ -79,7 +79,7 @@ func (ri *runIndex) keepQueue(k queueKey, q queue) {
 }
 
 // runModes computes the queue of run ri with rows d. Callers hold mu.
-func (s *Store) runModes(ri *runIndex, d *runData, f ResultFilter) ([]sandtrap.ModeStat, map[string][]FacetValue) {
+func (s *Store) runModes(ri *runIndex, d *runData, f sandtrap.ResultFilter) ([]sandtrap.ModeStat, map[string][]sandtrap.FacetValue) {
 	// Count in flat tables indexed by mode and code while walking; strings
 	// come at the end, once per mode rather than once per failure.
 	type test struct {

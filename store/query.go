@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"sandtrap"
+	"sandtrap/store/campaign"
+	"sandtrap/store/internal/sqlitex"
 )
 
 // ListRuns returns every run of every served file, oldest first, with its
@@ -138,9 +140,9 @@ func (s *Store) runHead(id string, ri *runIndex) sandtrap.Run {
 	if !known || r.Name == "" {
 		r.Name = ri.rawID
 	}
-	r.StartedAt = parseTime(m.StartedAt)
+	r.StartedAt = sqlitex.ParseTime(m.StartedAt)
 	if m.FinishedAt.Valid {
-		r.FinishedAt = parseTime(m.FinishedAt.String)
+		r.FinishedAt = sqlitex.ParseTime(m.FinishedAt.String)
 		if r.FinishedAt.IsZero() {
 			// A finished_at that does not parse still means the run ended.
 			r.FinishedAt = r.StartedAt
@@ -151,32 +153,24 @@ func (s *Store) runHead(id string, ri *runIndex) sandtrap.Run {
 	return r
 }
 
-// SourceStatus is what a page needs to know about the file behind a run.
-type SourceStatus struct {
-	Label    string
-	Path     string
-	Fault    string
-	Progress Progress
-}
-
 // RunSource reports the state of the file a run comes from.
-func (s *Store) RunSource(ctx context.Context, runID string) (SourceStatus, error) {
+func (s *Store) RunSource(ctx context.Context, runID string) (sandtrap.SourceStatus, error) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	ri, ok := s.runs[runID]
 	if !ok {
-		return SourceStatus{}, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
+		return sandtrap.SourceStatus{}, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
 	}
-	return SourceStatus{Label: ri.src.label, Path: ri.src.path, Fault: ri.src.fault, Progress: ri.src.progress}, nil
+	return sandtrap.SourceStatus{Label: ri.src.label, Path: ri.src.path, Fault: ri.src.fault, Progress: ri.src.progress}, nil
 }
 
 // Sources reports the state of every served file.
-func (s *Store) Sources(ctx context.Context) []SourceStatus {
+func (s *Store) Sources(ctx context.Context) []sandtrap.SourceStatus {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	out := make([]SourceStatus, 0, len(s.sources))
+	out := make([]sandtrap.SourceStatus, 0, len(s.sources))
 	for _, src := range s.sources {
-		out = append(out, SourceStatus{Label: src.label, Path: src.path, Fault: src.fault, Progress: src.progress})
+		out = append(out, sandtrap.SourceStatus{Label: src.label, Path: src.path, Fault: src.fault, Progress: src.progress})
 	}
 	return out
 }
@@ -232,7 +226,7 @@ func isOtherStatus(status string) bool {
 }
 
 // FindResults returns a page of a run's results that match f, newest first.
-func (s *Store) FindResults(ctx context.Context, runID string, f ResultFilter) (ResultPage, error) {
+func (s *Store) FindResults(ctx context.Context, runID string, f sandtrap.ResultFilter) (sandtrap.ResultPage, error) {
 	if f.Limit <= 0 {
 		f.Limit = 50
 	}
@@ -240,10 +234,10 @@ func (s *Store) FindResults(ctx context.Context, runID string, f ResultFilter) (
 		f.Offset = 0
 	}
 	var (
-		page  ResultPage
+		page  sandtrap.ResultPage
 		ids   []int64
 		fails map[int64]failure
-		file  *campaignFile
+		file  *campaign.File
 	)
 	err := s.withRun(ctx, runID, func(ri *runIndex, d *runData) error {
 		page, ids, fails = s.pageOf(d, f)
@@ -251,10 +245,10 @@ func (s *Store) FindResults(ctx context.Context, runID string, f ResultFilter) (
 		return nil
 	})
 	if err != nil {
-		return ResultPage{}, err
+		return sandtrap.ResultPage{}, err
 	}
 
-	details, err := file.resultsByID(ctx, ids)
+	details, err := file.ResultsByID(ctx, ids)
 	if err != nil {
 		// The campaign file may be busy, gone or replaced: the index still
 		// knows enough to list the failures.
@@ -275,9 +269,9 @@ func (s *Store) FindResults(ctx context.Context, runID string, f ResultFilter) (
 // filter walks every row of a run once, newest first, counting the facets
 // and calling visit for each row that matches f. A run may have a million
 // rows, so the loop deals only in codes and indexes: facets by their
-// position in Facets, values by their codes, modes by their index. Callers
+// position in sandtrap.Facets, values by their codes, modes by their index. Callers
 // hold mu.
-func (s *Store) filter(d *runData, f ResultFilter, visit func(r *row, fl *failure)) map[string][]FacetValue {
+func (s *Store) filter(d *runData, f sandtrap.ResultFilter, visit func(r *row, fl *failure)) map[string][]sandtrap.FacetValue {
 	const (
 		byStatus = iota
 		byTarget
@@ -296,13 +290,13 @@ func (s *Store) filter(d *runData, f ResultFilter, visit func(r *row, fl *failur
 		modes []bool
 	}
 	var checks []check
-	for i, name := range Facets {
+	for i, name := range sandtrap.Facets {
 		val := f.Value(name)
-		if val == "" || (name == FacetStatus && val == StatusAll) {
+		if val == "" || (name == sandtrap.FacetStatus && val == sandtrap.StatusAll) {
 			continue
 		}
 		c := check{facet: i, code: -1}
-		if name == FacetStatus && val == StatusOther {
+		if name == sandtrap.FacetStatus && val == sandtrap.StatusOther {
 			statuses := s.names.values[kindStatus]
 			c.codes = make([]bool, len(statuses)+1)
 			for code := range c.codes {
@@ -410,7 +404,7 @@ func (s *Store) filter(d *runData, f ResultFilter, visit func(r *row, fl *failur
 				m[s.names.value(kind, uint16(code))] += n
 			}
 		}
-		counts[Facets[i]] = m
+		counts[sandtrap.Facets[i]] = m
 	}
 	for i, list := range modeCounts {
 		m := map[string]int{}
@@ -423,15 +417,15 @@ func (s *Store) filter(d *runData, f ResultFilter, visit func(r *row, fl *failur
 				m[v] += n
 			}
 		}
-		counts[Facets[byLayer+i]] = m
+		counts[sandtrap.Facets[byLayer+i]] = m
 	}
 	return toFacets(counts)
 }
 
 // pageOf collects one page of the rows filter visits. Callers hold mu.
-func (s *Store) pageOf(d *runData, f ResultFilter) (ResultPage, []int64, map[int64]failure) {
+func (s *Store) pageOf(d *runData, f sandtrap.ResultFilter) (sandtrap.ResultPage, []int64, map[int64]failure) {
 	var (
-		page  ResultPage
+		page  sandtrap.ResultPage
 		ids   []int64
 		fails = map[int64]failure{}
 		skip  = f.Offset
@@ -445,7 +439,7 @@ func (s *Store) pageOf(d *runData, f ResultFilter) (ResultPage, []int64, map[int
 		if len(page.Results) >= f.Limit {
 			return
 		}
-		res := ResultRow{Result: sandtrap.Result{ID: r.id, Status: s.names.value(kindStatus, r.status),
+		res := sandtrap.ResultRow{Result: sandtrap.Result{ID: r.id, Status: s.names.value(kindStatus, r.status),
 			Target: s.names.value(kindTarget, r.target), Domain: s.names.value(kindDomain, r.domain)}}
 		if fl != nil {
 			e := &s.eff[fl.mode]
@@ -472,12 +466,12 @@ func (s *Store) byOf(fl *failure) string {
 }
 
 // toFacets orders each facet's values by count, most first, then by value.
-func toFacets(counts map[string]map[string]int) map[string][]FacetValue {
-	out := make(map[string][]FacetValue, len(counts))
+func toFacets(counts map[string]map[string]int) map[string][]sandtrap.FacetValue {
+	out := make(map[string][]sandtrap.FacetValue, len(counts))
 	for name, vals := range counts {
-		list := make([]FacetValue, 0, len(vals))
+		list := make([]sandtrap.FacetValue, 0, len(vals))
 		for v, n := range vals {
-			list = append(list, FacetValue{Value: v, Count: n})
+			list = append(list, sandtrap.FacetValue{Value: v, Count: n})
 		}
 		sort.Slice(list, func(i, j int) bool {
 			if list[i].Count != list[j].Count {
@@ -562,16 +556,11 @@ func hasPrefixFold(s, prefix string) bool {
 	return true
 }
 
-// Classification is how the index classified one result.
-type Classification struct {
-	Layer, Primitive, ClassifiedBy, Mode, Signature string
-}
-
 // FindResult returns one result of a run with its classification.
-func (s *Store) FindResult(ctx context.Context, runID string, id int64) (sandtrap.Result, Classification, error) {
+func (s *Store) FindResult(ctx context.Context, runID string, id int64) (sandtrap.Result, sandtrap.Classification, error) {
 	var (
-		cl    Classification
-		file  *campaignFile
+		cl    sandtrap.Classification
+		file  *campaign.File
 		rawID string
 	)
 	err := s.withRun(ctx, runID, func(ri *runIndex, d *runData) error {
@@ -580,15 +569,15 @@ func (s *Store) FindResult(ctx context.Context, runID string, id int64) (sandtra
 		if i < len(d.rows) && d.rows[i].id == id && d.rows[i].fail >= 0 {
 			fl := d.fails[d.rows[i].fail]
 			e := &s.eff[fl.mode]
-			cl = Classification{Layer: e.Layer, Primitive: e.Primitive, ClassifiedBy: s.byOf(&fl), Mode: e.ID, Signature: s.modes[fl.mode].Signature}
+			cl = sandtrap.Classification{Layer: e.Layer, Primitive: e.Primitive, ClassifiedBy: s.byOf(&fl), Mode: e.ID, Signature: s.modes[fl.mode].Signature}
 		}
 		return nil
 	})
 	if err != nil {
-		return sandtrap.Result{}, Classification{}, err
+		return sandtrap.Result{}, sandtrap.Classification{}, err
 	}
 
-	r, resRun, err := file.result(ctx, id)
+	r, resRun, err := file.Result(ctx, id)
 	if err != nil {
 		return r, cl, err
 	}
@@ -603,7 +592,7 @@ func (s *Store) FindResult(ctx context.Context, runID string, id int64) (sandtra
 // not found when the result is not the run's. It asks the file, not the
 // index: a file replaced at its path is open before its index is reset, and
 // the same id there may be another run's.
-func (s *Store) resultFile(ctx context.Context, runID string, id int64) (*campaignFile, error) {
+func (s *Store) resultFile(ctx context.Context, runID string, id int64) (*campaign.File, error) {
 	s.mu.RLock()
 	ri, ok := s.runs[runID]
 	if !ok {
@@ -612,7 +601,7 @@ func (s *Store) resultFile(ctx context.Context, runID string, id int64) (*campai
 	}
 	file, rawID := ri.src.file, ri.rawID
 	s.mu.RUnlock()
-	resRun, err := file.runOf(ctx, id)
+	resRun, err := file.RunOf(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -623,7 +612,7 @@ func (s *Store) resultFile(ctx context.Context, runID string, id int64) (*campai
 }
 
 // fileOf returns the campaign file of a run.
-func (s *Store) fileOf(runID string) (*campaignFile, error) {
+func (s *Store) fileOf(runID string) (*campaign.File, error) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	ri, ok := s.runs[runID]
@@ -639,7 +628,7 @@ func (s *Store) ResultLog(ctx context.Context, runID string, id int64, limit int
 	if err != nil {
 		return nil, 0, err
 	}
-	return f.resultLog(ctx, id, limit)
+	return f.ResultLog(ctx, id, limit)
 }
 
 // ResultLogTail returns the last n bytes of a result's log: where a long
@@ -649,7 +638,7 @@ func (s *Store) ResultLogTail(ctx context.Context, runID string, id int64, n int
 	if err != nil {
 		return nil, err
 	}
-	return f.resultLogTail(ctx, id, n)
+	return f.ResultLogTail(ctx, id, n)
 }
 
 // Artifacts lists the artifacts of a result of the run, with their
@@ -659,7 +648,7 @@ func (s *Store) Artifacts(ctx context.Context, runID string, resultID int64) ([]
 	if err != nil {
 		return nil, err
 	}
-	return f.artifacts(ctx, resultID)
+	return f.Artifacts(ctx, resultID)
 }
 
 // ArtifactData returns one artifact of a result with its bytes.
@@ -668,7 +657,7 @@ func (s *Store) ArtifactData(ctx context.Context, runID string, resultID, artifa
 	if err != nil {
 		return sandtrap.Artifact{}, nil, err
 	}
-	return f.artifactData(ctx, resultID, artifactID)
+	return f.ArtifactData(ctx, resultID, artifactID)
 }
 
 // Steps lists the MCP tool calls of a result of the run, in order.
@@ -677,7 +666,7 @@ func (s *Store) Steps(ctx context.Context, runID string, resultID int64) ([]sand
 	if err != nil {
 		return nil, err
 	}
-	return f.steps(ctx, resultID)
+	return f.Steps(ctx, resultID)
 }
 
 // FindModes returns the listed failure modes, keyed by id; unknown ids are

@@ -4,6 +4,8 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+
+	"sandtrap"
 )
 
 func TestARunKeepsOnlyTheQueuesOfItsCurrentRows(t *testing.T) {
@@ -11,7 +13,7 @@ func TestARunKeepsOnlyTheQueuesOfItsCurrentRows(t *testing.T) {
 	addRun(t, path, "r", false, resultsSQL("r", 100))
 	s := openStore(t, filepath.Join(t.TempDir(), "state.db"), path)
 	ctx := context.Background()
-	filters := []ResultFilter{{}, {Target: "browser"}, {Domain: "file-io"}}
+	filters := []sandtrap.ResultFilter{{}, {Target: "browser"}, {Domain: "file-io"}}
 	for i := range 5 {
 		harness(t, path, resultsSQL("r", 10))
 		want := 100 + 10*(i+1)

@@ -2,15 +2,16 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"sandtrap"
+	"sandtrap/store/campaign"
+	"sandtrap/store/state"
 	"sandtrap/triage"
 )
 
@@ -50,9 +51,8 @@ type Change struct {
 
 // Store serves the precomputed index of campaign files and keeps it current.
 type Store struct {
-	opts   Options
-	writer *sql.DB // the state file's single writer connection
-	reader *sql.DB
+	opts  Options
+	state *state.DB
 
 	mu      sync.RWMutex
 	sources []*source
@@ -93,9 +93,6 @@ type Store struct {
 
 	wg     sync.WaitGroup
 	cancel context.CancelFunc
-	// removeSnapshot deletes the private copy of the state that a
-	// read-only store works on.
-	removeSnapshot func()
 }
 
 // source is one campaign file and the state of its index.
@@ -103,37 +100,29 @@ type source struct {
 	id     int64
 	path   string
 	label  string
-	file   *campaignFile
+	file   *campaign.File
 	device uint64 // identity of the file the index was read from
 	inode  uint64
 	// seen is the file at the path as last looked at: a different file
 	// there means it was replaced, another size or time that its bytes
 	// were rewritten in place.
-	seen     fileStamp
+	seen     campaign.Stamp
 	lastID   int64
 	lastKey  string
 	runs     map[string]*runIndex // by the harness's run id
-	meta     map[string]campaignRun
-	progress Progress
+	meta     map[string]campaign.RunRow
+	progress sandtrap.Progress
 	fault    string // why the file cannot be read right now, if it cannot
 	// cursors and pending are how far steps and artifacts were read, and
 	// the evidence read for results not read yet.
-	cursors evidenceCursors
-	pending map[int64]*evidence
+	cursors campaign.EvidenceCursors
+	pending map[int64]*campaign.Evidence
 	ready   bool // read to its end at least once, or found unreadable
 	// caughtUp says a pass of catchUp has read it to its end.
 	caughtUp bool
 	// settled are the runs (by the harness's id) that were finished when a
 	// pass read the file, with every result committed before their end.
 	settled map[string]bool
-}
-
-// Progress tells how far the first read of a campaign file has come.
-type Progress struct {
-	Reading bool
-	Read    int64 // results read so far in this pass
-	Total   int64 // results to read in this pass, estimated from the ids
-	Started time.Time
 }
 
 // Open opens the state file (creating and migrating it) and every campaign
@@ -162,38 +151,25 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 			continue
 		}
 		seen[abs] = true
-		f, err := openCampaignFile(ctx, abs, opts.BusyTimeout)
+		f, err := campaign.Open(ctx, abs, opts.BusyTimeout)
 		if err != nil {
 			s.closeFiles()
 			return nil, err
 		}
-		seen, _ := stampOf(abs)
+		seen, _ := campaign.StampOf(abs)
 		s.sources = append(s.sources, &source{path: abs, file: f, runs: map[string]*runIndex{}, seen: seen})
 	}
 	assignLabels(s.sources)
-	statePath := opts.StatePath
-	if opts.ReadOnly {
-		snapshot, err := snapshotState(ctx, opts.StatePath)
-		if err != nil {
-			s.closeFiles()
-			return nil, damagedState(opts.StatePath, err)
-		}
-		statePath, s.removeSnapshot = snapshot, func() { os.RemoveAll(filepath.Dir(snapshot)) }
-	}
-	w, r, err := openStateDBs(ctx, statePath)
+	db, err := state.Open(ctx, opts.StatePath, opts.ReadOnly)
 	if err != nil {
 		s.closeFiles()
-		if s.removeSnapshot != nil {
-			s.removeSnapshot()
-		}
-		return nil, damagedState(opts.StatePath, errorf("opening state %s: %w", opts.StatePath, err))
+		return nil, err
 	}
-	s.writer, s.reader = w, r
-	migrateState := func(ctx context.Context) error { return migrate(ctx, s.writer) }
-	for _, load := range []func(context.Context) error{migrateState, s.matchClassifier, s.loadTemplates, s.loadState, s.loadDecisions} {
+	s.state = db
+	for _, load := range []func(context.Context) error{s.matchClassifier, s.loadTemplates, s.loadState, s.loadDecisions} {
 		if err := load(ctx); err != nil {
 			s.Close()
-			return nil, damagedState(opts.StatePath, err)
+			return nil, state.Damaged(opts.StatePath, err)
 		}
 	}
 	for _, src := range s.sources {
@@ -210,7 +186,7 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 func assignLabels(sources []*source) {
 	used := map[string]int{}
 	for _, src := range sources {
-		base := src.file.label
+		base := src.file.Label()
 		used[base]++
 		src.label = base
 		if n := used[base]; n > 1 {
@@ -261,25 +237,16 @@ func (s *Store) Close() error {
 	}
 	s.wg.Wait()
 	s.closeFiles()
-	var err error
-	if s.reader != nil {
-		err = s.reader.Close()
+	if s.state == nil {
+		return nil
 	}
-	if s.writer != nil {
-		if e := s.writer.Close(); err == nil {
-			err = e
-		}
-	}
-	if s.removeSnapshot != nil {
-		s.removeSnapshot()
-	}
-	return err
+	return s.state.Close()
 }
 
 func (s *Store) closeFiles() {
 	for _, src := range s.sources {
 		if src.file != nil {
-			src.file.close()
+			src.file.Close()
 		}
 	}
 }
@@ -336,7 +303,7 @@ func (s *Store) publicID(src *source, rawID string) string {
 // refreshRuns rereads the runs table of src; it is small and may change
 // (finished_at, notes) while results are appended.
 func (s *Store) refreshRuns(ctx context.Context, src *source) error {
-	rs, err := src.file.runs(ctx)
+	rs, err := src.file.Runs(ctx)
 	if err != nil {
 		return err
 	}
@@ -345,10 +312,10 @@ func (s *Store) refreshRuns(ctx context.Context, src *source) error {
 }
 
 // setRuns makes rs the runs of src.
-func (s *Store) setRuns(src *source, rs []campaignRun) {
+func (s *Store) setRuns(src *source, rs []campaign.RunRow) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	src.meta = map[string]campaignRun{}
+	src.meta = map[string]campaign.RunRow{}
 	for _, r := range rs {
 		src.meta[r.ID] = r
 		if src.runs[r.ID] == nil {
@@ -358,11 +325,7 @@ func (s *Store) setRuns(src *source, rs []campaignRun) {
 	s.publicIDs()
 }
 
-func parseTime(s string) time.Time {
-	for _, layout := range []string{time.RFC3339Nano, "2006-01-02 15:04:05", "2006-01-02T15:04:05", "2006-01-02 15:04:05.999999999-07:00"} {
-		if t, err := time.Parse(layout, s); err == nil {
-			return t
-		}
-	}
-	return time.Time{}
+// errorf wraps err as a store error with context.
+func errorf(format string, args ...any) error {
+	return fmt.Errorf("store: "+format, args...)
 }

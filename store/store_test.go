@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"sandtrap"
+	"sandtrap/store/campaign"
 	"sandtrap/triage"
 )
 
@@ -26,9 +27,9 @@ func TestOpenRefusesFilesOutsideTheContract(t *testing.T) {
 	noResults := filepath.Join(dir, "noresults.db")
 	harness(t, noResults, `CREATE TABLE runs (id TEXT PRIMARY KEY, name TEXT, started_at TEXT, finished_at TEXT, planned INTEGER, notes TEXT);`)
 	noDomain := filepath.Join(dir, "nodomain.db")
-	harness(t, noDomain, strings.Replace(CampaignSchema, "domain      TEXT NOT NULL,", "area TEXT,", 1))
+	harness(t, noDomain, strings.Replace(campaign.Schema, "domain      TEXT NOT NULL,", "area TEXT,", 1))
 	badSteps := filepath.Join(dir, "badsteps.db")
-	harness(t, badSteps, strings.Replace(CampaignSchema, "tool        TEXT NOT NULL,", "", 1))
+	harness(t, badSteps, strings.Replace(campaign.Schema, "tool        TEXT NOT NULL,", "", 1))
 
 	tests := []struct {
 		name string
@@ -79,7 +80,7 @@ func TestIndexCountsEveryResultOfARun(t *testing.T) {
 	}
 
 	t.Run("the failures list holds every failure by default", func(t *testing.T) {
-		page, err := s.FindResults(ctx, "r1", ResultFilter{Limit: 10})
+		page, err := s.FindResults(ctx, "r1", sandtrap.ResultFilter{Limit: 10})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -94,12 +95,12 @@ func TestIndexCountsEveryResultOfARun(t *testing.T) {
 		}
 	})
 	t.Run("a facet counts with the other filters applied", func(t *testing.T) {
-		page, err := s.FindResults(ctx, "r1", ResultFilter{Target: "browser"})
+		page, err := s.FindResults(ctx, "r1", sandtrap.ResultFilter{Target: "browser"})
 		if err != nil {
 			t.Fatal(err)
 		}
 		got := map[string]int{}
-		for _, v := range page.Facets[FacetTarget] {
+		for _, v := range page.Facets[sandtrap.FacetTarget] {
 			got[v.Value] = v.Count
 		}
 		// code-interpreter failures stay visible in the target facet.
@@ -111,7 +112,7 @@ func TestIndexCountsEveryResultOfARun(t *testing.T) {
 		}
 	})
 	t.Run("status passed lists passed results", func(t *testing.T) {
-		page, err := s.FindResults(ctx, "r1", ResultFilter{Status: "passed", Limit: 5, Offset: 470})
+		page, err := s.FindResults(ctx, "r1", sandtrap.ResultFilter{Status: "passed", Limit: 5, Offset: 470})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -123,7 +124,7 @@ func TestIndexCountsEveryResultOfARun(t *testing.T) {
 		}
 	})
 	t.Run("text search matches the error", func(t *testing.T) {
-		page, err := s.FindResults(ctx, "r1", ResultFilter{Q: "TARGET CRASHED"})
+		page, err := s.FindResults(ctx, "r1", sandtrap.ResultFilter{Q: "TARGET CRASHED"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -132,7 +133,7 @@ func TestIndexCountsEveryResultOfARun(t *testing.T) {
 		}
 	})
 	t.Run("an unknown status is kept as it is", func(t *testing.T) {
-		page, err := s.FindResults(ctx, "r1", ResultFilter{Status: "xfail"})
+		page, err := s.FindResults(ctx, "r1", sandtrap.ResultFilter{Status: "xfail"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -217,7 +218,7 @@ func TestIndexSurvivesARestartWithoutRereading(t *testing.T) {
 	addRun(t, path, "r", true, resultsSQL("r", 300))
 	state := filepath.Join(t.TempDir(), "state.db")
 	s := openStore(t, state, path)
-	first, _ := s.FindResults(context.Background(), "r", ResultFilter{})
+	first, _ := s.FindResults(context.Background(), "r", sandtrap.ResultFilter{})
 	s.Close()
 
 	s2, err := Open(context.Background(), Options{StatePath: state, Campaigns: []string{path}})
@@ -233,7 +234,7 @@ func TestIndexSurvivesARestartWithoutRereading(t *testing.T) {
 	if run.Counts.Total != 300 {
 		t.Errorf("got %d results from the state, want 300", run.Counts.Total)
 	}
-	again, _ := s2.FindResults(context.Background(), "r", ResultFilter{})
+	again, _ := s2.FindResults(context.Background(), "r", sandtrap.ResultFilter{})
 	if again.Total != first.Total || len(again.Results) != len(first.Results) || again.Results[0].Mode != first.Results[0].Mode {
 		t.Errorf("got %d failures (first mode %q), want %d (%q)", again.Total, again.Results[0].Mode, first.Total, first.Results[0].Mode)
 	}
@@ -271,7 +272,7 @@ func TestRunIDsStayUniqueAcrossFiles(t *testing.T) {
 	addRun(t, a, "r1", true, resultsSQL("r1", 10))
 	addRun(t, a, "only-a", true, resultsSQL("only-a", 10))
 	b := filepath.Join(t.TempDir(), "nightly.db")
-	harness(t, b, CampaignSchema)
+	harness(t, b, campaign.Schema)
 	addRun(t, b, "r1", true, resultsSQL("r1", 20))
 	s := openStore(t, filepath.Join(t.TempDir(), "state.db"), a, b)
 	runs, err := s.ListRuns(context.Background())
@@ -296,7 +297,7 @@ func TestUnknownRunIsNotFound(t *testing.T) {
 	if _, err := s.FindRun(context.Background(), "nope"); sandtrap.ErrorCode(err) != sandtrap.ENOTFOUND {
 		t.Errorf("got %v, want a not-found error", err)
 	}
-	if _, err := s.FindResults(context.Background(), "nope", ResultFilter{}); sandtrap.ErrorCode(err) != sandtrap.ENOTFOUND {
+	if _, err := s.FindResults(context.Background(), "nope", sandtrap.ResultFilter{}); sandtrap.ErrorCode(err) != sandtrap.ENOTFOUND {
 		t.Errorf("got %v, want a not-found error", err)
 	}
 }
@@ -367,7 +368,7 @@ func TestCampaignsOutsideTheUsualShapeStillRead(t *testing.T) {
 	if run.Counts.Total != 2 || run.Counts.Failed != 1 {
 		t.Errorf("got counts %+v, want 2 results with 1 failure", run.Counts)
 	}
-	page, err := s.FindResults(ctx, "r", ResultFilter{})
+	page, err := s.FindResults(ctx, "r", sandtrap.ResultFilter{})
 	if err != nil || page.Total != 1 {
 		t.Fatalf("got %d failures (%v), want 1", page.Total, err)
 	}
@@ -403,7 +404,7 @@ func TestPagesReadWhileAHarnessHoldsTheWriteLock(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	page, err := s.FindResults(ctx, "r", ResultFilter{Status: StatusAll, Limit: 5})
+	page, err := s.FindResults(ctx, "r", sandtrap.ResultFilter{Status: sandtrap.StatusAll, Limit: 5})
 	if err != nil || len(page.Results) != 5 || page.Results[0].Test == "" {
 		t.Fatalf("got %v and %d results while the harness writes, want a full page", err, len(page.Results))
 	}
@@ -482,7 +483,7 @@ func TestAnOutageBurstIsOneWindowAndStaysOutOfTheModes(t *testing.T) {
 	if got, want := w.Start.Format("15:04"), "02:05"; got != want {
 		t.Errorf("got a window from %s, want %s", got, want)
 	}
-	modes, _, err := s.RunModes(ctx, "o", ResultFilter{})
+	modes, _, err := s.RunModes(ctx, "o", sandtrap.ResultFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -494,7 +495,7 @@ func TestAnOutageBurstIsOneWindowAndStaysOutOfTheModes(t *testing.T) {
 	if total != 18 {
 		t.Errorf("got %d failures in the modes, want the 18 outside the window", total)
 	}
-	page, err := s.FindResults(ctx, "o", ResultFilter{From: w.Start, To: w.End})
+	page, err := s.FindResults(ctx, "o", sandtrap.ResultFilter{From: w.Start, To: w.End})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -522,7 +523,7 @@ func TestAFileReplacedWhileWatchedIsReadAgain(t *testing.T) {
 	if _, err := s.FindRun(ctx, "old"); sandtrap.ErrorCode(err) != sandtrap.ENOTFOUND {
 		t.Errorf("got %v for the replaced file's run, want not found", err)
 	}
-	page, err := s.FindResults(ctx, "new", ResultFilter{Status: StatusAll})
+	page, err := s.FindResults(ctx, "new", sandtrap.ResultFilter{Status: sandtrap.StatusAll})
 	if err != nil || page.Total != 25 || page.Results[0].Test == "" {
 		t.Errorf("got %d results (%v), want the new file's 25 with their details", page.Total, err)
 	}
@@ -550,7 +551,7 @@ func TestAReadOnlyStoreLeavesTheStateFileAsItWas(t *testing.T) {
 		if run, _ := b.FindRun(ctx, "r"); run.Counts.Total != 70 {
 			t.Errorf("got %d results in the read-only store, want 70", run.Counts.Total)
 		}
-		modes, _, err := b.RunModes(ctx, "r", ResultFilter{})
+		modes, _, err := b.RunModes(ctx, "r", sandtrap.ResultFilter{})
 		if err != nil || len(modes) == 0 {
 			t.Fatalf("got %d modes (%v), want the run's", len(modes), err)
 		}
@@ -662,7 +663,7 @@ func TestAFileLockedByItsHarnessIsBusyNotBroken(t *testing.T) {
 	}
 	defer conn.ExecContext(ctx, `ROLLBACK`)
 
-	page, err := s.FindResults(ctx, "r", ResultFilter{})
+	page, err := s.FindResults(ctx, "r", sandtrap.ResultFilter{})
 	if err != nil || page.Total != 3 || page.Results[0].Test == "" {
 		t.Errorf("got %d failures (%v) while the harness holds the file, want the 3 from the index, with their tests", page.Total, err)
 	}
@@ -685,7 +686,7 @@ func TestTheOtherStatusFilterSelectsWhatTheOtherCountCounts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	page, err := s.FindResults(ctx, "r", ResultFilter{Status: StatusOther})
+	page, err := s.FindResults(ctx, "r", sandtrap.ResultFilter{Status: sandtrap.StatusOther})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -725,7 +726,7 @@ func TestAResultIsReadOnlyThroughItsOwnRun(t *testing.T) {
 	addRun(t, path, "b", true, resultsSQL("b", 5))
 	s := openStore(t, filepath.Join(t.TempDir(), "state.db"), path)
 	ctx := context.Background()
-	page, err := s.FindResults(ctx, "a", ResultFilter{Status: StatusAll})
+	page, err := s.FindResults(ctx, "a", sandtrap.ResultFilter{Status: sandtrap.StatusAll})
 	if err != nil || len(page.Results) == 0 {
 		t.Fatalf("got %d results of run a (%v), want some", len(page.Results), err)
 	}
@@ -773,7 +774,7 @@ func TestNewClassificationRulesReadTheCampaignAgain(t *testing.T) {
 		return s, logged
 	}
 	primitives := func(s *Store) map[string]int {
-		modes, _, err := s.RunModes(ctx, "r", ResultFilter{})
+		modes, _, err := s.RunModes(ctx, "r", sandtrap.ResultFilter{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,11 +8,12 @@ import (
 	"testing"
 	"time"
 
+	"sandtrap"
 	"sandtrap/triage"
 )
 
 // classificationOf returns the classification of result id of run.
-func classificationOf(t *testing.T, s *Store, run string, id int64) Classification {
+func classificationOf(t *testing.T, s *Store, run string, id int64) sandtrap.Classification {
 	t.Helper()
 	_, cl, err := s.FindResult(context.Background(), run, id)
 	if err != nil {
@@ -116,7 +117,7 @@ func TestOneCauseKeepsOneModeIDAcrossRunsFilesAndRestarts(t *testing.T) {
 	state := filepath.Join(dir, "state.db")
 	s := openStore(t, state, first)
 	modesOf := func(s *Store, run string) map[string]bool {
-		page, err := s.FindResults(context.Background(), run, ResultFilter{Limit: 100})
+		page, err := s.FindResults(context.Background(), run, sandtrap.ResultFilter{Limit: 100})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -163,22 +164,22 @@ func TestFutureFailuresOfATemplateFollowWhatPeopleDecided(t *testing.T) {
 		('r1', 'builds/b', 'code-interpreter', 'builds', 'failed', 'toolchain wedged while linking libbar');`)
 	s := openStore(t, filepath.Join(t.TempDir(), "state.db"), path)
 	ctx := context.Background()
-	page, err := s.FindResults(ctx, "r1", ResultFilter{Limit: 10})
+	page, err := s.FindResults(ctx, "r1", sandtrap.ResultFilter{Limit: 10})
 	if err != nil || len(page.Results) != 2 {
 		t.Fatalf("got %d results, %v", len(page.Results), err)
 	}
 	mode := page.Results[0].Mode
 	layer, prim, title := "sandbox", "process-spawn", "Linker wedged by the sandbox"
-	if _, err := s.UpdateMode(ctx, mode, Triage{Layer: &layer, Primitive: &prim, Title: &title}); err != nil {
+	if _, err := s.UpdateMode(ctx, mode, sandtrap.Triage{Layer: &layer, Primitive: &prim, Title: &title}); err != nil {
 		t.Fatal(err)
 	}
 	addRun(t, path, "r2", false, `INSERT INTO results (run_id, test, target, domain, status, error) VALUES
 		('r2', 'builds/z', 'code-interpreter', 'builds', 'failed', 'toolchain wedged while linking libzz9');`)
 	waitUntil(t, func() bool {
-		p, err := s.FindResults(ctx, "r2", ResultFilter{Limit: 10})
+		p, err := s.FindResults(ctx, "r2", sandtrap.ResultFilter{Limit: 10})
 		return err == nil && len(p.Results) == 1
 	})
-	p, err := s.FindResults(ctx, "r2", ResultFilter{Limit: 10})
+	p, err := s.FindResults(ctx, "r2", sandtrap.ResultFilter{Limit: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +201,7 @@ func TestMergeModesMergesAllOrNone(t *testing.T) {
 		('r1', 'c', 'code-interpreter', 'builds', 'failed', 'rustc: fork refused by policy');`)
 	s := openStore(t, filepath.Join(t.TempDir(), "state.db"), path)
 	ctx := context.Background()
-	page, err := s.FindResults(ctx, "r1", ResultFilter{Limit: 10})
+	page, err := s.FindResults(ctx, "r1", sandtrap.ResultFilter{Limit: 10})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,11 +2,7 @@ package store
 
 import (
 	"context"
-	"database/sql"
-	"errors"
-	"fmt"
 	"strings"
-	"time"
 
 	"sandtrap"
 	"sandtrap/triage"
@@ -21,25 +17,11 @@ type effMode struct {
 
 // loadDecisions reads every triage decision. Callers hold no lock.
 func (s *Store) loadDecisions(ctx context.Context) error {
-	rows, err := s.reader.QueryContext(ctx, `SELECT mode_id, layer, primitive, severity, title, status, merged_into, owner FROM decisions`)
+	decisions, err := s.state.Decisions().All(ctx)
 	if err != nil {
-		return errorf("loading decisions: %w", err)
+		return err
 	}
-	defer rows.Close()
-	s.decisions = map[string]triage.Decision{}
-	for rows.Next() {
-		var (
-			id string
-			d  triage.Decision
-		)
-		if err := rows.Scan(&id, &d.Layer, &d.Primitive, &d.Severity, &d.Title, &d.Status, &d.MergedInto, &d.Owner); err != nil {
-			return errorf("loading decisions: %w", err)
-		}
-		s.decisions[id] = d
-	}
-	if err := rows.Err(); err != nil {
-		return errorf("loading decisions: %w", err)
-	}
+	s.decisions = decisions
 	s.recomputeEffective()
 	return nil
 }
@@ -126,18 +108,8 @@ func (s *Store) FindMode(ctx context.Context, id string) (sandtrap.Mode, error) 
 	return m, nil
 }
 
-// Triage is one change to a failure mode's decision. Nil fields stay as
-// they are.
-type Triage struct {
-	Layer, Primitive *string
-	Severity         *string
-	Title            *string
-	Status           *string
-	Owner            *string
-}
-
-// validate refuses values outside the vocabulary, naming them.
-func (t Triage) validate() error {
+// validateTriage refuses values outside the vocabulary, naming them.
+func validateTriage(t sandtrap.Triage) error {
 	if t.Layer != nil || t.Primitive != nil {
 		if t.Layer == nil || t.Primitive == nil {
 			return sandtrap.Errorf(sandtrap.EINVALID, "reclassifying needs both a layer and a primitive")
@@ -163,58 +135,21 @@ func (t Triage) validate() error {
 
 // UpdateMode applies a triage change to a mode (the root of its merges)
 // and records it in the history, with who acts in ctx. The last write of each field wins.
-func (s *Store) UpdateMode(ctx context.Context, id string, t Triage) (sandtrap.Mode, error) {
+func (s *Store) UpdateMode(ctx context.Context, id string, t sandtrap.Triage) (sandtrap.Mode, error) {
 	if err := s.writable(); err != nil {
 		return sandtrap.Mode{}, err
 	}
-	if err := t.validate(); err != nil {
+	if err := validateTriage(t); err != nil {
 		return sandtrap.Mode{}, err
 	}
 	root, err := s.rootOf(id)
 	if err != nil {
 		return sandtrap.Mode{}, err
 	}
-	var sets []string
-	var args []any
-	var what []string
-	add := func(col string, v *string, label string) {
-		if v != nil {
-			sets = append(sets, col+" = ?")
-			args = append(args, *v)
-			what = append(what, fmt.Sprintf("%s → %s", label, orNone(*v)))
-		}
-	}
-	add("layer", t.Layer, "layer")
-	add("primitive", t.Primitive, "primitive")
-	add("severity", t.Severity, "severity")
-	add("title", t.Title, "title")
-	add("status", t.Status, "status")
-	add("owner", t.Owner, "owner")
-	if len(sets) == 0 {
-		return sandtrap.Mode{}, sandtrap.Errorf(sandtrap.EINVALID, "nothing to change")
-	}
-	err = s.inTx(ctx, func(tx *sql.Tx) error {
-		now := time.Now().UTC().Format(time.RFC3339Nano)
-		if _, err := tx.ExecContext(ctx, `INSERT INTO decisions (mode_id, updated_at) VALUES (?, ?) ON CONFLICT (mode_id) DO NOTHING`, root, now); err != nil {
-			return err
-		}
-		q := `UPDATE decisions SET ` + strings.Join(sets, ", ") + `, updated_at = ? WHERE mode_id = ?`
-		if _, err := tx.ExecContext(ctx, q, append(args, now, root)...); err != nil {
-			return err
-		}
-		return record(ctx, tx, root, strings.Join(what, "; "), now)
-	})
-	if err != nil {
-		return sandtrap.Mode{}, errorf("triaging %s: %w", root, err)
+	if err := s.state.Decisions().Update(ctx, root, t); err != nil {
+		return sandtrap.Mode{}, err
 	}
 	return s.reloadDecisions(ctx, root)
-}
-
-func orNone(s string) string {
-	if s == "" {
-		return "(classifier's)"
-	}
-	return s
 }
 
 // MergeMode merges the mode from into the mode into: from's failures are
@@ -243,38 +178,8 @@ func (s *Store) MergeModes(ctx context.Context, from []string, into string) (san
 	if len(from) == 1 && roots[0] == intoRoot {
 		return sandtrap.Mode{}, sandtrap.Errorf(sandtrap.ECONFLICT, "%s and %s are already one mode", from[0], into)
 	}
-	err = s.inTx(ctx, func(tx *sql.Tx) error {
-		// Another merge may have committed since the roots were read:
-		// read them again where no other write can come between.
-		if intoRoot, err = rootInTx(ctx, tx, intoRoot); err != nil {
-			return err
-		}
-		now := time.Now().UTC().Format(time.RFC3339Nano)
-		for i, root := range roots {
-			fromRoot, err := rootInTx(ctx, tx, root)
-			if err != nil {
-				return err
-			}
-			if fromRoot == intoRoot {
-				if len(roots) == 1 {
-					return sandtrap.Errorf(sandtrap.ECONFLICT, "%s and %s are already one mode", from[i], into)
-				}
-				continue
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO decisions (mode_id, merged_into, updated_at) VALUES (?, ?, ?)
-				ON CONFLICT (mode_id) DO UPDATE SET merged_into = excluded.merged_into, updated_at = excluded.updated_at`, fromRoot, intoRoot, now); err != nil {
-				return err
-			}
-			for _, h := range [][2]string{{intoRoot, "merged " + fromRoot + " into this mode"}, {fromRoot, "merged into " + intoRoot}} {
-				if err := record(ctx, tx, h[0], h[1], now); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return sandtrap.Mode{}, errorf("merging %s into %s: %w", strings.Join(from, ", "), intoRoot, err)
+	if intoRoot, err = s.state.Decisions().Merge(ctx, from, roots, into, intoRoot); err != nil {
+		return sandtrap.Mode{}, err
 	}
 	return s.reloadDecisions(ctx, intoRoot)
 }
@@ -291,35 +196,10 @@ func (s *Store) SplitMode(ctx context.Context, member string) (sandtrap.Mode, er
 	if !known {
 		return sandtrap.Mode{}, sandtrap.Errorf(sandtrap.ENOTFOUND, "failure mode %q not found", member)
 	}
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		into, err := mergedInto(ctx, tx, member)
-		if err != nil {
-			return err
-		}
-		if into == "" {
-			return sandtrap.Errorf(sandtrap.ECONFLICT, "%s is not merged into another mode", member)
-		}
-		now := time.Now().UTC().Format(time.RFC3339Nano)
-		if _, err := tx.ExecContext(ctx, `UPDATE decisions SET merged_into = '', updated_at = ? WHERE mode_id = ?`, now, member); err != nil {
-			return err
-		}
-		for _, h := range [][2]string{{into, "split " + member + " out"}, {member, "split out of " + into}} {
-			if err := record(ctx, tx, h[0], h[1], now); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return sandtrap.Mode{}, errorf("splitting %s: %w", member, err)
+	if err := s.state.Decisions().Split(ctx, member); err != nil {
+		return sandtrap.Mode{}, err
 	}
 	return s.reloadDecisions(ctx, member)
-}
-
-// record adds a line to a mode's history, naming who acts in ctx.
-func record(ctx context.Context, tx *sql.Tx, modeID, what, at string) error {
-	_, err := tx.ExecContext(ctx, `INSERT INTO history (mode_id, what, who, created_at) VALUES (?, ?, ?, ?)`, modeID, what, sandtrap.Actor(ctx), at)
-	return err
 }
 
 // AddNote appends a note to a mode, naming who acts in ctx: notes are never
@@ -339,110 +219,13 @@ func (s *Store) AddNote(ctx context.Context, id, body string) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.writer.ExecContext(ctx, `INSERT INTO notes (mode_id, body, who, created_at) VALUES (?, ?, ?, ?)`,
-		root, body, sandtrap.Actor(ctx), time.Now().UTC().Format(time.RFC3339Nano))
-	if err != nil {
-		return errorf("adding a note to %s: %w", root, s.fullDisk(err, "The note"))
-	}
-	return nil
+	return s.state.Decisions().AddNote(ctx, root, body)
 }
 
 // ModeNotes returns a mode's notes, oldest first, including those left on
 // modes merged into it.
 func (s *Store) ModeNotes(ctx context.Context, m sandtrap.Mode) ([]sandtrap.Note, []sandtrap.Event, error) {
-	tx, err := s.reader.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
-	if err != nil {
-		return nil, nil, errorf("reading notes of %s: %w", m.ID, err)
-	}
-	defer tx.Rollback()
-	notes, err := findNotes(ctx, tx, m.Members)
-	if err != nil {
-		return nil, nil, errorf("reading notes of %s: %w", m.ID, err)
-	}
-	events, err := findHistory(ctx, tx, m.Members)
-	if err != nil {
-		return nil, nil, errorf("reading the history of %s: %w", m.ID, err)
-	}
-	return notes, events, nil
-}
-
-// inList returns the placeholders and arguments of an SQL IN list of ids.
-func inList(ids []string) (string, []any) {
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
-	return strings.TrimSuffix(strings.Repeat("?,", len(ids)), ","), args
-}
-
-// findNotes returns the notes on any of the modes, oldest first.
-func findNotes(ctx context.Context, tx *sql.Tx, modeIDs []string) ([]sandtrap.Note, error) {
-	in, args := inList(modeIDs)
-	rows, err := tx.QueryContext(ctx, `SELECT body, who, created_at FROM notes WHERE mode_id IN (`+in+`) ORDER BY id`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var notes []sandtrap.Note
-	for rows.Next() {
-		var (
-			n  sandtrap.Note
-			at string
-		)
-		if err := rows.Scan(&n.Body, &n.Who, &at); err != nil {
-			return nil, err
-		}
-		n.CreatedAt = parseTime(at)
-		notes = append(notes, n)
-	}
-	return notes, rows.Err()
-}
-
-// findHistory returns what was done to any of the modes, oldest first.
-func findHistory(ctx context.Context, tx *sql.Tx, modeIDs []string) ([]sandtrap.Event, error) {
-	in, args := inList(modeIDs)
-	rows, err := tx.QueryContext(ctx, `SELECT what, who, created_at FROM history WHERE mode_id IN (`+in+`) ORDER BY id`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var events []sandtrap.Event
-	for rows.Next() {
-		var (
-			e  sandtrap.Event
-			at string
-		)
-		if err := rows.Scan(&e.What, &e.Who, &at); err != nil {
-			return nil, err
-		}
-		e.CreatedAt = parseTime(at)
-		events = append(events, e)
-	}
-	return events, rows.Err()
-}
-
-// mergedInto returns the mode that id is merged into as the state holds it
-// now, or "" when it is merged into none.
-func mergedInto(ctx context.Context, tx *sql.Tx, id string) (string, error) {
-	var into string
-	err := tx.QueryRowContext(ctx, `SELECT merged_into FROM decisions WHERE mode_id = ?`, id).Scan(&into)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", nil
-	}
-	return into, err
-}
-
-// rootInTx returns the mode that absorbs id through merges, read in tx.
-func rootInTx(ctx context.Context, tx *sql.Tx, id string) (string, error) {
-	var firstErr error
-	root := triage.Root(id, func(m string) string {
-		into, err := mergedInto(ctx, tx, m)
-		if err != nil && firstErr == nil {
-			firstErr = err
-		}
-		return into
-	})
-	return root, firstErr
+	return s.state.Decisions().Notes(ctx, m.ID, m.Members)
 }
 
 // rootOf returns the id of the mode that absorbs id through merges and
@@ -471,27 +254,10 @@ func (s *Store) reloadDecisions(ctx context.Context, id string) (sandtrap.Mode, 
 func (s *Store) refreshDecisions(ctx context.Context) error {
 	s.reloadMu.Lock()
 	defer s.reloadMu.Unlock()
-	rows, err := s.writer.QueryContext(ctx, `SELECT mode_id, layer, primitive, severity, title, status, merged_into, owner FROM decisions`)
+	decisions, err := s.state.Decisions().All(ctx)
 	if err != nil {
-		return errorf("reloading decisions: %w", err)
+		return err
 	}
-	decisions := map[string]triage.Decision{}
-	for rows.Next() {
-		var (
-			mid string
-			d   triage.Decision
-		)
-		if err := rows.Scan(&mid, &d.Layer, &d.Primitive, &d.Severity, &d.Title, &d.Status, &d.MergedInto, &d.Owner); err != nil {
-			rows.Close()
-			return errorf("reloading decisions: %w", err)
-		}
-		decisions[mid] = d
-	}
-	if err := rows.Err(); err != nil {
-		rows.Close()
-		return errorf("reloading decisions: %w", err)
-	}
-	rows.Close()
 	s.mu.Lock()
 	s.decisions = decisions
 	s.recomputeEffective()
@@ -500,11 +266,6 @@ func (s *Store) refreshDecisions(ctx context.Context) error {
 		s.opts.OnChange(Change{Triage: true})
 	}
 	return nil
-}
-
-// inTx runs fn in one transaction on the state's writer.
-func (s *Store) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
-	return s.fullDisk(inTx(ctx, s.writer, fn), "The change")
 }
 
 // writable refuses every change when the store serves read-only.

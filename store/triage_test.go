@@ -17,7 +17,7 @@ func TestMergesAndSplitsKeepOneRootPerMode(t *testing.T) {
 		addRun(t, path, "r", true, resultsSQL("r", 70))
 		state := filepath.Join(t.TempDir(), "state.db")
 		s := openStore(t, state, path)
-		modes, _, err := s.RunModes(ctx, "r", ResultFilter{})
+		modes, _, err := s.RunModes(ctx, "r", sandtrap.ResultFilter{})
 		if err != nil || len(modes) != 2 {
 			t.Fatalf("got %d modes (%v), want the campaign's 2", len(modes), err)
 		}

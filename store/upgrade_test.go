@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"sandtrap"
+	"sandtrap/store/state"
 	"sandtrap/triage"
 )
 
@@ -73,7 +74,7 @@ func upgrade(t *testing.T, fixture string, rules ...triage.Rule) (s *Store, camp
 	})
 	modeOfTest = func(test string) string {
 		t.Helper()
-		page, err := s.FindResults(context.Background(), "night-1", ResultFilter{Limit: 100})
+		page, err := s.FindResults(context.Background(), "night-1", sandtrap.ResultFilter{Limit: 100})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -136,7 +137,7 @@ func TestAnUpgradeCarriesEveryDecisionToTheNewModes(t *testing.T) {
 	t.Run("notes and the ticket follow", func(t *testing.T) {
 		for mode, want := range map[string]string{perm: "workspace perms: ask platform", fork: "seccomp profile too strict"} {
 			var bodies []string
-			rows, err := s.reader.QueryContext(ctx, `SELECT body FROM notes WHERE mode_id = ?`, mode)
+			rows, err := stateDB(t, s).QueryContext(ctx, `SELECT body FROM notes WHERE mode_id = ?`, mode)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -212,7 +213,7 @@ func TestAnUpgradeToPackedFailuresKeepsEveryDecision(t *testing.T) {
 		}
 	})
 	t.Run("the failures read again are saved and load after a restart", func(t *testing.T) {
-		before, err := s.FindResults(ctx, "night-1", ResultFilter{Limit: 100})
+		before, err := s.FindResults(ctx, "night-1", sandtrap.ResultFilter{Limit: 100})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -223,7 +224,7 @@ func TestAnUpgradeToPackedFailuresKeepsEveryDecision(t *testing.T) {
 		}
 		defer again.Close()
 		// Not started: what it shows comes from the state alone.
-		after, err := again.FindResults(ctx, "night-1", ResultFilter{Limit: 100})
+		after, err := again.FindResults(ctx, "night-1", sandtrap.ResultFilter{Limit: 100})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -248,9 +249,9 @@ func TestTheMoveToPackedFailuresAloneChangesNoMode(t *testing.T) {
 	s.mu.RLock()
 	before := failuresOf(s, "r")
 	s.mu.RUnlock()
-	decided := before[0].modeID
+	decided := before[0].ModeID
 	status := "triaged"
-	if _, err := s.UpdateMode(ctx, decided, Triage{Status: &status}); err != nil {
+	if _, err := s.UpdateMode(ctx, decided, sandtrap.Triage{Status: &status}); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
@@ -269,7 +270,7 @@ func TestTheMoveToPackedFailuresAloneChangesNoMode(t *testing.T) {
 		t.Errorf("got %d failures after the upgrade, want the %d from before, each with its mode", len(after), len(before))
 	}
 	var aliases int
-	if err := s.reader.QueryRowContext(ctx, `SELECT count(*) FROM aliases`).Scan(&aliases); err != nil {
+	if err := stateDB(t, s).QueryRowContext(ctx, `SELECT count(*) FROM aliases`).Scan(&aliases); err != nil {
 		t.Fatal(err)
 	}
 	if aliases != 0 {
@@ -303,18 +304,36 @@ func unpackFailures(t *testing.T, path string) {
 	type row struct {
 		sourceID int64
 		runID    string
-		f        savedFailure
+		f        state.Failure
 	}
 	var rows []row
-	err = eachSavedFailure(ctx, tx, `SELECT source_id, run_id, data FROM failure_chunks`, nil, func(sourceID int64, runID string, f savedFailure) error {
-		rows = append(rows, row{sourceID, runID, f})
-		return nil
-	})
+	chunks, err := tx.Query(`SELECT source_id, run_id, data FROM failure_chunks`)
 	if err != nil {
 		t.Fatal(err)
 	}
+	for chunks.Next() {
+		var (
+			sourceID int64
+			runID    string
+			data     []byte
+		)
+		if err := chunks.Scan(&sourceID, &runID, &data); err != nil {
+			t.Fatal(err)
+		}
+		err := state.DecodeFailures(data, func(f state.Failure) error {
+			rows = append(rows, row{sourceID, runID, f})
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := chunks.Err(); err != nil {
+		t.Fatal(err)
+	}
+	chunks.Close()
 	for _, r := range rows {
-		if _, err := tx.Exec(`INSERT INTO failures VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, r.sourceID, r.f.id, r.runID, r.f.test, r.f.err, r.f.modeID, r.f.by, r.f.attempt); err != nil {
+		if _, err := tx.Exec(`INSERT INTO failures VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, r.sourceID, r.f.ID, r.runID, r.f.Test, r.f.Err, r.f.ModeID, r.f.By, r.f.Attempt); err != nil {
 			t.Fatal(err)
 		}
 	}

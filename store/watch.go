@@ -5,6 +5,10 @@ import (
 	"database/sql"
 	"fmt"
 	"time"
+
+	"sandtrap"
+	"sandtrap/store/campaign"
+	"sandtrap/store/internal/sqlitex"
 )
 
 // watch reads src to its end, then polls it for commits by other processes
@@ -43,14 +47,14 @@ func (s *Store) watch(ctx context.Context, src *source) {
 				replaced = true
 			}
 			if conn == nil {
-				c, err := src.file.db.Conn(ctx)
+				c, err := src.file.Conn(ctx)
 				if err != nil {
 					s.setFault(src, unreadable(src.path, err))
 				}
 				conn, version = c, -1
 			}
 			if conn != nil {
-				v, err := dataVersion(ctx, conn)
+				v, err := campaign.DataVersion(ctx, conn)
 				switch {
 				case err != nil && ctx.Err() == nil:
 					closeConn()
@@ -99,19 +103,19 @@ const quietFor = time.Second
 // it is then read from scratch. rewritten says the file's bytes changed in
 // place since the last look: a checkpoint of its harness, or damage.
 func (s *Store) checkFile(ctx context.Context, src *source) (swapped, rewritten bool, err error) {
-	now, err := stampOf(src.path)
+	now, err := campaign.StampOf(src.path)
 	if err != nil {
 		return false, false, fmt.Errorf("campaign %s is missing (deleted or moved): showing what was read before; it is picked up again when the file is back", src.path)
 	}
 	s.mu.Lock()
 	seen := src.seen
-	same := now.device == seen.device && now.inode == seen.inode
+	same := now.SameFile(seen)
 	if same {
 		src.seen = now
 	}
 	s.mu.Unlock()
 	if same {
-		return false, now.size != seen.size || !now.modified.Equal(seen.modified), nil
+		return false, now.Size != seen.Size || !now.Modified.Equal(seen.Modified), nil
 	}
 	if err := s.reopen(ctx, src, now); err != nil {
 		return false, false, err
@@ -121,8 +125,8 @@ func (s *Store) checkFile(ctx context.Context, src *source) (swapped, rewritten 
 
 // reopen opens src's file afresh, in place of the connections that read
 // it before; seen is the file as a stat found it.
-func (s *Store) reopen(ctx context.Context, src *source, seen fileStamp) error {
-	f, err := openCampaignFile(ctx, src.path, s.opts.BusyTimeout)
+func (s *Store) reopen(ctx context.Context, src *source, seen campaign.Stamp) error {
+	f, err := campaign.Open(ctx, src.path, s.opts.BusyTimeout)
 	if err != nil {
 		return err
 	}
@@ -131,7 +135,7 @@ func (s *Store) reopen(ctx context.Context, src *source, seen fileStamp) error {
 	src.file = f
 	src.seen = seen
 	s.mu.Unlock()
-	old.close()
+	old.Close()
 	return nil
 }
 
@@ -142,11 +146,11 @@ func (s *Store) reopen(ctx context.Context, src *source, seen fileStamp) error {
 // says, and read again from where it was read to. again says the check
 // could not run now.
 func (s *Store) checkPages(ctx context.Context, src *source) (again, reopened bool) {
-	err := quickCheck(ctx, src.path, s.opts.BusyTimeout)
+	err := campaign.QuickCheck(ctx, src.path, s.opts.BusyTimeout)
 	switch {
 	case ctx.Err() != nil:
 		return false, false
-	case CampaignBusy(err):
+	case campaign.Busy(err):
 		return true, false
 	case err != nil:
 		s.setFault(src, unreadable(src.path, err))
@@ -167,7 +171,7 @@ func (s *Store) checkPages(ctx context.Context, src *source) (again, reopened bo
 
 // unreadable says why a campaign file cannot be read.
 func unreadable(path string, err error) string {
-	if damaged(err) {
+	if sqlitex.Damaged(err) {
 		return fmt.Sprintf("campaign %s is damaged (%v): showing what was read before; it is read again once the file is whole (put its bytes back, or rename a good copy into its place)", path, err)
 	}
 	return fmt.Sprintf("campaign %s cannot be read: %v", path, err)
@@ -196,7 +200,7 @@ func (s *Store) update(ctx context.Context, src *source, replaced bool) error {
 	}
 	// The runs are read before the results and shown after them, so that
 	// no run is shown finished without the results committed before its end.
-	runs, err := src.file.runs(ctx)
+	runs, err := src.file.Runs(ctx)
 	if err != nil {
 		return err
 	}
@@ -259,7 +263,7 @@ func (s *Store) warmFacts(src *source) {
 				s.factsOf(ri, d)
 				room -= ri.bytes() - before
 			}
-			s.queueOf(ri, d, ResultFilter{})
+			s.queueOf(ri, d, sandtrap.ResultFilter{})
 		}
 		s.mu.RUnlock()
 	}

@@ -12,6 +12,7 @@ import (
 
 	"sandtrap/demo"
 
+	"sandtrap"
 	"sandtrap/store"
 )
 
@@ -37,7 +38,7 @@ func markFixed(t *testing.T, campaign string) (state string, fixed int) {
 	status := "fixed"
 	for _, m := range c.Persisting {
 		if strings.HasPrefix(m.Signature, "[known:browser-renderer-crashed]") {
-			if _, err := st.UpdateMode(ctx, m.ID, store.Triage{Status: &status}); err != nil {
+			if _, err := st.UpdateMode(ctx, m.ID, sandtrap.Triage{Status: &status}); err != nil {
 				t.Fatal(err)
 			}
 			fixed++

@@ -9,7 +9,7 @@ import (
 	"os"
 
 	"sandtrap/demo"
-	"sandtrap/store"
+	"sandtrap/store/campaign"
 )
 
 // runDemo writes the demo campaign, and with --live keeps appending to an
@@ -67,7 +67,7 @@ func runInitDB(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fmt.Fprintln(stderr, commandUsage("init-db"))
 		return usageError{"init-db needs exactly one file"}
 	}
-	if err := store.CreateCampaign(ctx, fs.Arg(0)); err != nil {
+	if err := campaign.Create(ctx, fs.Arg(0)); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote an empty campaign database to %s\n", fs.Arg(0))

@@ -22,6 +22,7 @@ import (
 	"sandtrap"
 	"sandtrap/filing"
 	"sandtrap/store"
+	"sandtrap/store/campaign"
 	"sandtrap/triage"
 )
 
@@ -313,9 +314,9 @@ func killMidSave(t *testing.T, srv *exec.Cmd, state string, saved int) {
 	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); {
 		tx, err := db.Begin()
 		switch {
-		case store.CampaignBusy(err) && saved == 0:
+		case campaign.Busy(err) && saved == 0:
 			return
-		case store.CampaignBusy(err):
+		case campaign.Busy(err):
 			inSave = true
 		case err != nil:
 			t.Fatalf("probing the state's write lock: %v", err)

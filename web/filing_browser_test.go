@@ -15,7 +15,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"sandtrap/store"
+	"sandtrap/store/campaign"
 )
 
 // fakeGitHub is a GitHub of our own for the filing tests: issues with
@@ -207,7 +207,7 @@ func TestBrowserFilesModesOnceCommentsAfterAndReopensOnReturn(t *testing.T) {
 
 // addReturningRun writes a new finished run holding one failure of mode,
 // copied from an earlier occurrence, as a harness would after a fix.
-func addReturningRun(t *testing.T, campaign, base, mode string) {
+func addReturningRun(t *testing.T, path, base, mode string) {
 	t.Helper()
 	resp, err := http.Get(base + "/api/runs/2026-06-30-overnight/results?mode=" + mode + "&limit=1")
 	if err != nil {
@@ -226,17 +226,17 @@ func addReturningRun(t *testing.T, campaign, base, mode string) {
 	}
 	r := page.Results[0]
 	ctx := context.Background()
-	w, err := store.OpenCampaignWriter(ctx, campaign)
+	w, err := campaign.OpenWriter(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer w.Close()
 	start := time.Date(2026, 7, 3, 22, 0, 0, 0, time.UTC)
 	end := start.Add(time.Hour)
-	if err := w.InsertRun(ctx, store.CampaignRun{ID: "2026-07-03-overnight", Name: "After the fix", StartedAt: start, FinishedAt: &end}); err != nil {
+	if err := w.InsertRun(ctx, campaign.Run{ID: "2026-07-03-overnight", Name: "After the fix", StartedAt: start, FinishedAt: &end}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := w.InsertResults(ctx, []store.CampaignResult{{RunID: "2026-07-03-overnight", Test: r.Test, Target: r.Target,
+	if _, err := w.InsertResults(ctx, []campaign.Result{{RunID: "2026-07-03-overnight", Test: r.Test, Target: r.Target,
 		Domain: r.Domain, Status: r.Status, Error: r.Error}}); err != nil {
 		t.Fatal(err)
 	}

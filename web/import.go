@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"sandtrap/reports"
-	"sandtrap/store"
+	"sandtrap/store/campaign"
 )
 
 // importConfig is what import's flags say.
@@ -96,7 +96,7 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	if err := appendRun(ctx, c.into, run, rows); err != nil {
-		if errors.Is(err, store.ErrRunExists) {
+		if errors.Is(err, campaign.ErrRunExists) {
 			how := "given with --run"
 			if c.run == "" {
 				how = "made from " + c.files[0]
@@ -146,7 +146,7 @@ func reportError(path string, err error) error {
 }
 
 // campaignRun turns the reports into one finished run and its rows.
-func (c importConfig) campaignRun(reps []importedReport, now time.Time) (store.CampaignRun, []store.CampaignResult, error) {
+func (c importConfig) campaignRun(reps []importedReport, now time.Time) (campaign.Run, []campaign.Result, error) {
 	var started, finished time.Time
 	tools := map[string]bool{}
 	var toolNames []string
@@ -185,10 +185,10 @@ func (c importConfig) campaignRun(reps []importedReport, now time.Time) (store.C
 	}
 	rows, flaky, err := c.rows(id, reps)
 	if err != nil {
-		return store.CampaignRun{}, nil, err
+		return campaign.Run{}, nil, err
 	}
 	notes := importNotes(c.format, reps, toolNames, flaky)
-	return store.CampaignRun{ID: id, Name: name, StartedAt: started, FinishedAt: &finished, Notes: &notes}, rows, nil
+	return campaign.Run{ID: id, Name: name, StartedAt: started, FinishedAt: &finished, Notes: &notes}, rows, nil
 }
 
 func maxTime(a, b time.Time) time.Time {
@@ -225,8 +225,8 @@ func runID(path string, at time.Time) string {
 // rows maps every result of the reports onto a campaign row of run id. A
 // test that comes again, later in a report or in a later report, is its
 // next attempt. It returns the tests the reports call flaky too.
-func (c importConfig) rows(id string, reps []importedReport) ([]store.CampaignResult, []string, error) {
-	var rows []store.CampaignResult
+func (c importConfig) rows(id string, reps []importedReport) ([]campaign.Result, []string, error) {
+	var rows []campaign.Result
 	var flaky []string
 	highest := map[string]int{} // attempts given so far, per test
 	for _, rep := range reps {
@@ -255,8 +255,8 @@ func (c importConfig) rows(id string, reps []importedReport) ([]store.CampaignRe
 
 // row maps one result: what the report says first, then the flags, then
 // the defaults.
-func (c importConfig) row(id, reportPath string, r reports.Result) (store.CampaignResult, error) {
-	row := store.CampaignResult{
+func (c importConfig) row(id, reportPath string, r reports.Result) (campaign.Result, error) {
+	row := campaign.Result{
 		RunID:     id,
 		Test:      r.Test,
 		Target:    first(r.Props.Target, c.target, "imported"),
@@ -285,7 +285,7 @@ func (c importConfig) row(id, reportPath string, r reports.Result) (store.Campai
 		row.Artifacts = append(row.Artifacts, art)
 	}
 	for i, s := range r.Steps {
-		step := store.CampaignStep{Seq: i + 1, Tool: s.Name}
+		step := campaign.Step{Seq: i + 1, Tool: s.Name}
 		if s.Status == reports.StatusFailed {
 			step.Error = optional("failed")
 		}
@@ -296,13 +296,13 @@ func (c importConfig) row(id, reportPath string, r reports.Result) (store.Campai
 
 // artifact reads an attachment's bytes: inline, or from its path, which is
 // relative to the report's folder unless absolute or a file: URI.
-func artifact(reportPath string, a reports.Attachment) (store.CampaignArtifact, error) {
+func artifact(reportPath string, a reports.Attachment) (campaign.Artifact, error) {
 	data, name := a.Data, a.Name
 	if data == nil {
 		path := a.Path
 		if u, err := url.Parse(path); err == nil && len(u.Scheme) > 1 {
 			if u.Scheme != "file" {
-				return store.CampaignArtifact{}, fmt.Errorf("import: %s: %s.path: %q is not a file; only files can be read", reportPath, a.Field, a.Path)
+				return campaign.Artifact{}, fmt.Errorf("import: %s: %s.path: %q is not a file; only files can be read", reportPath, a.Field, a.Path)
 			}
 			path = u.Path
 		}
@@ -311,7 +311,7 @@ func artifact(reportPath string, a reports.Attachment) (store.CampaignArtifact, 
 		}
 		var err error
 		if data, err = os.ReadFile(path); err != nil {
-			return store.CampaignArtifact{}, fmt.Errorf("import: %s: %s.path: %w", reportPath, a.Field, err)
+			return campaign.Artifact{}, fmt.Errorf("import: %s: %s.path: %w", reportPath, a.Field, err)
 		}
 		if name == "" {
 			name = filepath.Base(path)
@@ -321,16 +321,16 @@ func artifact(reportPath string, a reports.Attachment) (store.CampaignArtifact, 
 	if mediaType == "" {
 		mediaType = http.DetectContentType(data)
 	}
-	return store.CampaignArtifact{Name: first(name, "attachment"), MediaType: &mediaType, Data: data}, nil
+	return campaign.Artifact{Name: first(name, "attachment"), MediaType: &mediaType, Data: data}, nil
 }
 
 // appendRun writes the run into the campaign file at path, creating the
 // file when it is missing; a file it created is removed again if the write
 // fails.
-func appendRun(ctx context.Context, path string, run store.CampaignRun, rows []store.CampaignResult) error {
+func appendRun(ctx context.Context, path string, run campaign.Run, rows []campaign.Result) error {
 	_, err := os.Stat(path)
 	created := errors.Is(err, fs.ErrNotExist)
-	w, err := store.OpenCampaignWriter(ctx, path)
+	w, err := campaign.OpenWriter(ctx, path)
 	if err != nil {
 		if created {
 			removeCampaign(path)
@@ -375,7 +375,7 @@ func importNotes(format string, reps []importedReport, tools, flaky []string) st
 }
 
 // tally counts rows by status, for the command's last line.
-func tally(rows []store.CampaignResult) string {
+func tally(rows []campaign.Result) string {
 	counts := map[string]int{}
 	var order []string
 	for _, r := range rows {

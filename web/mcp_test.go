@@ -289,7 +289,7 @@ func TestMCPCommandServesTheToolsOnStdioWithoutWriting(t *testing.T) {
 		t.Fatal(err)
 	}
 	fixed := triage.StatusFixed
-	if _, err := st.UpdateMode(ctx, page.Results[0].Mode, store.Triage{Status: &fixed}); err != nil {
+	if _, err := st.UpdateMode(ctx, page.Results[0].Mode, sandtrap.Triage{Status: &fixed}); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()

@@ -13,7 +13,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"sandtrap/store"
+	"sandtrap/store/campaign"
 )
 
 // Shape of the history campaign: historyRuns runs of historyPer results.
@@ -33,7 +33,7 @@ func modesHistoryCampaign(t *testing.T) string {
 	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "history.db")
-	w, err := store.OpenCampaignWriter(ctx, path)
+	w, err := campaign.OpenWriter(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,9 +42,9 @@ func modesHistoryCampaign(t *testing.T) string {
 	text := func(s string) *string { return &s }
 	for n := 1; n <= historyRuns; n++ {
 		run := fmt.Sprintf("h-%02d", n)
-		var results []store.CampaignResult
+		var results []campaign.Result
 		for k := 1; k <= historyPer; k++ {
-			r := store.CampaignResult{RunID: run, Test: fmt.Sprintf("wf-%d", k), Target: "code-interpreter", Domain: "file-io", Status: "passed"}
+			r := campaign.Result{RunID: run, Test: fmt.Sprintf("wf-%d", k), Target: "code-interpreter", Domain: "file-io", Status: "passed"}
 			switch {
 			case k%10 == 0:
 				r.Status, r.Error = "failed", text(fmt.Sprintf("PermissionError: [Errno 13] Permission denied: '/data/out/x%d'", k))
@@ -58,7 +58,7 @@ func modesHistoryCampaign(t *testing.T) string {
 		}
 		s := start.Add(time.Duration(n) * time.Hour)
 		end := s.Add(time.Hour)
-		if _, err := w.AppendRun(ctx, store.CampaignRun{ID: run, Name: fmt.Sprintf("Night %d", n), StartedAt: s, FinishedAt: &end}, results); err != nil {
+		if _, err := w.AppendRun(ctx, campaign.Run{ID: run, Name: fmt.Sprintf("Night %d", n), StartedAt: s, FinishedAt: &end}, results); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -14,7 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"sandtrap/store"
+	"sandtrap/store/campaign"
 )
 
 // historyCampaign writes n runs, one every six hours from 2026-03-01: run
@@ -24,7 +24,7 @@ func historyCampaign(t *testing.T, n int) string {
 	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "history.db")
-	w, err := store.OpenCampaignWriter(ctx, path)
+	w, err := campaign.OpenWriter(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func historyCampaign(t *testing.T, n int) string {
 	failed := "PermissionError: [Errno 13] Permission denied"
 	for i := 1; i <= n; i++ {
 		id := fmt.Sprintf("r%05d", i)
-		run := store.CampaignRun{ID: id, Name: fmt.Sprintf("Nightly %d", i), StartedAt: start.Add(time.Duration(i-1) * 6 * time.Hour)}
+		run := campaign.Run{ID: id, Name: fmt.Sprintf("Nightly %d", i), StartedAt: start.Add(time.Duration(i-1) * 6 * time.Hour)}
 		if i%2 == 1 {
 			run.Name = fmt.Sprintf("Canary %d", i)
 		}
@@ -41,7 +41,7 @@ func historyCampaign(t *testing.T, n int) string {
 			end := run.StartedAt.Add(time.Hour)
 			run.FinishedAt = &end
 		}
-		results := []store.CampaignResult{
+		results := []campaign.Result{
 			{RunID: id, Test: "file-io/a", Target: "code-interpreter", Domain: "file-io", Status: "passed"},
 			{RunID: id, Test: "file-io/b", Target: "code-interpreter", Domain: "file-io", Status: "failed", Error: &failed},
 		}

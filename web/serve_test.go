@@ -9,18 +9,18 @@ import (
 	"testing"
 	"time"
 
-	"sandtrap/store"
+	"sandtrap/store/campaign"
 )
 
 func TestServeClosesLiveStreamsWhenItStops(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "live.db")
-	w, err := store.OpenCampaignWriter(ctx, path)
+	w, err := campaign.OpenWriter(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.InsertRun(ctx, store.CampaignRun{ID: "live", Name: "Live", StartedAt: time.Now()})
-	w.InsertResults(ctx, []store.CampaignResult{{RunID: "live", Test: "a", Target: "browser", Domain: "web-browsing", Status: "passed"}})
+	w.InsertRun(ctx, campaign.Run{ID: "live", Name: "Live", StartedAt: time.Now()})
+	w.InsertResults(ctx, []campaign.Result{{RunID: "live", Test: "a", Target: "browser", Domain: "web-browsing", Status: "passed"}})
 	w.Close()
 
 	base, stop := startServeWith(t, filepath.Join(t.TempDir(), "state.db"), path)

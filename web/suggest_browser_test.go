@@ -9,7 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"sandtrap/store"
+	"sandtrap/store/campaign"
 )
 
 // spawnCampaign writes a finished run whose spawn failures name the
@@ -19,22 +19,22 @@ func spawnCampaign(t *testing.T) string {
 	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "spawn.db")
-	if err := store.CreateCampaign(ctx, path); err != nil {
+	if err := campaign.Create(ctx, path); err != nil {
 		t.Fatal(err)
 	}
-	w, err := store.OpenCampaignWriter(ctx, path)
+	w, err := campaign.OpenWriter(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer w.Close()
 	msg := func(s string) *string { return &s }
-	var results []store.CampaignResult
+	var results []campaign.Result
 	for i, prog := range []string{"gcc", "gcc", "javac", "rustc", "gcc"} {
-		results = append(results, store.CampaignResult{RunID: "night", Test: "builds/b" + string(rune('a'+i)), Target: "code-interpreter",
+		results = append(results, campaign.Result{RunID: "night", Test: "builds/b" + string(rune('a'+i)), Target: "code-interpreter",
 			Domain: "builds", Status: "failed", Error: msg(prog + ": fork refused by policy")})
 	}
 	done := time.Date(2026, 11, 30, 6, 0, 0, 0, time.UTC)
-	if _, err := w.AppendRun(ctx, store.CampaignRun{ID: "night", Name: "Night", StartedAt: done.Add(-8 * time.Hour), FinishedAt: &done}, results); err != nil {
+	if _, err := w.AppendRun(ctx, campaign.Run{ID: "night", Name: "Night", StartedAt: done.Add(-8 * time.Hour), FinishedAt: &done}, results); err != nil {
 		t.Fatal(err)
 	}
 	return path

@@ -10,7 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"sandtrap/store"
+	"sandtrap/store/campaign"
 )
 
 // reversed is a title whose right-to-left override would show "exe.FDP" as
@@ -56,17 +56,17 @@ func TestBrowserShowsAReversedTitleInLogicalOrder(t *testing.T) {
 	chromiumPath(t)
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "reversed.db")
-	w, err := store.OpenCampaignWriter(ctx, path)
+	w, err := campaign.OpenWriter(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	start := time.Date(2026, 6, 30, 22, 0, 0, 0, time.UTC)
 	target := "browser\u202e"
 	title := reversed
-	if err := w.InsertRun(ctx, store.CampaignRun{ID: "r1", Name: "Night", StartedAt: start}); err != nil {
+	if err := w.InsertRun(ctx, campaign.Run{ID: "r1", Name: "Night", StartedAt: start}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := w.InsertResults(ctx, []store.CampaignResult{{RunID: "r1", Test: "report/pdf", Target: target, Domain: "report-generation",
+	if _, err := w.InsertResults(ctx, []campaign.Result{{RunID: "r1", Test: "report/pdf", Target: target, Domain: "report-generation",
 		Status: "failed", Title: &title, Error: &title}}); err != nil {
 		t.Fatal(err)
 	}

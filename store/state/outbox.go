@@ -1,4 +1,4 @@
-package store
+package state
 
 import (
 	"context"
@@ -9,23 +9,23 @@ import (
 
 	"sandtrap"
 	"sandtrap/filing"
+	"sandtrap/store/internal/sqlitex"
 )
 
-func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
+// Outbox is the filing outbox: the intent to file a mode in its team's
+// tracker, until a call to the tracker succeeds, and the tickets it made.
+type Outbox struct{ db *DB }
 
-// EnqueueFiling records the intent to file a mode, with who acts in ctx in
+// Outbox returns the filing outbox of db.
+func (db *DB) Outbox() Outbox { return Outbox{db} }
+
+// Enqueue records the intent to file a mode, with who acts in ctx in
 // the outbox and the mode's history, or returns the filing already waiting
 // for it, so that asking twice files once.
-func (s *Store) EnqueueFiling(ctx context.Context, modeID, team string, now time.Time) (filing.Filing, error) {
-	if err := s.writable(); err != nil {
-		return filing.Filing{}, err
-	}
-	root, err := s.rootOf(modeID)
-	if err != nil {
-		return filing.Filing{}, err
-	}
+func (o Outbox) Enqueue(ctx context.Context, root, team string, now time.Time) (filing.Filing, error) {
 	var fl filing.Filing
-	err = s.inTx(ctx, func(tx *sql.Tx) error {
+	err := o.db.inTx(ctx, func(tx *sql.Tx) error {
+		var err error
 		fl, err = scanFiling(tx.QueryRowContext(ctx, filingColumns+` FROM outbox WHERE mode_id = ? AND state IN ('pending', 'sending') ORDER BY id LIMIT 1`, root))
 		if err == nil {
 			return nil
@@ -69,14 +69,14 @@ func scanFiling(r rowScanner) (filing.Filing, error) {
 	if err := r.Scan(&fl.ID, &fl.ModeID, &fl.Team, &fl.State, &fl.Attempts, &next, &act, &fl.LastError, &upd); err != nil {
 		return fl, err
 	}
-	fl.NextAt, fl.UpdatedAt, fl.Action = parseTime(next), parseTime(upd), filing.Action(act)
+	fl.NextAt, fl.UpdatedAt, fl.Action = sqlitex.ParseTime(next), sqlitex.ParseTime(upd), filing.Action(act)
 	return fl, nil
 }
 
-// DueFilings lists the pending filings whose time has come, and those a
+// Due lists the pending filings whose time has come, and those a
 // stop left sending.
-func (s *Store) DueFilings(ctx context.Context, now time.Time) ([]filing.Filing, error) {
-	rows, err := s.reader.QueryContext(ctx, filingColumns+` FROM outbox
+func (o Outbox) Due(ctx context.Context, now time.Time) ([]filing.Filing, error) {
+	rows, err := o.db.reader.QueryContext(ctx, filingColumns+` FROM outbox
 		WHERE state = 'sending' OR (state = 'pending' AND next_at <= ?) ORDER BY id`, stamp(now))
 	if err != nil {
 		return nil, errorf("reading the outbox: %w", err)
@@ -96,13 +96,9 @@ func (s *Store) DueFilings(ctx context.Context, now time.Time) ([]filing.Filing,
 	return out, nil
 }
 
-// LatestFiling returns the newest filing of a mode.
-func (s *Store) LatestFiling(ctx context.Context, modeID string) (filing.Filing, error) {
-	root, err := s.rootOf(modeID)
-	if err != nil {
-		return filing.Filing{}, err
-	}
-	fl, err := scanFiling(s.reader.QueryRowContext(ctx, filingColumns+` FROM outbox WHERE mode_id = ? ORDER BY id DESC LIMIT 1`, root))
+// Latest returns the newest filing of a mode.
+func (o Outbox) Latest(ctx context.Context, root string) (filing.Filing, error) {
+	fl, err := scanFiling(o.db.reader.QueryRowContext(ctx, filingColumns+` FROM outbox WHERE mode_id = ? ORDER BY id DESC LIMIT 1`, root))
 	if errors.Is(err, sql.ErrNoRows) {
 		return fl, sandtrap.Errorf(sandtrap.ENOTFOUND, "%s has never been filed", root)
 	} else if err != nil {
@@ -113,8 +109,8 @@ func (s *Store) LatestFiling(ctx context.Context, modeID string) (filing.Filing,
 
 // MarkSending claims a filing for a call to the tracker, only if it is
 // still as the caller read it: two workers never both call.
-func (s *Store) MarkSending(ctx context.Context, id int64, state string, attempts int, now time.Time) (bool, error) {
-	res, err := s.writer.ExecContext(ctx, `UPDATE outbox SET state = 'sending', attempts = attempts + 1, updated_at = ?
+func (o Outbox) MarkSending(ctx context.Context, id int64, state string, attempts int, now time.Time) (bool, error) {
+	res, err := o.db.writer.ExecContext(ctx, `UPDATE outbox SET state = 'sending', attempts = attempts + 1, updated_at = ?
 		WHERE id = ? AND state = ? AND attempts = ?`, stamp(now), id, state, attempts)
 	if err != nil {
 		return false, errorf("marking filing %d: %w", id, err)
@@ -126,13 +122,13 @@ func (s *Store) MarkSending(ctx context.Context, id int64, state string, attempt
 	return n == 1, nil
 }
 
-// FinishFiling ends a filing and stores its ticket in one transaction.
-func (s *Store) FinishFiling(ctx context.Context, id int64, action filing.Action, t filing.Stored, now time.Time) error {
+// Finish ends a filing and stores its ticket in one transaction.
+func (o Outbox) Finish(ctx context.Context, id int64, action filing.Action, t filing.Stored, now time.Time) error {
 	snap, err := json.Marshal(t.Snapshot)
 	if err != nil {
 		return errorf("saving the ticket of %s: %w", t.ModeID, err)
 	}
-	err = s.inTx(ctx, func(tx *sql.Tx) error {
+	err = o.db.inTx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE outbox SET state = 'done', action = ?, last_error = '', updated_at = ? WHERE id = ?`,
 			string(action), stamp(now), id); err != nil {
 			return err
@@ -153,13 +149,13 @@ func (s *Store) FinishFiling(ctx context.Context, id int64, action filing.Action
 	return nil
 }
 
-// FailFiling records why a filing failed; a zero retryAt gives it up.
-func (s *Store) FailFiling(ctx context.Context, id int64, message string, retryAt, now time.Time) error {
+// Fail records why a filing failed; a zero retryAt gives it up.
+func (o Outbox) Fail(ctx context.Context, id int64, message string, retryAt, now time.Time) error {
 	state, next := filing.StateFailed, now
 	if !retryAt.IsZero() {
 		state, next = filing.StatePending, retryAt
 	}
-	_, err := s.writer.ExecContext(ctx, `UPDATE outbox SET state = ?, next_at = ?, last_error = ?, updated_at = ? WHERE id = ?`,
+	_, err := o.db.writer.ExecContext(ctx, `UPDATE outbox SET state = ?, next_at = ?, last_error = ?, updated_at = ? WHERE id = ?`,
 		state, stamp(next), message, stamp(now), id)
 	if err != nil {
 		return errorf("recording the failure of filing %d: %w", id, err)
@@ -168,12 +164,8 @@ func (s *Store) FailFiling(ctx context.Context, id int64, message string, retryA
 }
 
 // Ticket returns a mode's ticket, if it has one.
-func (s *Store) Ticket(ctx context.Context, modeID string) (filing.Stored, bool, error) {
-	root, err := s.rootOf(modeID)
-	if err != nil {
-		return filing.Stored{}, false, err
-	}
-	t, err := scanTicket(s.reader.QueryRowContext(ctx, ticketColumns+` FROM tickets WHERE mode_id = ?`, root))
+func (o Outbox) Ticket(ctx context.Context, root string) (filing.Stored, bool, error) {
+	t, err := scanTicket(o.db.reader.QueryRowContext(ctx, ticketColumns+` FROM tickets WHERE mode_id = ?`, root))
 	if errors.Is(err, sql.ErrNoRows) {
 		return filing.Stored{}, false, nil
 	} else if err != nil {
@@ -183,8 +175,8 @@ func (s *Store) Ticket(ctx context.Context, modeID string) (filing.Stored, bool,
 }
 
 // Tickets returns every ticket, by mode id.
-func (s *Store) Tickets(ctx context.Context) (map[string]filing.Stored, error) {
-	rows, err := s.reader.QueryContext(ctx, ticketColumns+` FROM tickets`)
+func (o Outbox) Tickets(ctx context.Context) (map[string]filing.Stored, error) {
+	rows, err := o.db.reader.QueryContext(ctx, ticketColumns+` FROM tickets`)
 	if err != nil {
 		return nil, errorf("reading tickets: %w", err)
 	}
@@ -213,7 +205,7 @@ func scanTicket(r rowScanner) (filing.Stored, error) {
 	if err := r.Scan(&t.ModeID, &t.Team, &t.Tracker, &t.Key, &t.URL, &t.State, &snap, &filed); err != nil {
 		return t, err
 	}
-	t.FiledAt = parseTime(filed)
+	t.FiledAt = sqlitex.ParseTime(filed)
 	if err := json.Unmarshal([]byte(snap), &t.Snapshot); err != nil {
 		return t, err
 	}

@@ -1,4 +1,4 @@
-package store
+package state
 
 import (
 	"context"
@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"sandtrap/store/internal/sqlitex"
 )
 
 //go:embed migrations/*.sql
@@ -65,7 +67,7 @@ func migrateFrom(ctx context.Context, db *sql.DB, fsys fs.FS) error {
 			return errorf("reading migration %s: %w", name, err)
 		}
 		current = max(current, version)
-		err = inTx(ctx, db, func(tx *sql.Tx) error {
+		err = sqlitex.InTx(ctx, db, func(tx *sql.Tx) error {
 			if _, err := tx.ExecContext(ctx, string(body)); err != nil {
 				return fmt.Errorf("with %s: %w", name, err)
 			}
@@ -87,7 +89,7 @@ func migrateFrom(ctx context.Context, db *sql.DB, fsys fs.FS) error {
 // it, whose user_version says how far it went.
 func appliedMigrations(ctx context.Context, db *sql.DB, versions []int, current int) (map[int]bool, error) {
 	applied := map[int]bool{}
-	err := inTx(ctx, db, func(tx *sql.Tx) error {
+	err := sqlitex.InTx(ctx, db, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)`); err != nil {
 			return err
 		}

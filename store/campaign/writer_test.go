@@ -1,4 +1,4 @@
-package store
+package campaign
 
 import (
 	"context"
@@ -25,7 +25,7 @@ func openPlain(t *testing.T, path string) *sql.DB {
 func TestCreateCampaign(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "campaign.db")
-	if err := CreateCampaign(ctx, path); err != nil {
+	if err := Create(ctx, path); err != nil {
 		t.Fatal(err)
 	}
 	db := openPlain(t, path)
@@ -76,7 +76,7 @@ func TestCreateCampaignRefusesToOverwrite(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	existing := filepath.Join(dir, "existing.db")
-	if err := CreateCampaign(ctx, existing); err != nil {
+	if err := Create(ctx, existing); err != nil {
 		t.Fatal(err)
 	}
 	notes := filepath.Join(dir, "notes.txt")
@@ -100,7 +100,7 @@ func TestCreateCampaignRefusesToOverwrite(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := CreateCampaign(ctx, tt.path)
+			err := Create(ctx, tt.path)
 			if got := err != nil; got != tt.wantErr {
 				t.Fatalf("got error %v, want error: %v", err, tt.wantErr)
 			}
@@ -124,26 +124,26 @@ func TestCreateCampaignRefusesToOverwrite(t *testing.T) {
 func TestCampaignWriterRoundTrip(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "campaign.db")
-	w, err := OpenCampaignWriter(ctx, path)
+	w, err := OpenWriter(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer w.Close()
 
 	start := time.Date(2026, 6, 30, 22, 0, 0, 0, time.UTC)
-	if err := w.InsertRun(ctx, CampaignRun{ID: "r1", Name: "Run <1>", StartedAt: start, Planned: new(int64(3))}); err != nil {
+	if err := w.InsertRun(ctx, Run{ID: "r1", Name: "Run <1>", StartedAt: start, Planned: new(int64(3))}); err != nil {
 		t.Fatal(err)
 	}
 	hostile := "<script>alert(1)</script>\x00tail"
 	log := []byte("line 1\n\x00\xff\xfe\x1b[31mred\x1b[0m\n")
-	ids, err := w.InsertResults(ctx, []CampaignResult{
+	ids, err := w.InsertResults(ctx, []Result{
 		{
 			RunID: "r1", Test: "file-io/png-roundtrip-1", Target: "code-interpreter", Domain: "file-io",
 			Title: new("Upload a PNG"), Status: "failed", StartedAt: new(start.Add(time.Second)),
 			DurationMS: new(int64(1500)), ExitCode: new(int64(1)), Error: &hostile, Log: log,
 			Layer: new("interface"), Primitive: new("encoding"), Worker: new("subagent-01"), Attempt: 2,
-			Artifacts: []CampaignArtifact{{Name: "chart.png", MediaType: new("image/png"), Data: []byte{0x89, 'P', 0}, ExpectedSHA256: new("ab")}},
-			Steps: []CampaignStep{
+			Artifacts: []Artifact{{Name: "chart.png", MediaType: new("image/png"), Data: []byte{0x89, 'P', 0}, ExpectedSHA256: new("ab")}},
+			Steps: []Step{
 				{Seq: 1, Tool: "create_sandbox", Request: []byte(`{"jsonrpc":"2.0"}`), Response: []byte("{\x00")},
 				{Seq: 2, Tool: "read_file", Error: new("boom"), DurationMS: new(int64(7))},
 			},
@@ -259,7 +259,7 @@ func TestCampaignWriterRoundTrip(t *testing.T) {
 func TestCampaignWriterErrors(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "campaign.db")
-	w, err := OpenCampaignWriter(ctx, path)
+	w, err := OpenWriter(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -272,7 +272,7 @@ func TestCampaignWriterErrors(t *testing.T) {
 		{"finishing an unknown run fails", func() error { return w.FinishRun(ctx, "nope", time.Now()) }},
 		{"setting notes of an unknown run fails", func() error { return w.SetRunNotes(ctx, "nope", "x") }},
 		{"inserting a run twice fails", func() error {
-			run := CampaignRun{ID: "twice", Name: "Twice", StartedAt: time.Now()}
+			run := Run{ID: "twice", Name: "Twice", StartedAt: time.Now()}
 			if err := w.InsertRun(ctx, run); err != nil {
 				return nil
 			}
@@ -289,7 +289,7 @@ func TestCampaignWriterErrors(t *testing.T) {
 	}
 
 	t.Run("a failed batch writes none of its rows", func(t *testing.T) {
-		_, err := w.InsertResults(ctx, []CampaignResult{
+		_, err := w.InsertResults(ctx, []Result{
 			{RunID: "twice", Test: "a", Target: "browser", Domain: "file-io", Status: "passed"},
 			{RunID: "twice", Test: "b", Target: "browser", Domain: "file-io"},
 		})
@@ -306,26 +306,26 @@ func TestCampaignWriterErrors(t *testing.T) {
 func TestAppendRunIsAllOrNothing(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "campaign.db")
-	w, err := OpenCampaignWriter(ctx, path)
+	w, err := OpenWriter(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer w.Close()
 	finished := time.Date(2026, 6, 30, 23, 0, 0, 0, time.UTC)
-	run := CampaignRun{ID: "imported", Name: "Imported", StartedAt: finished.Add(-time.Hour), FinishedAt: &finished}
-	good := []CampaignResult{{RunID: "imported", Test: "a", Target: "browser", Domain: "file-io", Status: "passed"}}
+	run := Run{ID: "imported", Name: "Imported", StartedAt: finished.Add(-time.Hour), FinishedAt: &finished}
+	good := []Result{{RunID: "imported", Test: "a", Target: "browser", Domain: "file-io", Status: "passed"}}
 	if _, err := w.AppendRun(ctx, run, good); err != nil {
 		t.Fatal(err)
 	}
 
 	tests := []struct {
 		name    string
-		run     CampaignRun
-		results []CampaignResult
+		run     Run
+		results []Result
 		wantErr error
 	}{
 		{"a run id the file has is refused", run, good, ErrRunExists},
-		{"a bad result leaves out its run too", CampaignRun{ID: "other", Name: "Other", StartedAt: finished}, []CampaignResult{
+		{"a bad result leaves out its run too", Run{ID: "other", Name: "Other", StartedAt: finished}, []Result{
 			{RunID: "other", Test: "a", Target: "browser", Domain: "file-io", Status: "passed"},
 			{RunID: "other", Test: "b", Target: "browser", Domain: "file-io"},
 		}, nil},
@@ -353,15 +353,15 @@ func TestAppendRunIsAllOrNothing(t *testing.T) {
 func TestCampaignWritersConcurrently(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "campaign.db")
-	if err := CreateCampaign(ctx, path); err != nil {
+	if err := Create(ctx, path); err != nil {
 		t.Fatal(err)
 	}
-	first, err := OpenCampaignWriter(ctx, path)
+	first, err := OpenWriter(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer first.Close()
-	if err := first.InsertRun(ctx, CampaignRun{ID: "live", Name: "Live", StartedAt: time.Now()}); err != nil {
+	if err := first.InsertRun(ctx, Run{ID: "live", Name: "Live", StartedAt: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
 
@@ -370,14 +370,14 @@ func TestCampaignWritersConcurrently(t *testing.T) {
 	errs := make(chan error, writers)
 	for range writers {
 		wg.Go(func() {
-			w, err := OpenCampaignWriter(ctx, path)
+			w, err := OpenWriter(ctx, path)
 			if err != nil {
 				errs <- err
 				return
 			}
 			defer w.Close()
 			for range perWriter {
-				if _, err := w.InsertResults(ctx, []CampaignResult{{RunID: "live", Test: "t", Target: "browser", Domain: "file-io", Status: "passed"}}); err != nil {
+				if _, err := w.InsertResults(ctx, []Result{{RunID: "live", Test: "t", Target: "browser", Domain: "file-io", Status: "passed"}}); err != nil {
 					errs <- err
 					return
 				}
@@ -399,11 +399,11 @@ func TestCampaignWritersConcurrently(t *testing.T) {
 }
 
 func TestCampaignSchemaIsDocumented(t *testing.T) {
-	doc, err := os.ReadFile(filepath.Join("..", "docs", "campaign-db.md"))
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "campaign-db.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(doc), "```sql\n"+CampaignSchema+"```") {
-		t.Errorf("got docs/campaign-db.md without the DDL of CampaignSchema, want it verbatim in a sql block")
+	if !strings.Contains(string(doc), "```sql\n"+Schema+"```") {
+		t.Errorf("got docs/campaign-db.md without the DDL of Schema, want it verbatim in a sql block")
 	}
 }

@@ -1,4 +1,4 @@
-package store
+package state
 
 import (
 	"context"
@@ -8,34 +8,34 @@ import (
 	"fmt"
 )
 
-// Failures are saved packed, failChunk to a blob per run, as rows are: one
+// Failures are saved packed, FailChunk to a blob per run, as rows are: one
 // INSERT per failure cost a third of a first read. A chunk keeps each
 // distinct string once (failures of one mode share their error text, and
 // every failure its mode and decider), and the test, which is each
 // failure's own, inline.
 
-// failChunk is how many failures a saved chunk holds. A live run rewrites
+// FailChunk is how many failures a saved chunk holds. A live run rewrites
 // its last chunk on every pass, so it stays near the size of a row chunk.
-const failChunk = 1024
+const FailChunk = 1024
 
 // failChunkVersion is the first byte of every chunk, so that a later
 // layout can tell old chunks apart.
 const failChunkVersion = 1
 
-// savedFailure is a failure as a chunk holds it: its mode and decider by
-// name, so that a chunk means the same whatever order modes and names are
+// Failure is a failure as a chunk holds it: its mode and decider by name,
+// so that a chunk means the same whatever order modes and names are
 // loaded in.
-type savedFailure struct {
-	id      int64
-	test    string
-	err     string
-	modeID  string
-	by      string
-	attempt int32
+type Failure struct {
+	ID      int64
+	Test    string
+	Err     string
+	ModeID  string
+	By      string
+	Attempt int32
 }
 
 // encodeFailures packs fails, in id order, into one chunk.
-func encodeFailures(fails []savedFailure) []byte {
+func encodeFailures(fails []Failure) []byte {
 	index := map[string]uint64{}
 	var table []string
 	ref := func(s string) uint64 {
@@ -49,14 +49,14 @@ func encodeFailures(fails []savedFailure) []byte {
 	}
 	refs := make([]uint64, 0, 3*len(fails))
 	for _, f := range fails {
-		refs = append(refs, ref(f.err), ref(f.modeID), ref(f.by))
+		refs = append(refs, ref(f.Err), ref(f.ModeID), ref(f.By))
 	}
 	size := 1 + 2*binary.MaxVarintLen64
 	for _, s := range table {
 		size += binary.MaxVarintLen64 + len(s)
 	}
 	for _, f := range fails {
-		size += 6*binary.MaxVarintLen64 + len(f.test)
+		size += 6*binary.MaxVarintLen64 + len(f.Test)
 	}
 	b := make([]byte, 0, size)
 	b = append(b, failChunkVersion)
@@ -68,14 +68,14 @@ func encodeFailures(fails []savedFailure) []byte {
 	b = binary.AppendUvarint(b, uint64(len(fails)))
 	prev := int64(0)
 	for i, f := range fails {
-		b = binary.AppendVarint(b, f.id-prev)
-		prev = f.id
-		b = binary.AppendUvarint(b, uint64(len(f.test)))
-		b = append(b, f.test...)
+		b = binary.AppendVarint(b, f.ID-prev)
+		prev = f.ID
+		b = binary.AppendUvarint(b, uint64(len(f.Test)))
+		b = append(b, f.Test...)
 		b = binary.AppendUvarint(b, refs[3*i])
 		b = binary.AppendUvarint(b, refs[3*i+1])
 		b = binary.AppendUvarint(b, refs[3*i+2])
-		b = binary.AppendVarint(b, int64(f.attempt))
+		b = binary.AppendVarint(b, int64(f.Attempt))
 	}
 	return b
 }
@@ -87,7 +87,7 @@ type querier interface {
 
 // eachSavedFailure calls fn for every failure in the chunks that query
 // selects as (source_id, run_id, data), in their order.
-func eachSavedFailure(ctx context.Context, q querier, query string, args []any, fn func(sourceID int64, runID string, f savedFailure) error) error {
+func eachSavedFailure(ctx context.Context, q querier, query string, args []any, fn func(sourceID int64, runID string, f Failure) error) error {
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return err
@@ -102,7 +102,7 @@ func eachSavedFailure(ctx context.Context, q querier, query string, args []any, 
 		if err := rows.Scan(&sourceID, &runID, &data); err != nil {
 			return err
 		}
-		if err := decodeFailures(data, func(f savedFailure) error { return fn(sourceID, runID, f) }); err != nil {
+		if err := DecodeFailures(data, func(f Failure) error { return fn(sourceID, runID, f) }); err != nil {
 			return fmt.Errorf("run %q: %w", runID, err)
 		}
 	}
@@ -112,9 +112,9 @@ func eachSavedFailure(ctx context.Context, q querier, query string, args []any, 
 // errBadChunk says a saved chunk of failures cannot be read.
 var errBadChunk = errors.New("a saved chunk of failures is damaged")
 
-// decodeFailures calls fn for each failure of a chunk, in id order. Equal
+// DecodeFailures calls fn for each failure of a chunk, in id order. Equal
 // strings of a chunk share their memory.
-func decodeFailures(data []byte, fn func(savedFailure) error) error {
+func DecodeFailures(data []byte, fn func(Failure) error) error {
 	d := chunkReader{b: data}
 	if d.byte() != failChunkVersion {
 		return fmt.Errorf("%w: unknown layout", errBadChunk)
@@ -138,9 +138,9 @@ func decodeFailures(data []byte, fn func(savedFailure) error) error {
 			break
 		}
 		id += d.varint()
-		f := savedFailure{id: id, test: d.string()}
-		f.err, f.modeID, f.by = str(), str(), str()
-		f.attempt = int32(d.varint())
+		f := Failure{ID: id, Test: d.string()}
+		f.Err, f.ModeID, f.By = str(), str(), str()
+		f.Attempt = int32(d.varint())
 		if d.bad {
 			break
 		}

@@ -1,4 +1,4 @@
-package store
+package campaign
 
 import (
 	"context"
@@ -58,14 +58,14 @@ func FuzzResultRow(f *testing.F) {
 		f.Fatal(err)
 	}
 	defer w.Close()
-	if _, err := w.Exec(CampaignSchema + `;INSERT INTO runs (id, name, started_at) VALUES ('r', 'R', '2026-06-30T22:00:00Z')`); err != nil {
+	if _, err := w.Exec(Schema + `;INSERT INTO runs (id, name, started_at) VALUES ('r', 'R', '2026-06-30T22:00:00Z')`); err != nil {
 		f.Fatal(err)
 	}
-	c, err := openCampaignFile(ctx, path, time.Second)
+	c, err := Open(ctx, path, time.Second)
 	if err != nil {
 		f.Fatal(err)
 	}
-	defer c.close()
+	defer c.Close()
 	f.Fuzz(func(t *testing.T, status string, errText string, duration, exit, attempt string, log []byte) {
 		res, err := w.Exec(`INSERT INTO results (run_id, test, target, domain, status, error, duration_ms, exit_code, attempt, log)
 			VALUES ('r', 't', 'code-interpreter', 'file-io', ?, ?, ?, ?, ?, ?)`, status, errText, duration, exit, attempt, log)
@@ -73,7 +73,7 @@ func FuzzResultRow(f *testing.F) {
 			t.Fatalf("writing the row: %v", err)
 		}
 		id, _ := res.LastInsertId()
-		r, runID, err := c.result(ctx, id)
+		r, runID, err := c.Result(ctx, id)
 		if err != nil {
 			t.Fatalf("reading the row back: %v", err)
 		}
@@ -122,7 +122,7 @@ func FuzzResultRow(f *testing.F) {
 		}
 
 		var rows int
-		err = c.scanResults(ctx, id-1, id, func(row *resultRow) error {
+		err = c.ScanResults(ctx, id-1, id, func(row *ResultRow) error {
 			rows++
 			if row.Status != status || row.Error != errText || row.Attempt != int64(r.Attempt) || row.ExitCode.Valid != (r.ExitCode != nil) ||
 				row.ExitCode.Valid && row.ExitCode.Int64 != *r.ExitCode {

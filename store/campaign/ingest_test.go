@@ -1,4 +1,4 @@
-package store
+package campaign
 
 import (
 	"context"
@@ -19,7 +19,7 @@ func openIngest(t *testing.T) (*IngestFile, string) {
 	}
 	t.Cleanup(func() { f.Close() })
 	err = f.Write(ctx, func(tx *IngestTx) error {
-		return tx.InsertRun(ctx, CampaignRun{ID: "r", Name: "R", StartedAt: time.Date(2026, 7, 3, 22, 0, 0, 0, time.UTC)})
+		return tx.InsertRun(ctx, Run{ID: "r", Name: "R", StartedAt: time.Date(2026, 7, 3, 22, 0, 0, 0, time.UTC)})
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -28,7 +28,7 @@ func openIngest(t *testing.T) (*IngestFile, string) {
 }
 
 func keyed(key, test string) KeyedResult {
-	return KeyedResult{Key: key, Result: CampaignResult{Test: test, Target: "browser", Domain: "web-browsing", Status: "passed"}}
+	return KeyedResult{Key: key, Result: Result{Test: test, Target: "browser", Domain: "web-browsing", Status: "passed"}}
 }
 
 func count(t *testing.T, path, query string) int {
@@ -116,7 +116,7 @@ func TestIngestFileFindsAndFinishesRuns(t *testing.T) {
 	ctx := context.Background()
 	f, _ := openIngest(t)
 	end := time.Date(2026, 7, 4, 5, 0, 0, 0, time.UTC)
-	var before, after CampaignRun
+	var before, after Run
 	var missing bool
 	err := f.Write(ctx, func(tx *IngestTx) error {
 		var err error
@@ -166,8 +166,20 @@ func TestIngestFileSyncsEveryCommit(t *testing.T) {
 
 func TestOpenIngestFileKeepsAnExistingCampaign(t *testing.T) {
 	ctx := context.Background()
-	path := newCampaign(t, "harness.db")
-	addRun(t, path, "old", true, resultsSQL("old", 3))
+	path := filepath.Join(t.TempDir(), "harness.db")
+	w, err := OpenWriter(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := time.Now()
+	if _, err := w.AppendRun(ctx, Run{ID: "old", Name: "old", StartedAt: end.Add(-time.Minute), FinishedAt: &end}, []Result{
+		{RunID: "old", Test: "a", Target: "sandbox", Domain: "file-io", Status: "passed"},
+		{RunID: "old", Test: "b", Target: "sandbox", Domain: "file-io", Status: "failed"},
+		{RunID: "old", Test: "c", Target: "sandbox", Domain: "file-io", Status: "passed"},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
 	f, err := OpenIngestFile(ctx, path)
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package store
+package campaign
 
 import (
 	"context"
@@ -22,14 +22,14 @@ const ingestKeysSchema = `CREATE TABLE IF NOT EXISTS ingest_keys (
 // that send their results over HTTP. Only one IngestFile may be open on a
 // file: it is the file's one writer.
 type IngestFile struct {
-	w *CampaignWriter
+	w *Writer
 }
 
 // KeyedResult is a result with the idempotency key it was sent with. An
 // empty Key is never a duplicate.
 type KeyedResult struct {
 	Key    string
-	Result CampaignResult
+	Result Result
 }
 
 // IngestTx is one write transaction of an IngestFile.
@@ -44,7 +44,7 @@ type IngestTx struct {
 // are written only once they would survive a power loss, and group commit
 // makes that one sync for many requests.
 func OpenIngestFile(ctx context.Context, path string) (*IngestFile, error) {
-	w, err := openCampaignWriter(ctx, path, "FULL")
+	w, err := openWriter(ctx, path, "FULL")
 	if err != nil {
 		return nil, err
 	}
@@ -68,8 +68,8 @@ func (f *IngestFile) Write(ctx context.Context, fn func(*IngestTx) error) error 
 }
 
 // FindRun returns the run with the id and whether there is one.
-func (t *IngestTx) FindRun(ctx context.Context, id string) (CampaignRun, bool, error) {
-	run := CampaignRun{ID: id}
+func (t *IngestTx) FindRun(ctx context.Context, id string) (Run, bool, error) {
+	run := Run{ID: id}
 	var started string
 	var finished sql.NullString
 	err := t.tx.QueryRowContext(ctx, `SELECT name, started_at, finished_at, planned, notes FROM runs WHERE id = ?`, id).
@@ -94,9 +94,9 @@ func (t *IngestTx) FindRun(ctx context.Context, id string) (CampaignRun, bool, e
 }
 
 // InsertRun adds a run.
-func (t *IngestTx) InsertRun(ctx context.Context, run CampaignRun) error {
+func (t *IngestTx) InsertRun(ctx context.Context, run Run) error {
 	_, err := t.tx.ExecContext(ctx, `INSERT INTO runs (id, name, started_at, finished_at, planned, notes) VALUES (?, ?, ?, ?, ?, ?)`,
-		run.ID, run.Name, run.StartedAt.Format(CampaignTimeFormat), campaignTime(run.FinishedAt), run.Planned, run.Notes)
+		run.ID, run.Name, run.StartedAt.Format(TimeFormat), timeText(run.FinishedAt), run.Planned, run.Notes)
 	if err != nil {
 		return fmt.Errorf("store: inserting run %q: %w", run.ID, err)
 	}
@@ -105,7 +105,7 @@ func (t *IngestTx) InsertRun(ctx context.Context, run CampaignRun) error {
 
 // FinishRun sets the run's finished_at.
 func (t *IngestTx) FinishRun(ctx context.Context, id string, at time.Time) error {
-	if _, err := t.tx.ExecContext(ctx, `UPDATE runs SET finished_at = ? WHERE id = ?`, at.Format(CampaignTimeFormat), id); err != nil {
+	if _, err := t.tx.ExecContext(ctx, `UPDATE runs SET finished_at = ? WHERE id = ?`, at.Format(TimeFormat), id); err != nil {
 		return fmt.Errorf("store: finishing run %q: %w", id, err)
 	}
 	return nil
@@ -154,7 +154,7 @@ func (t *IngestTx) AppendResults(ctx context.Context, runID string, results []Ke
 	if err != nil {
 		return 0, 0, err
 	}
-	fresh := make([]CampaignResult, 0, len(results))
+	fresh := make([]Result, 0, len(results))
 	freshKeys := make([]string, 0, len(results))
 	for _, r := range results {
 		if known[r.Key] {

@@ -1,4 +1,4 @@
-package store
+package campaign
 
 import (
 	"context"
@@ -11,14 +11,13 @@ import (
 	"path/filepath"
 	"time"
 
-	"modernc.org/sqlite"
-	sqlite3 "modernc.org/sqlite/lib"
+	"sandtrap/store/internal/sqlitex"
 )
 
-// CampaignSchema is the DDL of campaign-database contract v1, as harnesses
+// Schema is the DDL of campaign-database contract v1, as harnesses
 // create it. It has no indexes beyond the primary keys: sandtrap must be fast
 // on files that have none.
-const CampaignSchema = `CREATE TABLE runs (
+const Schema = `CREATE TABLE runs (
 	id          TEXT PRIMARY KEY,
 	name        TEXT NOT NULL,
 	started_at  TEXT NOT NULL,
@@ -67,13 +66,13 @@ CREATE TABLE steps (
 );
 `
 
-// CampaignTimeFormat is how the writer stores timestamps: RFC 3339 with
+// TimeFormat is how the writer stores timestamps: RFC 3339 with
 // milliseconds, so that the text sorts in time order.
-const CampaignTimeFormat = "2006-01-02T15:04:05.000Z07:00"
+const TimeFormat = "2006-01-02T15:04:05.000Z07:00"
 
-// CampaignRun is one row of the runs table. A nil pointer is written as NULL;
+// Run is one row of the runs table. A nil pointer is written as NULL;
 // a nil FinishedAt marks the run as live.
-type CampaignRun struct {
+type Run struct {
 	ID         string
 	Name       string
 	StartedAt  time.Time
@@ -82,10 +81,10 @@ type CampaignRun struct {
 	Notes      *string
 }
 
-// CampaignResult is one row of the results table with its artifacts and
+// Result is one row of the results table with its artifacts and
 // steps. Nil pointers and nil slices are written as NULL; an Attempt of 0 is
 // written as 1.
-type CampaignResult struct {
+type Result struct {
 	RunID      string
 	Test       string
 	Target     string
@@ -101,21 +100,21 @@ type CampaignResult struct {
 	Primitive  *string
 	Worker     *string
 	Attempt    int
-	Artifacts  []CampaignArtifact
-	Steps      []CampaignStep
+	Artifacts  []Artifact
+	Steps      []Step
 }
 
-// CampaignArtifact is a file a workflow uploaded or downloaded. A nil
+// Artifact is a file a workflow uploaded or downloaded. A nil
 // MediaType or ExpectedSHA256 is written as NULL.
-type CampaignArtifact struct {
+type Artifact struct {
 	Name           string
 	MediaType      *string
 	Data           []byte
 	ExpectedSHA256 *string
 }
 
-// CampaignStep is one MCP tool call of a workflow; Seq orders the calls.
-type CampaignStep struct {
+// Step is one MCP tool call of a workflow; Seq orders the calls.
+type Step struct {
 	Seq        int
 	Tool       string
 	Request    []byte
@@ -124,10 +123,10 @@ type CampaignStep struct {
 	DurationMS *int64
 }
 
-// CampaignWriter writes a campaign database the way a harness does: over one
+// Writer writes a campaign database the way a harness does: over one
 // connection, in WAL mode, with immediate transactions so that concurrent
 // writers queue on the busy timeout instead of failing to upgrade a lock.
-type CampaignWriter struct {
+type Writer struct {
 	path           string
 	db             *sql.DB
 	insertResult   *sql.Stmt
@@ -135,9 +134,9 @@ type CampaignWriter struct {
 	insertStep     *sql.Stmt
 }
 
-// CreateCampaign writes an empty campaign database at path. It refuses to
+// Create writes an empty campaign database at path. It refuses to
 // overwrite an existing file that is not empty.
-func CreateCampaign(ctx context.Context, path string) error {
+func Create(ctx context.Context, path string) error {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	created := err == nil
 	switch {
@@ -159,7 +158,7 @@ func CreateCampaign(ctx context.Context, path string) error {
 			return fmt.Errorf("store: creating campaign database %s: %w", path, err)
 		}
 	}
-	w, err := OpenCampaignWriter(ctx, path)
+	w, err := OpenWriter(ctx, path)
 	if err != nil {
 		if created {
 			os.Remove(path)
@@ -169,15 +168,15 @@ func CreateCampaign(ctx context.Context, path string) error {
 	return w.Close()
 }
 
-// OpenCampaignWriter opens the campaign database at path for writing,
+// OpenWriter opens the campaign database at path for writing,
 // creating the file and its schema if they do not exist yet.
-func OpenCampaignWriter(ctx context.Context, path string) (*CampaignWriter, error) {
-	return openCampaignWriter(ctx, path, "NORMAL")
+func OpenWriter(ctx context.Context, path string) (*Writer, error) {
+	return openWriter(ctx, path, "NORMAL")
 }
 
-// openCampaignWriter is OpenCampaignWriter with the synchronous pragma:
+// openWriter is OpenWriter with the synchronous pragma:
 // NORMAL survives a crash of the process, FULL also a crash of the machine.
-func openCampaignWriter(ctx context.Context, path, synchronous string) (*CampaignWriter, error) {
+func openWriter(ctx context.Context, path, synchronous string) (*Writer, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, fmt.Errorf("store: opening campaign database %s: %w", path, err)
@@ -193,7 +192,7 @@ func openCampaignWriter(ctx context.Context, path, synchronous string) (*Campaig
 	db.SetMaxOpenConns(1)
 	db.SetMaxIdleConns(1)
 	db.SetConnMaxLifetime(0)
-	w := &CampaignWriter{path: path, db: db}
+	w := &Writer{path: path, db: db}
 	if err := w.prepare(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: opening campaign database %s: %w", path, err)
@@ -203,7 +202,7 @@ func openCampaignWriter(ctx context.Context, path, synchronous string) (*Campaig
 
 // prepare creates the schema when the runs table is missing and prepares
 // the insert statements.
-func (w *CampaignWriter) prepare(ctx context.Context) error {
+func (w *Writer) prepare(ctx context.Context) error {
 	var tables int
 	err := w.db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'runs'`).Scan(&tables)
 	if err != nil {
@@ -211,7 +210,7 @@ func (w *CampaignWriter) prepare(ctx context.Context) error {
 	}
 	if tables == 0 {
 		if err := w.inTx(ctx, func(tx *sql.Tx) error {
-			_, err := tx.ExecContext(ctx, CampaignSchema)
+			_, err := tx.ExecContext(ctx, Schema)
 			return err
 		}); err != nil {
 			return fmt.Errorf("creating schema: %w", err)
@@ -233,7 +232,7 @@ func (w *CampaignWriter) prepare(ctx context.Context) error {
 
 // Close closes the database; SQLite checkpoints the WAL as the last
 // connection goes.
-func (w *CampaignWriter) Close() error {
+func (w *Writer) Close() error {
 	if err := w.db.Close(); err != nil {
 		return fmt.Errorf("store: closing campaign database %s: %w", w.path, err)
 	}
@@ -241,9 +240,9 @@ func (w *CampaignWriter) Close() error {
 }
 
 // InsertRun adds a run.
-func (w *CampaignWriter) InsertRun(ctx context.Context, run CampaignRun) error {
+func (w *Writer) InsertRun(ctx context.Context, run Run) error {
 	_, err := w.db.ExecContext(ctx, `INSERT INTO runs (id, name, started_at, finished_at, planned, notes) VALUES (?, ?, ?, ?, ?, ?)`,
-		run.ID, run.Name, run.StartedAt.Format(CampaignTimeFormat), campaignTime(run.FinishedAt), run.Planned, run.Notes)
+		run.ID, run.Name, run.StartedAt.Format(TimeFormat), timeText(run.FinishedAt), run.Planned, run.Notes)
 	if err != nil {
 		return fmt.Errorf("store: inserting run %q into %s: %w", run.ID, w.path, err)
 	}
@@ -251,16 +250,16 @@ func (w *CampaignWriter) InsertRun(ctx context.Context, run CampaignRun) error {
 }
 
 // FinishRun sets the run's finished_at, which ends it being live.
-func (w *CampaignWriter) FinishRun(ctx context.Context, runID string, at time.Time) error {
-	return w.updateRun(ctx, "finishing", runID, `UPDATE runs SET finished_at = ? WHERE id = ?`, at.Format(CampaignTimeFormat))
+func (w *Writer) FinishRun(ctx context.Context, runID string, at time.Time) error {
+	return w.updateRun(ctx, "finishing", runID, `UPDATE runs SET finished_at = ? WHERE id = ?`, at.Format(TimeFormat))
 }
 
 // SetRunNotes replaces the run's notes.
-func (w *CampaignWriter) SetRunNotes(ctx context.Context, runID, notes string) error {
+func (w *Writer) SetRunNotes(ctx context.Context, runID, notes string) error {
 	return w.updateRun(ctx, "setting notes of", runID, `UPDATE runs SET notes = ? WHERE id = ?`, notes)
 }
 
-func (w *CampaignWriter) updateRun(ctx context.Context, doing, runID, query string, value any) error {
+func (w *Writer) updateRun(ctx context.Context, doing, runID, query string, value any) error {
 	res, err := w.db.ExecContext(ctx, query, value, runID)
 	if err != nil {
 		return fmt.Errorf("store: %s run %q in %s: %w", doing, runID, w.path, err)
@@ -277,7 +276,7 @@ func (w *CampaignWriter) updateRun(ctx context.Context, doing, runID, query stri
 // transaction, and returns the ids the results got, in order. Either every
 // row is written or none is. A result missing one of the required fields is
 // refused.
-func (w *CampaignWriter) InsertResults(ctx context.Context, results []CampaignResult) ([]int64, error) {
+func (w *Writer) InsertResults(ctx context.Context, results []Result) ([]int64, error) {
 	var ids []int64
 	err := w.inTx(ctx, func(tx *sql.Tx) error {
 		var err error
@@ -297,7 +296,7 @@ var ErrRunExists = errors.New("the campaign already has a run with this id")
 // AppendRun adds a run and its results, with their artifacts and steps, in
 // one transaction: either all of it is written or none is. A run id the
 // file already has is refused with ErrRunExists, and nothing is written.
-func (w *CampaignWriter) AppendRun(ctx context.Context, run CampaignRun, results []CampaignResult) ([]int64, error) {
+func (w *Writer) AppendRun(ctx context.Context, run Run, results []Result) ([]int64, error) {
 	var ids []int64
 	err := w.inTx(ctx, func(tx *sql.Tx) error {
 		var n int
@@ -308,7 +307,7 @@ func (w *CampaignWriter) AppendRun(ctx context.Context, run CampaignRun, results
 			return ErrRunExists
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO runs (id, name, started_at, finished_at, planned, notes) VALUES (?, ?, ?, ?, ?, ?)`,
-			run.ID, run.Name, run.StartedAt.Format(CampaignTimeFormat), campaignTime(run.FinishedAt), run.Planned, run.Notes); err != nil {
+			run.ID, run.Name, run.StartedAt.Format(TimeFormat), timeText(run.FinishedAt), run.Planned, run.Notes); err != nil {
 			return err
 		}
 		var err error
@@ -323,7 +322,7 @@ func (w *CampaignWriter) AppendRun(ctx context.Context, run CampaignRun, results
 
 // insertResults writes results with their artifacts and steps in tx and
 // returns the ids the results got.
-func (w *CampaignWriter) insertResults(ctx context.Context, tx *sql.Tx, results []CampaignResult) ([]int64, error) {
+func (w *Writer) insertResults(ctx context.Context, tx *sql.Tx, results []Result) ([]int64, error) {
 	ids := make([]int64, 0, len(results))
 	insertResult := tx.StmtContext(ctx, w.insertResult)
 	insertArtifact := tx.StmtContext(ctx, w.insertArtifact)
@@ -334,7 +333,7 @@ func (w *CampaignWriter) insertResults(ctx context.Context, tx *sql.Tx, results 
 			return nil, err
 		}
 		res, err := insertResult.ExecContext(ctx, r.RunID, r.Test, r.Target, r.Domain, r.Title, r.Status,
-			campaignTime(r.StartedAt), r.DurationMS, r.ExitCode, r.Error, r.Log, r.Layer, r.Primitive, r.Worker, max(r.Attempt, 1))
+			timeText(r.StartedAt), r.DurationMS, r.ExitCode, r.Error, r.Log, r.Layer, r.Primitive, r.Worker, max(r.Attempt, 1))
 		if err != nil {
 			return nil, fmt.Errorf("result %q: %w", r.Test, err)
 		}
@@ -359,7 +358,7 @@ func (w *CampaignWriter) insertResults(ctx context.Context, tx *sql.Tx, results 
 
 // check refuses a result with an empty required field: the contract makes
 // them NOT NULL, and an empty one is a harness bug all the same.
-func (r *CampaignResult) check() error {
+func (r *Result) check() error {
 	for _, f := range []struct{ column, value string }{
 		{"run_id", r.RunID}, {"test", r.Test}, {"target", r.Target}, {"domain", r.Domain}, {"status", r.Status},
 	} {
@@ -370,39 +369,19 @@ func (r *CampaignResult) check() error {
 	return nil
 }
 
-func (w *CampaignWriter) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
-	return inTx(ctx, w.db, fn)
+func (w *Writer) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
+	return sqlitex.InTx(ctx, w.db, fn)
 }
 
-// CampaignBusy reports whether err means the database stayed locked by
+// Busy reports whether err means the database stayed locked by
 // another writer for longer than the busy timeout, so the write may be
 // retried.
-func CampaignBusy(err error) bool {
-	var e *sqlite.Error
-	return errors.As(err, &e) && e.Code()&0xff == sqlite3.SQLITE_BUSY
-}
+func Busy(err error) bool { return sqlitex.Busy(err) }
 
-// damaged reports whether err means a file's bytes are not a whole SQLite
-// database: cut short, overwritten, or not SQLite at all.
-func damaged(err error) bool {
-	var e *sqlite.Error
-	var d damageError
-	if errors.As(err, &e) {
-		code := e.Code() & 0xff
-		return code == sqlite3.SQLITE_CORRUPT || code == sqlite3.SQLITE_NOTADB
-	}
-	return errors.As(err, &d)
-}
-
-// damageError is what a check of a file's pages found wrong.
-type damageError string
-
-func (e damageError) Error() string { return string(e) }
-
-// quickCheck checks the structure of every page of the database at path,
+// QuickCheck checks the structure of every page of the database at path,
 // read-only, through a connection of its own.
-func quickCheck(ctx context.Context, path string, busy time.Duration) error {
-	db, err := openCampaignDB(ctx, path, 1, busy)
+func QuickCheck(ctx context.Context, path string, busy time.Duration) error {
+	db, err := openDB(ctx, path, 1, busy)
 	if err != nil {
 		return err
 	}
@@ -412,16 +391,16 @@ func quickCheck(ctx context.Context, path string, busy time.Duration) error {
 		return err
 	}
 	if msg != "ok" {
-		return damageError(msg)
+		return sqlitex.DamageError(msg)
 	}
 	return nil
 }
 
-// campaignTime formats an optional timestamp for a TEXT column.
-func campaignTime(t *time.Time) *string {
+// timeText formats an optional timestamp for a TEXT column.
+func timeText(t *time.Time) *string {
 	if t == nil {
 		return nil
 	}
-	s := t.Format(CampaignTimeFormat)
+	s := t.Format(TimeFormat)
 	return &s
 }

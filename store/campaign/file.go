@@ -1,4 +1,8 @@
-package store
+// Package campaign is the harness's contract file: it opens a campaign
+// database read-only, checks it against contract v1, reads its runs,
+// results and evidence incrementally, and stamps the file for watching.
+// Writer and IngestFile write such files, for the demo, import and ingest.
+package campaign
 
 import (
 	"context"
@@ -7,14 +11,17 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"sandtrap"
 	"sandtrap/logview"
+	"sandtrap/store/internal/sqlitex"
 )
 
 // tableContract is one table of contract v1: the columns a file must have,
@@ -39,8 +46,8 @@ var contractV1 = []tableContract{
 		columns: []string{"request", "response", "error", "duration_ms"}},
 }
 
-// campaignFile is one campaign database opened read-only.
-type campaignFile struct {
+// File is one campaign database opened read-only.
+type File struct {
 	path  string
 	label string
 	db    *sql.DB
@@ -53,11 +60,11 @@ type campaignFile struct {
 	resultSelect string
 }
 
-// openCampaignFile opens path read-only and checks it against the contract.
+// Open opens path read-only and checks it against the contract.
 // Its errors name the file and, where some are missing, every table and
 // column that is. It never creates the file: a missing or empty one is
 // refused before SQLite sees it.
-func openCampaignFile(ctx context.Context, path string, busy time.Duration) (*campaignFile, error) {
+func Open(ctx context.Context, path string, busy time.Duration) (*File, error) {
 	fi, err := os.Stat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -75,17 +82,37 @@ func openCampaignFile(ctx context.Context, path string, busy time.Duration) (*ca
 		// harness that has created the file and not yet its tables.
 		return nil, sandtrap.Errorf(sandtrap.EINVALID, "campaign %s is empty (0 bytes): it has no tables yet; serve it once the harness (or sandtrap init-db) has written its schema", path)
 	}
-	db, err := openCampaignDB(ctx, path, 4, busy)
+	db, err := openDB(ctx, path, 4, busy)
 	if err != nil {
 		return nil, sandtrap.Errorf(sandtrap.EINVALID, "campaign %s cannot be opened as SQLite: %v", path, err)
 	}
-	c := &campaignFile{path: path, db: db, label: strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))}
+	c := &File{path: path, db: db, label: strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))}
 	if err := c.checkSchema(ctx); err != nil {
 		db.Close()
 		return nil, err
 	}
 	c.resultSelect = c.resultColumns()
 	return c, nil
+}
+
+// openDB opens a campaign file read-only. mode=ro, never immutable:
+// the harness may still be writing, and immutable would hide its commits.
+func openDB(ctx context.Context, path string, conns int, busy time.Duration) (*sql.DB, error) {
+	d, err := sqlitex.DSN(path, url.Values{"mode": {"ro"}}, busy, "query_only(1)")
+	if err != nil {
+		return nil, err
+	}
+	db, err := sql.Open("sqlite", d)
+	if err != nil {
+		return nil, err
+	}
+	db.SetMaxOpenConns(conns)
+	db.SetMaxIdleConns(conns)
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
 }
 
 func pathErrText(err error) string {
@@ -98,7 +125,7 @@ func pathErrText(err error) string {
 
 // checkSchema records the columns of each table of the contract and refuses
 // a file that misses required ones, naming all of them at once.
-func (c *campaignFile) checkSchema(ctx context.Context) error {
+func (c *File) checkSchema(ctx context.Context) error {
 	c.cols = map[string]map[string]bool{}
 	var problems []string
 	for _, t := range contractV1 {
@@ -141,7 +168,7 @@ func orList(items []string) string {
 
 // col is the column name when table has it, and NULL when the file left
 // the optional column out, so that a query reads it as unknown.
-func (c *campaignFile) col(table, name string) string {
+func (c *File) col(table, name string) string {
 	if c.cols[table][name] {
 		return name
 	}
@@ -149,7 +176,7 @@ func (c *campaignFile) col(table, name string) string {
 }
 
 // columns returns the column names of table, or none if it does not exist.
-func (c *campaignFile) columns(ctx context.Context, table string) (map[string]bool, error) {
+func (c *File) columns(ctx context.Context, table string) (map[string]bool, error) {
 	rows, err := c.db.QueryContext(ctx, `SELECT name FROM pragma_table_info(?)`, table)
 	if err != nil {
 		return nil, sandtrap.Errorf(sandtrap.EINVALID, "campaign %s is not a readable SQLite database: %v", c.path, err)
@@ -169,10 +196,28 @@ func (c *campaignFile) columns(ctx context.Context, table string) (map[string]bo
 	return cols, nil
 }
 
-func (c *campaignFile) close() error { return c.db.Close() }
+// Close closes the file's connections.
+func (c *File) Close() error { return c.db.Close() }
 
-// campaignRun is a row of the runs table as the harness wrote it.
-type campaignRun struct {
+// Label is the file's base name without its extension.
+func (c *File) Label() string { return c.label }
+
+// Conn returns a connection of its own to the file, for watching it with
+// DataVersion.
+func (c *File) Conn(ctx context.Context) (*sql.Conn, error) { return c.db.Conn(ctx) }
+
+// MaxResultID returns the highest result id committed to the file, 0 when
+// it has none.
+func (c *File) MaxResultID(ctx context.Context) (int64, error) {
+	var id int64
+	if err := c.db.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM results`).Scan(&id); err != nil {
+		return 0, errorf("reading %s: %w", c.path, err)
+	}
+	return id, nil
+}
+
+// RunRow is a row of the runs table as the harness wrote it.
+type RunRow struct {
 	ID         string
 	Name       string
 	StartedAt  string
@@ -181,16 +226,18 @@ type campaignRun struct {
 	Notes      sql.NullString
 }
 
-func (c *campaignFile) runs(ctx context.Context) ([]campaignRun, error) {
+// Runs reads the runs table: it is small, and rows change (finished_at,
+// notes) while results are appended.
+func (c *File) Runs(ctx context.Context) ([]RunRow, error) {
 	rows, err := c.db.QueryContext(ctx, `SELECT id, name, started_at, `+c.col("runs", "finished_at")+`, `+
 		c.col("runs", "planned")+`, `+c.col("runs", "notes")+` FROM runs ORDER BY started_at, id`)
 	if err != nil {
 		return nil, errorf("listing runs of %s: %w", c.path, err)
 	}
 	defer rows.Close()
-	var out []campaignRun
+	var out []RunRow
 	for rows.Next() {
-		var r campaignRun
+		var r RunRow
 		var id, name, started sql.NullString
 		var planned lenientInt
 		if err := rows.Scan(&id, &name, &started, &r.FinishedAt, &planned, &r.Notes); err != nil {
@@ -206,16 +253,16 @@ func (c *campaignFile) runs(ctx context.Context) ([]campaignRun, error) {
 	return out, nil
 }
 
-// dataVersion reports PRAGMA data_version on conn: it changes whenever
+// DataVersion reports PRAGMA data_version on conn: it changes whenever
 // another connection commits to the file, and costs microseconds.
-func dataVersion(ctx context.Context, conn *sql.Conn) (int64, error) {
+func DataVersion(ctx context.Context, conn *sql.Conn) (int64, error) {
 	var v int64
 	err := conn.QueryRowContext(ctx, `PRAGMA data_version`).Scan(&v)
 	return v, err
 }
 
-// resultRow is the part of a results row the indexer reads: no log, no title.
-type resultRow struct {
+// ResultRow is the part of a results row the indexer reads: no log, no title.
+type ResultRow struct {
 	ID        int64
 	RunID     string
 	Test      string
@@ -233,21 +280,21 @@ type resultRow struct {
 	LogTail []byte
 }
 
-// scanResults calls fn for every result with after < id <= upto, in id
+// ScanResults calls fn for every result with after < id <= upto, in id
 // order. The scan walks the rowid b-tree, so it needs no index the harness
 // did not make.
-func (c *campaignFile) scanResults(ctx context.Context, after, upto int64, fn func(*resultRow) error) error {
+func (c *File) ScanResults(ctx context.Context, after, upto int64, fn func(*ResultRow) error) error {
 	col := func(name string) string { return c.col("results", name) }
 	rows, err := c.db.QueryContext(ctx, `SELECT id, run_id, test, target, domain, status, CAST(`+col("error")+` AS BLOB), `+
 		col("layer")+`, `+col("primitive")+`, `+col("exit_code")+`, `+col("attempt")+`, `+col("started_at")+`,
 		CASE WHEN status IN ('passed', 'skipped') THEN NULL ELSE substr(CAST(`+col("log")+` AS BLOB), -?) END
-		FROM results WHERE id > ? AND id <= ? ORDER BY id`, classifyTail, after, upto)
+		FROM results WHERE id > ? AND id <= ? ORDER BY id`, ClassifyTail, after, upto)
 	if err != nil {
 		return errorf("reading results of %s: %w", c.path, err)
 	}
 	defer rows.Close()
 	var (
-		r                     resultRow
+		r                     ResultRow
 		errText, layer, prim  sql.NullString
 		runID, test, tgt, dom sql.NullString
 		status, started       sql.NullString
@@ -280,7 +327,7 @@ func (c *campaignFile) scanResults(ctx context.Context, after, upto int64, fn fu
 
 // resultColumns are the columns of a results row that pages show: all of
 // them but the log, whose size comes last. scanResult reads them.
-func (c *campaignFile) resultColumns() string {
+func (c *File) resultColumns() string {
 	col := func(name string) string { return c.col("results", name) }
 	return `id, run_id, test, target, domain, ` + col("title") + `, status, ` + col("started_at") + `, ` +
 		col("duration_ms") + `, ` + col("exit_code") + `, CAST(` + col("error") + ` AS BLOB), ` + col("layer") + `, ` +
@@ -326,8 +373,8 @@ func scanResult(row interface{ Scan(...any) error }) (sandtrap.Result, string, e
 	return r, runID.String, nil
 }
 
-// result reads one results row, its log's size but not the log.
-func (c *campaignFile) result(ctx context.Context, id int64) (sandtrap.Result, string, error) {
+// Result reads one results row, its log's size but not the log.
+func (c *File) Result(ctx context.Context, id int64) (sandtrap.Result, string, error) {
 	r, runID, err := scanResult(c.db.QueryRowContext(ctx, `SELECT `+c.resultSelect+` FROM results WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return r, "", sandtrap.Errorf(sandtrap.ENOTFOUND, "result %d not found", id)
@@ -337,9 +384,9 @@ func (c *campaignFile) result(ctx context.Context, id int64) (sandtrap.Result, s
 	return r, runID, nil
 }
 
-// runOf returns the harness's run id of result id. It reads that column
+// RunOf returns the harness's run id of result id. It reads that column
 // alone: the full row would measure the log.
-func (c *campaignFile) runOf(ctx context.Context, id int64) (string, error) {
+func (c *File) RunOf(ctx context.Context, id int64) (string, error) {
 	var runID sql.NullString
 	err := c.db.QueryRowContext(ctx, `SELECT run_id FROM results WHERE id = ?`, id).Scan(&runID)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -350,9 +397,22 @@ func (c *campaignFile) runOf(ctx context.Context, id int64) (string, error) {
 	return runID.String, nil
 }
 
-// resultsByID reads the listed results, keyed by id; ids that are gone are
+// ResultKeyOf returns the key of result id (see ResultKey), and whether
+// the file has that result.
+func (c *File) ResultKeyOf(ctx context.Context, id int64) (string, bool, error) {
+	var runID, test sql.NullString
+	err := c.db.QueryRowContext(ctx, `SELECT run_id, test FROM results WHERE id = ?`, id).Scan(&runID, &test)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, nil
+	} else if err != nil {
+		return "", false, c.readErr("checking it against its index", err)
+	}
+	return ResultKey(runID.String, test.String), true, nil
+}
+
+// ResultsByID reads the listed results, keyed by id; ids that are gone are
 // left out.
-func (c *campaignFile) resultsByID(ctx context.Context, ids []int64) (map[int64]sandtrap.Result, error) {
+func (c *File) ResultsByID(ctx context.Context, ids []int64) (map[int64]sandtrap.Result, error) {
 	out := make(map[int64]sandtrap.Result, len(ids))
 	// SQLite caps the parameters of one statement: ask in slices.
 	for len(ids) > 0 {
@@ -365,10 +425,10 @@ func (c *campaignFile) resultsByID(ctx context.Context, ids []int64) (map[int64]
 	return out, nil
 }
 
-// idsPerQuery is how many ids one query of resultsByID names.
+// idsPerQuery is how many ids one query of ResultsByID names.
 const idsPerQuery = 500
 
-func (c *campaignFile) resultsByIDInto(ctx context.Context, ids []int64, out map[int64]sandtrap.Result) error {
+func (c *File) resultsByIDInto(ctx context.Context, ids []int64, out map[int64]sandtrap.Result) error {
 	args := make([]any, len(ids))
 	marks := make([]string, len(ids))
 	for i, id := range ids {
@@ -392,8 +452,8 @@ func (c *campaignFile) resultsByIDInto(ctx context.Context, ids []int64, out map
 	return nil
 }
 
-// resultLogTail returns the last n bytes of a result's log.
-func (c *campaignFile) resultLogTail(ctx context.Context, id int64, n int64) ([]byte, error) {
+// ResultLogTail returns the last n bytes of a result's log.
+func (c *File) ResultLogTail(ctx context.Context, id int64, n int64) ([]byte, error) {
 	var b []byte
 	err := c.db.QueryRowContext(ctx, `SELECT substr(CAST(`+c.col("results", "log")+` AS BLOB), -?) FROM results WHERE id = ?`, n, id).Scan(&b)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -404,8 +464,8 @@ func (c *campaignFile) resultLogTail(ctx context.Context, id int64, n int64) ([]
 	return b, nil
 }
 
-// resultLog returns up to limit bytes of a result's log and its full size.
-func (c *campaignFile) resultLog(ctx context.Context, id int64, limit int64) ([]byte, int64, error) {
+// ResultLog returns up to limit bytes of a result's log and its full size.
+func (c *File) ResultLog(ctx context.Context, id int64, limit int64) ([]byte, int64, error) {
 	var (
 		b    []byte
 		size int64
@@ -421,7 +481,8 @@ func (c *campaignFile) resultLog(ctx context.Context, id int64, limit int64) ([]
 	return b, size, nil
 }
 
-func (c *campaignFile) artifacts(ctx context.Context, resultID int64) ([]sandtrap.Artifact, error) {
+// Artifacts lists a result's artifacts, without their bytes.
+func (c *File) Artifacts(ctx context.Context, resultID int64) ([]sandtrap.Artifact, error) {
 	if !c.hasArtifacts {
 		return nil, nil
 	}
@@ -453,8 +514,8 @@ func (c *campaignFile) artifacts(ctx context.Context, resultID int64) ([]sandtra
 	return out, nil
 }
 
-// artifactData returns an artifact's bytes, checking it belongs to resultID.
-func (c *campaignFile) artifactData(ctx context.Context, resultID, artifactID int64) (sandtrap.Artifact, []byte, error) {
+// ArtifactData returns an artifact's bytes, checking it belongs to resultID.
+func (c *File) ArtifactData(ctx context.Context, resultID, artifactID int64) (sandtrap.Artifact, []byte, error) {
 	var (
 		a        sandtrap.Artifact
 		name, mt sql.NullString
@@ -478,7 +539,8 @@ func (c *campaignFile) artifactData(ctx context.Context, resultID, artifactID in
 	return a, data, nil
 }
 
-func (c *campaignFile) steps(ctx context.Context, resultID int64) ([]sandtrap.Step, error) {
+// Steps lists a result's MCP tool calls, in order.
+func (c *File) Steps(ctx context.Context, resultID int64) ([]sandtrap.Step, error) {
 	if !c.hasSteps {
 		return nil, nil
 	}
@@ -512,7 +574,7 @@ func (c *campaignFile) steps(ctx context.Context, resultID int64) ([]sandtrap.St
 	return out, nil
 }
 
-func (c *campaignFile) String() string { return fmt.Sprintf("campaign %s", c.path) }
+func (c *File) String() string { return fmt.Sprintf("campaign %s", c.path) }
 
 // lenientInt reads an INTEGER column the harness may have filled with
 // anything: a number, numeric text, or junk. Junk reads as missing and is
@@ -567,21 +629,67 @@ func (n *lenientInt) float(f float64, raw string) {
 // nullInt turns a lenient value into the NullInt64 the rest of the store uses.
 func (n lenientInt) nullInt() sql.NullInt64 { return sql.NullInt64{Int64: n.Int64, Valid: n.Valid} }
 
+// errorf wraps err as a store error with context.
+func errorf(format string, args ...any) error {
+	return fmt.Errorf("store: "+format, args...)
+}
+
+// ResultKey identifies a results row beyond its id, so that a watermark
+// pointing into a different file is noticed.
+func ResultKey(runID, test string) string { return runID + "\x00" + test }
+
+// Stamp is what a stat tells of a file: which file it is, and when its
+// bytes last changed.
+type Stamp struct {
+	Device, Inode uint64
+	Size          int64
+	Modified      time.Time
+}
+
+// StampOf stats the file at path.
+func StampOf(path string) (Stamp, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return Stamp{}, err
+	}
+	st := Stamp{Size: fi.Size(), Modified: fi.ModTime()}
+	if sys, ok := fi.Sys().(*syscall.Stat_t); ok {
+		st.Device, st.Inode = uint64(sys.Dev), sys.Ino
+	}
+	return st, nil
+}
+
+// SameFile reports whether two stamps are of the same file.
+func (st Stamp) SameFile(other Stamp) bool {
+	return st.Device == other.Device && st.Inode == other.Inode
+}
+
+// Clip cuts s to at most n bytes without splitting a UTF-8 sequence.
+func Clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return s[:n]
+}
+
 // readErr wraps an error reading the campaign. A file the harness keeps
 // locked past the busy timeout is said to be busy, for a moment, not broken;
 // a damaged one is unavailable until it is whole, not an internal error.
-func (c *campaignFile) readErr(doing string, err error) error {
-	if CampaignBusy(err) {
+func (c *File) readErr(doing string, err error) error {
+	if Busy(err) {
 		return sandtrap.Errorf(sandtrap.EUNAVAILABLE, "the campaign file %s is busy: the harness holds it locked; try again in a moment", c.path)
 	}
-	if damaged(err) {
+	if sqlitex.Damaged(err) {
 		return sandtrap.Errorf(sandtrap.EUNAVAILABLE, "the campaign file %s is damaged (%v): this cannot be read from it until it is whole again; what sandtrap indexed before is still shown", c.path, err)
 	}
 	return errorf("%s in %s: %w", doing, c.path, err)
 }
 
 // qualified is col for a column named through its table's alias in a join.
-func (c *campaignFile) qualified(table, alias, name string) string {
+func (c *File) qualified(table, alias, name string) string {
 	if c.cols[table][name] {
 		return alias + "." + name
 	}

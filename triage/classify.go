@@ -271,7 +271,9 @@ func reportsTwoDigests(f *Failure) bool {
 // cached: by primitive and signature, and by primitive and a hash of the
 // error's end.
 func (c *Classifier) withKnownCause(cl Classification, f *Failure) Classification {
-	if cl.Primitive == "" {
+	if cl.Primitive == "" || strings.HasPrefix(cl.By, GuessBy) {
+		// A guessed primitive is too weak to pull a failure into a
+		// known cause's mode; it is mined on its own words.
 		return cl
 	}
 	kc := c.cachedCause(cl.Primitive+"\x00"+cl.Signature, func() *KnownCause {

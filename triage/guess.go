@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -57,7 +58,10 @@ func guess(text string, none Classification) Classification {
 // guessPrimitive returns the primitive whose words text leans to and the
 // stems that decided, or "" when it leans to none clearly.
 func guessPrimitive(text string) (primitive string, words []string) {
-	lower := strings.ToLower(text)
+	lower := constantWords(strings.ToLower(text))
+	if !slices.ContainsFunc(failureWords, func(w string) bool { return hasStem(lower, w) }) {
+		return "", nil
+	}
 	best, second := 0, 0
 	for _, prim := range guessOrder {
 		var found []string
@@ -77,6 +81,30 @@ func guessPrimitive(text string) (primitive string, words []string) {
 		return "", nil
 	}
 	return primitive, words
+}
+
+// failureWords are stems of which a message must hold one to be guessed
+// at: words that say something failed. A line that only reports what
+// happened leans nowhere, whatever its nouns.
+var failureWords = []string{"error", "fail", "fatal", "denied", "refus", "cannot", "can't", "could not", "couldn't", "unable",
+	"exception", "killed", "timeout", "timed out", "invalid", "not found", "missing", "exceed", "crash", "abort", "panic",
+	"no such", "not allowed", "forbidden", "broken", "corrupt", "mismatch", "too large", "too long", "lost", "unexpected"}
+
+// constantWords returns the words of text that are not variables: a
+// token holding a digit, a dot inside it, a slash or an equals sign is a
+// host, a path, a number or a key=value, and says nothing of the cause.
+func constantWords(text string) string {
+	var b strings.Builder
+	b.Grow(len(text))
+	for _, tok := range strings.Fields(text) {
+		core := strings.Trim(tok, ".,;:()[]{}'\"`")
+		if strings.ContainsAny(core, "0123456789/=@") || strings.Contains(core, ".") {
+			continue
+		}
+		b.WriteString(tok)
+		b.WriteByte(' ')
+	}
+	return b.String()
 }
 
 // guessOrder fixes the order primitives are scored in, so that guesses do

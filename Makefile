@@ -124,3 +124,4 @@ clean:
 # development half and a held-out half, and the Loghub system logs.
 eval:
 	go run ./web eval --logs testdata/eval/logs testdata/corpus/demo-modes.jsonl testdata/corpus/tools.jsonl testdata/eval/realworld.jsonl testdata/eval/realworld2.jsonl
+	go run ./web eval --logs testdata/eval/logs-head

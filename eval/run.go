@@ -191,7 +191,7 @@ func WriteLogReports(w io.Writer, reps []LogReport) {
 	if len(reps) == 0 {
 		return
 	}
-	fmt.Fprintln(w, "== real system logs (Loghub 2k samples): grouping")
+	fmt.Fprintln(w, "== real system logs (Loghub samples): grouping")
 	fmt.Fprintf(w, "%-12s  %6s  %6s  %6s  %8s  %6s\n", "system", "lines", "events", "modes", "grouping", "ARI")
 	var ga float64
 	for _, r := range reps {

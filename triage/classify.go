@@ -534,8 +534,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // people's decisions follow their failures to the new modes. Version 3
 // mines templates; version 4 marks a missing program that Python reports
 // as a missing file and names site-packages in a path; version 5 skips a
-// test runner's section banners.
-const SignatureVersion = 5
+// test runner's section banners; version 6 says a size restated in
+// parentheses once and mines with a stricter similarity.
+const SignatureVersion = 6
 
 // Fingerprint identifies what c decides: the signature version and every
 // rule, the user's and the built-in ones, in order. An index built under

@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"bytes"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -322,6 +323,11 @@ func (n *normalizer) result() string {
 	for len(out) > 0 && out[len(out)-1] == ' ' {
 		out = out[:len(out)-1]
 	}
+	if bytes.Contains(out, restatedSize) {
+		// "1190 bytes (1.16 KB)": one size, said twice, and only when
+		// it is large enough; the line is the same event either way.
+		out = bytes.ReplaceAll(out, restatedSize, []byte("<size>"))
+	}
 	if len(out) > maxSignatureLen {
 		cut := maxSignatureLen
 		for cut > 0 && !utf8.RuneStart(out[cut]) {
@@ -331,6 +337,8 @@ func (n *normalizer) result() string {
 	}
 	return string(out)
 }
+
+var restatedSize = []byte("<size> (<size>)")
 
 func (n *normalizer) full() bool { return len(n.out) >= maxSignatureLen }
 

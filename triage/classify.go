@@ -280,7 +280,9 @@ func (c *Classifier) withKnownCause(cl Classification, f *Failure) Classificatio
 		return knownCauseIn(cl.Primitive, cl.Signature)
 	})
 	if kc == nil {
-		if msg := strings.TrimSpace(f.Error); strings.IndexByte(msg, '\n') >= 0 {
+		if msg := strings.TrimSpace(f.Error); strings.IndexByte(msg, '\n') >= 0 || len(msg) > maxSignatureLen {
+			// Lines after the first, or the end of one line too long
+			// for the signature to hold.
 			msg = tail(msg, wholeWindow)
 			h := fnv.New64a()
 			h.Write([]byte(msg))

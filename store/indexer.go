@@ -90,8 +90,12 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 	b := newBatch()
 	sinceSave := 0
 	lastLog := time.Now()
+	// out is reused from batch to batch: a batch's classified rows are a
+	// few megabytes, and allocating them afresh made the collector run
+	// far more often over a long first read.
+	var out []classified
 	flush := func(pending []resultRow) error {
-		out := s.classify(pending, ev)
+		out = s.classify(out, pending, ev)
 		pinned, err := s.pinForAppend(ctx, src, pending)
 		if err != nil {
 			return err
@@ -101,6 +105,7 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 		s.apply(src, out, templates, maxID, b, changed, &change)
 		s.groupMu.Unlock()
 		s.unpin(pinned)
+		clear(out)
 		sinceSave += len(pending)
 		s.mu.Lock()
 		src.progress.Read = b.lastID - (maxID - src.progress.Total)
@@ -252,9 +257,9 @@ func (s *Store) commit(ctx context.Context, src *source, b *batch) error {
 }
 
 // classify decides the layer, primitive and signature of every failure in
-// rows, using every core.
-func (s *Store) classify(rows []resultRow, ev map[int64]*evidence) []classified {
-	out := make([]classified, len(rows))
+// rows, using every core, into buf's memory when it is big enough.
+func (s *Store) classify(buf []classified, rows []resultRow, ev map[int64]*evidence) []classified {
+	out := slices.Grow(buf[:0], len(rows))[:len(rows)]
 	workers := runtime.NumCPU()
 	var wg sync.WaitGroup
 	per := (len(rows) + workers - 1) / workers

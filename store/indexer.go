@@ -94,6 +94,18 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 	// few megabytes, and allocating them afresh made the collector run
 	// far more often over a long first read.
 	var out []classified
+	// A save runs beside the read: the batches after it are classified
+	// and applied while the state writes it, packed from the index first.
+	// One save at a time, in order; each waits for the one before.
+	var saving chan error
+	saved := func() error {
+		if saving == nil {
+			return nil
+		}
+		err := <-saving
+		saving = nil
+		return err
+	}
 	flush := func(pending []resultRow) error {
 		out = s.classify(out, pending, ev)
 		pinned, err := s.pinForAppend(ctx, src, pending)
@@ -129,9 +141,14 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 			lastLog = time.Now()
 		}
 		if sinceSave >= persistEvery {
-			if err := s.commit(ctx, src, b); err != nil {
+			if err := saved(); err != nil {
 				return err
 			}
+			s.mu.Lock()
+			p := s.pack(src, b)
+			s.mu.Unlock()
+			saving = make(chan error, 1)
+			go func() { saving <- s.save(ctx, src, p) }()
 			b = newBatch()
 			sinceSave = 0
 		}
@@ -140,6 +157,9 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 	// Only up to maxID: the evidence was read for results committed by
 	// then, and later ones wait for the next pass with theirs.
 	err = s.scanBatches(ctx, src, maxID, flush)
+	if serr := saved(); err == nil {
+		err = serr
+	}
 	if err == nil && b.lastID > 0 {
 		err = s.commit(ctx, src, b)
 	}
@@ -234,22 +254,32 @@ func newBatch() *batch {
 }
 
 // commit persists b and moves src's watermark past it; the finished runs
-// it saved may then be evicted. A read-only store keeps its index in
-// memory: it never writes the state.
+// it saved may then be evicted.
 func (s *Store) commit(ctx context.Context, src *source, b *batch) error {
+	s.mu.Lock()
+	p := s.pack(src, b)
+	s.mu.Unlock()
+	return s.save(ctx, src, p)
+}
+
+// save persists p, packed from the index before, and moves src's
+// watermark past it; the finished runs it saved may then be evicted. A
+// read-only store keeps its index in memory: it never writes the state.
+func (s *Store) save(ctx context.Context, src *source, p *packed) error {
 	if !s.opts.ReadOnly {
-		if err := s.persist(ctx, src, b); err != nil {
+		if err := s.persist(ctx, src, p); err != nil {
 			return err
 		}
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	src.lastID, src.lastKey = b.lastID, b.lastKey
+	src.lastID, src.lastKey = p.b.lastID, p.b.lastKey
 	if !s.opts.ReadOnly {
 		// Only this pass adds rows to src's runs, so the state now holds
-		// every row they have.
-		for ri := range b.rows {
-			ri.saved = ri.n
+		// every row they had when the batch was packed; rows added since
+		// wait for the next save.
+		for ri, n := range p.rows {
+			ri.saved = n
 		}
 		s.shrink()
 	}

@@ -406,42 +406,63 @@ type batch struct {
 	lastKey string
 }
 
-// persist writes a batch to the state in one transaction: the rows, the
-// failures, the counts and the watermark move together or not at all. The
-// names and modes not saved yet go with it, and stay unsaved if it fails.
-// The watermark moves only from where this store left it, so a second
-// sandtrap writing the same state file is noticed instead of counted twice.
-func (s *Store) persist(ctx context.Context, src *source, b *batch) (err error) {
-	defer func() { err = s.fullDisk(err, "The index of the new results of "+src.path) }()
-	tx, err := s.writer.BeginTx(ctx, nil)
-	if err != nil {
-		return errorf("saving the index of %s: %w", src.path, err)
-	}
-	defer tx.Rollback()
+// packed is a batch made ready for the state under the store's lock: the
+// rows and failures it saves, packed, and the names, modes and templates
+// not saved yet, so that a pass may go on adding rows while it is written.
+type packed struct {
+	b          *batch
+	from       int64 // the watermark the save moves from
+	added      []nameEntry
+	modes      []mode
+	templates  map[string]triage.SavedTemplate
+	aliases    map[string]string
+	chunks     map[*runIndex][][]byte
+	firstChunk map[*runIndex]int
+	failChunks []runFailChunks
+	// rows is how many rows each run of the batch has once it is saved.
+	rows map[*runIndex]int
+}
 
-	s.mu.Lock()
-	added, modes := s.names.added, s.unsavedModes
+// pack takes what b saves from the index; a read-only store saves nothing.
+// Callers hold mu for writing.
+func (s *Store) pack(src *source, b *batch) *packed {
+	p := &packed{b: b}
+	if s.opts.ReadOnly {
+		return p
+	}
+	p.added, p.modes = s.names.added, s.unsavedModes
 	s.names.added, s.unsavedModes = nil, nil
-	templates, aliases := s.unsavedTemplates, s.unsavedAliases
+	p.templates, p.aliases = s.unsavedTemplates, s.unsavedAliases
 	s.unsavedTemplates, s.unsavedAliases = map[string]triage.SavedTemplate{}, map[string]string{}
-	from := src.lastID
-	chunks := map[*runIndex][][]byte{}
-	firstChunk := map[*runIndex]int{}
+	p.from = src.lastID
+	p.chunks, p.firstChunk, p.rows = map[*runIndex][][]byte{}, map[*runIndex]int{}, map[*runIndex]int{}
 	for ri, before := range b.rows {
 		first := before / chunkRows
-		firstChunk[ri] = first
+		p.firstChunk[ri] = first
 		rows := ri.data.rows // not evicted: the state lacks some of them
+		p.rows[ri] = len(rows)
 		for c := first; c*chunkRows < len(rows); c++ {
 			end := min((c+1)*chunkRows, len(rows))
 			buf := make([]byte, 0, (end-c*chunkRows)*rowSize)
 			for _, r := range rows[c*chunkRows : end] {
 				buf = appendRow(buf, r)
 			}
-			chunks[ri] = append(chunks[ri], buf)
+			p.chunks[ri] = append(p.chunks[ri], buf)
 		}
 	}
-	failChunks := s.failChunks(b.fails)
-	s.mu.Unlock()
+	p.failChunks = s.failChunks(b.fails)
+	return p
+}
+
+// persist writes a packed batch to the state in one transaction: the rows,
+// the failures, the counts and the watermark move together or not at all.
+// The names and modes not saved yet go with it, and are unsaved again if
+// it fails. The watermark moves only from where this store left it, so a
+// second sandtrap writing the same state file is noticed instead of
+// counted twice.
+func (s *Store) persist(ctx context.Context, src *source, p *packed) (err error) {
+	defer func() { err = s.fullDisk(err, "The index of the new results of "+src.path) }()
+	b, added, modes, templates, aliases := p.b, p.added, p.modes, p.templates, p.aliases
 	defer func() {
 		if err != nil {
 			s.mu.Lock()
@@ -460,6 +481,11 @@ func (s *Store) persist(ctx context.Context, src *source, b *batch) (err error) 
 			s.mu.Unlock()
 		}
 	}()
+	tx, err := s.writer.BeginTx(ctx, nil)
+	if err != nil {
+		return errorf("saving the index of %s: %w", src.path, err)
+	}
+	defer tx.Rollback()
 
 	for _, e := range added {
 		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO names (kind, code, value) VALUES (?, ?, ?)`, e.kind, int(e.code), e.value); err != nil {
@@ -475,10 +501,10 @@ func (s *Store) persist(ctx context.Context, src *source, b *batch) (err error) 
 	if err := persistTemplates(ctx, tx, templates, aliases); err != nil {
 		return err
 	}
-	if err := persistRows(ctx, tx, src, chunks, firstChunk); err != nil {
+	if err := persistRows(ctx, tx, src, p.chunks, p.firstChunk); err != nil {
 		return err
 	}
-	if err := persistFailures(ctx, tx, src, failChunks); err != nil {
+	if err := persistFailures(ctx, tx, src, p.failChunks); err != nil {
 		return err
 	}
 	if err := s.persistCounts(ctx, tx, src, b.cube); err != nil {
@@ -487,7 +513,7 @@ func (s *Store) persist(ctx context.Context, src *source, b *batch) (err error) 
 	dev, ino, _ := fileIdentity(src.path)
 	res, err := tx.ExecContext(ctx, `UPDATE sources SET last_result_id = ?, last_result_key = ?, device = ?, inode = ?, indexed_at = ?
 		WHERE id = ? AND last_result_id = ?`,
-		b.lastID, b.lastKey, int64(dev), int64(ino), time.Now().UTC().Format(time.RFC3339), src.id, from)
+		b.lastID, b.lastKey, int64(dev), int64(ino), time.Now().UTC().Format(time.RFC3339), src.id, p.from)
 	if err != nil {
 		return errorf("saving the watermark of %s: %w", src.path, err)
 	}

@@ -130,8 +130,9 @@ func (s *Store) Compare(ctx context.Context, baseID, headID string, limit int) (
 	s.mu.RLock()
 	ids := s.history(baseID, headID)
 	s.mu.RUnlock()
-	// One run at a time, so that a run paged in to be folded may be
-	// evicted again before the next is read: a million rows each.
+	// One run at a time: the rows of a run read back to be folded are
+	// not kept, and go before the next is read (a million rows each).
+	// The facts folded count against the budget from then on.
 	facts := make(map[string]*runFacts, len(ids))
 	for _, id := range ids {
 		f, err := s.factsFor(ctx, id)
@@ -139,8 +140,8 @@ func (s *Store) Compare(ctx context.Context, baseID, headID string, limit int) (
 			return compare.Comparison{}, err
 		}
 		facts[id] = f
-		s.shrinkNow()
 	}
+	s.shrinkNow()
 	s.mu.RLock()
 	for _, id := range ids {
 		ri, f := s.runs[id], facts[id]

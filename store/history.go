@@ -256,33 +256,88 @@ func (s *Store) ModesBeside(ctx context.Context, id string, n int) ([]sandtrap.M
 }
 
 // seenRange fills in the first and last runs each mode was seen in, and
-// whether ri is its first, from the runs' tallies. Callers hold mu.
+// whether ri is its first, from the table of where each mode was seen.
+// Callers hold mu.
 func (s *Store) seenRange(stats map[string]*sandtrap.ModeStat, ri *runIndex) {
-	start := func(r *runIndex) time.Time { return sqlitex.ParseTime(r.src.meta[r.rawID].StartedAt) }
-	thisStart := start(ri)
-	for _, id := range s.order {
-		other := s.runs[id]
-		var at time.Time
-		parsed := false
-		for m := range other.tally.modes {
-			st, ok := stats[s.eff[m].ID]
-			if !ok {
-				continue
-			}
-			if !parsed {
-				at, parsed = start(other), true
-			}
-			if st.FirstRun == "" || at.Before(st.FirstSeen) {
-				st.FirstRun, st.FirstSeen = id, at
-			}
-			if st.LastRun == "" || at.After(st.LastSeen) {
-				st.LastRun, st.LastSeen = id, at
-			}
+	t := s.seenTable()
+	thisStart := sqlitex.ParseTime(ri.src.meta[ri.rawID].StartedAt)
+	for m, seen := range t.modes {
+		if seen.first < 0 {
+			continue
+		}
+		st, ok := stats[s.eff[m].ID]
+		if !ok {
+			continue
+		}
+		first, last := t.runs[seen.first], t.runs[seen.last]
+		if st.FirstRun == "" || first.at.Before(st.FirstSeen) || first.at.Equal(st.FirstSeen) && seen.first < t.pos[st.FirstRun] {
+			st.FirstRun, st.FirstSeen = first.id, first.at
+		}
+		if st.LastRun == "" || last.at.After(st.LastSeen) || last.at.Equal(st.LastSeen) && seen.last < t.pos[st.LastRun] {
+			st.LastRun, st.LastSeen = last.id, last.at
 		}
 	}
 	for _, st := range stats {
 		st.NewInRun = !st.FirstSeen.Before(thisStart)
 	}
+}
+
+// seen is where the failure modes, as the classifier made them, were seen
+// across the runs served: computed once per change of the runs or of their
+// breakdowns, so that a run's queue does not walk every run's tally.
+type seen struct {
+	// cells and version are s.cells and s.runsVersion when computed.
+	cells, version int
+	runs           []seenRun
+	pos            map[string]int // position of each run, by public id
+	modes          []modeSeen     // by mode index
+}
+
+// seenRun is a run of the table, in s.order.
+type seenRun struct {
+	id string
+	at time.Time
+}
+
+// modeSeen is the position, in s.order, of the first and the last run a
+// mode failed in: the earliest start, and the latest, the first of the
+// runs that tie. -1 when no run has it.
+type modeSeen struct{ first, last int }
+
+// seenTable returns the table of where each mode was seen, computing it
+// when the runs or their breakdowns changed since. Callers hold mu.
+func (s *Store) seenTable() *seen {
+	s.seenMu.Lock()
+	defer s.seenMu.Unlock()
+	if t := s.seen; t != nil && t.cells == s.cells && t.version == s.runsVersion && len(t.modes) == len(s.modes) {
+		return t
+	}
+	t := &seen{cells: s.cells, version: s.runsVersion, runs: make([]seenRun, len(s.order)), pos: make(map[string]int, len(s.order)),
+		modes: make([]modeSeen, len(s.modes))}
+	for m := range t.modes {
+		t.modes[m] = modeSeen{-1, -1}
+	}
+	for pos, id := range s.order {
+		ri := s.runs[id]
+		at := sqlitex.ParseTime(ri.src.meta[ri.rawID].StartedAt)
+		t.runs[pos] = seenRun{id, at}
+		t.pos[id] = pos
+		for m := range ri.tally.modes {
+			ms := &t.modes[m]
+			if ms.first < 0 {
+				*ms = modeSeen{pos, pos}
+				continue
+			}
+			if at.Before(t.runs[ms.first].at) {
+				ms.first = pos
+			}
+			if at.After(t.runs[ms.last].at) {
+				ms.last = pos
+			}
+		}
+	}
+	s.seen = t
+	return t
 }
 
 // ModeOccurrences returns a page of a mode's failures across every run,

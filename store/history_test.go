@@ -343,3 +343,67 @@ func TestRunsBefore(t *testing.T) {
 		}
 	})
 }
+
+func TestRunModesSayWhereEachModeWasFirstAndLastSeen(t *testing.T) {
+	ctx := context.Background()
+	const runs, per = 40, 50
+	s, path := historyStore(t, filepath.Join(t.TempDir(), "state.db"), runs, per)
+	type seen struct {
+		first, last string
+		isNew       bool
+	}
+	queue := func(run int) map[string]seen {
+		t.Helper()
+		stats, _, err := s.RunModes(ctx, runID(run), sandtrap.ResultFilter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]seen{}
+		for _, st := range stats {
+			for _, cause := range []string{"Permission denied", "Target crashed", "No module named"} {
+				if strings.Contains(st.Signature, cause) {
+					out[cause] = seen{st.FirstRun, st.LastRun, st.NewInRun}
+				}
+			}
+		}
+		return out
+	}
+	checks := []struct {
+		name  string
+		run   int
+		cause string
+		want  seen
+	}{
+		{"a mode of every run is new in the first", 1, "Permission denied", seen{runID(1), runID(runs), true}},
+		{"and not in the last", runs, "Permission denied", seen{runID(1), runID(runs), false}},
+		{"a mode of every third run is new in the third", 3, "Target crashed", seen{runID(3), runID(39), true}},
+		{"and seen last in the 39th", 6, "Target crashed", seen{runID(3), runID(39), false}},
+		{"a mode of the first five runs was last seen in the fifth", 2, "No module named", seen{runID(1), runID(5), false}},
+	}
+	for _, c := range checks {
+		t.Run(c.name, func(t *testing.T) {
+			if got := queue(c.run)[c.cause]; got != c.want {
+				t.Errorf("got %+v for %q in run %d, want %+v", got, c.cause, c.run, c.want)
+			}
+		})
+	}
+
+	t.Run("a mode that comes back in a new run was last seen there", func(t *testing.T) {
+		back := runID(runs + 1)
+		start := runStart(runs + 1).Format(time.RFC3339)
+		harness(t, path, `INSERT INTO runs (id, name, started_at, finished_at, planned) VALUES ('`+back+`', 'Back', '`+start+`', '`+start+`', 1);
+			INSERT INTO results (run_id, test, target, domain, status, started_at, error)
+			VALUES ('`+back+`', 'wf-1', 'code-interpreter', 'web', 'failed', '`+start+`', 'ModuleNotFoundError: No module named ''numpy''');`)
+		waitUntil(t, func() bool {
+			r, err := s.FindRun(ctx, back)
+			return err == nil && r.Counts.Total == 1
+		})
+		want := seen{runID(1), back, false}
+		if got := queue(2)["No module named"]; got != want {
+			t.Errorf("got %+v for the missing module in run 2, want %+v", got, want)
+		}
+		if got := queue(runs + 1)["No module named"]; got != want {
+			t.Errorf("got %+v for the missing module in the new run, want %+v", got, want)
+		}
+	})
+}

@@ -92,8 +92,24 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 	b := newBatch()
 	sinceSave := 0
 	lastLog := time.Now()
+	// out is reused from batch to batch: a batch's classified rows are a
+	// few megabytes, and allocating them afresh made the collector run
+	// far more often over a long first read.
+	var out []classified
+	// A save runs beside the read: the batches after it are classified
+	// and applied while the state writes it, packed from the index first.
+	// One save at a time, in order; each waits for the one before.
+	var saving chan error
+	saved := func() error {
+		if saving == nil {
+			return nil
+		}
+		err := <-saving
+		saving = nil
+		return err
+	}
 	flush := func(pending []campaign.ResultRow) error {
-		out := s.classify(pending, ev)
+		out = s.classify(out, pending, ev)
 		pinned, err := s.pinForAppend(ctx, src, pending)
 		if err != nil {
 			return err
@@ -103,6 +119,7 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 		s.apply(src, out, templates, maxID, b, changed, &change)
 		s.groupMu.Unlock()
 		s.unpin(pinned)
+		clear(out)
 		sinceSave += len(pending)
 		s.mu.Lock()
 		src.progress.Read = b.lastID - (maxID - src.progress.Total)
@@ -126,9 +143,14 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 			lastLog = time.Now()
 		}
 		if sinceSave >= persistEvery {
-			if err := s.commit(ctx, src, b); err != nil {
+			if err := saved(); err != nil {
 				return err
 			}
+			s.mu.Lock()
+			p := s.pack(src, b)
+			s.mu.Unlock()
+			saving = make(chan error, 1)
+			go func() { saving <- s.save(ctx, src, p) }()
 			b = newBatch()
 			sinceSave = 0
 		}
@@ -137,6 +159,9 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 	// Only up to maxID: the evidence was read for results committed by
 	// then, and later ones wait for the next pass with theirs.
 	err = s.scanBatches(ctx, src, maxID, flush)
+	if serr := saved(); err == nil {
+		err = serr
+	}
 	if err == nil && b.lastID > 0 {
 		err = s.commit(ctx, src, b)
 	}
@@ -231,22 +256,32 @@ func newBatch() *batch {
 }
 
 // commit persists b and moves src's watermark past it; the finished runs
-// it saved may then be evicted. A read-only store keeps its index in
-// memory: it never writes the state.
+// it saved may then be evicted.
 func (s *Store) commit(ctx context.Context, src *source, b *batch) error {
+	s.mu.Lock()
+	p := s.pack(src, b)
+	s.mu.Unlock()
+	return s.save(ctx, src, p)
+}
+
+// save persists p, packed from the index before, and moves src's
+// watermark past it; the finished runs it saved may then be evicted. A
+// read-only store keeps its index in memory: it never writes the state.
+func (s *Store) save(ctx context.Context, src *source, p *packed) error {
 	if !s.opts.ReadOnly {
-		if err := s.persist(ctx, src, b); err != nil {
+		if err := s.persist(ctx, src, p); err != nil {
 			return err
 		}
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	src.lastID, src.lastKey = b.lastID, b.lastKey
+	src.lastID, src.lastKey = p.b.lastID, p.b.lastKey
 	if !s.opts.ReadOnly {
 		// Only this pass adds rows to src's runs, so the state now holds
-		// every row they have.
-		for ri := range b.rows {
-			ri.saved = ri.n
+		// every row they had when the batch was packed; rows added since
+		// wait for the next save.
+		for ri, n := range p.rows {
+			ri.saved = n
 		}
 		s.shrink()
 	}
@@ -254,9 +289,9 @@ func (s *Store) commit(ctx context.Context, src *source, b *batch) error {
 }
 
 // classify decides the layer, primitive and signature of every failure in
-// rows, using every core.
-func (s *Store) classify(rows []campaign.ResultRow, ev map[int64]*campaign.Evidence) []classified {
-	out := make([]classified, len(rows))
+// rows, using every core, into buf's memory when it is big enough.
+func (s *Store) classify(buf []classified, rows []campaign.ResultRow, ev map[int64]*campaign.Evidence) []classified {
+	out := slices.Grow(buf[:0], len(rows))[:len(rows)]
 	workers := runtime.NumCPU()
 	var wg sync.WaitGroup
 	per := (len(rows) + workers - 1) / workers

@@ -1,12 +1,14 @@
 package store
 
 import (
+	"cmp"
 	"context"
-	"sort"
+	"slices"
 	"unsafe"
 
 	"sandtrap"
 	"sandtrap/store/campaign"
+	"sandtrap/triage"
 )
 
 // The index keeps every run's counts in memory, but the rows and failures
@@ -42,10 +44,18 @@ const (
 	factBytes = 40
 	// passedBytes is an entry of the map of failing tests that passed.
 	passedBytes = 24
+	// modeStatBytes is a mode of a kept queue, with its small maps of
+	// domains, targets and statuses; facetBytes a value of its facets.
+	modeStatBytes = 1024
+	facetBytes    = 64
+	// minuteBytes is a minute of a kept timeline, windowBytes a window.
+	minuteBytes = int64(unsafe.Sizeof(triage.Minute{}))
+	windowBytes = int64(unsafe.Sizeof(triage.Window{}))
 )
 
 // rowsBytes estimates what the run's rows, failures and the caches folded
-// from them for its pages hold; 0 when they are evicted. Callers hold mu.
+// from them for its pages (queues, timeline, tests that also passed) hold;
+// 0 when they are evicted. Callers hold mu.
 func (ri *runIndex) rowsBytes() int64 {
 	d := ri.data
 	if d == nil {
@@ -54,6 +64,15 @@ func (ri *runIndex) rowsBytes() int64 {
 	n := int64(cap(d.rows))*rowBytes + int64(cap(d.fails))*failureBytes + int64(d.text)
 	ri.factsMu.Lock()
 	n += int64(len(ri.passed)) * passedBytes
+	for _, q := range ri.queues {
+		n += int64(len(q.modes)) * modeStatBytes
+		for _, values := range q.facets {
+			n += int64(len(values)) * facetBytes
+		}
+	}
+	if tl := ri.timeline; tl != nil {
+		n += int64(len(tl.minutes))*minuteBytes + int64(len(tl.windows))*windowBytes
+	}
 	ri.factsMu.Unlock()
 	return n
 }
@@ -139,7 +158,7 @@ func (s *Store) shrink() {
 	if total <= budget {
 		return
 	}
-	sort.Slice(cands, func(i, j int) bool { return cands[i].used < cands[j].used })
+	slices.SortFunc(cands, func(a, b held) int { return cmp.Compare(a.used, b.used) })
 	for _, c := range cands {
 		if total <= budget {
 			break
@@ -189,7 +208,8 @@ func (s *Store) withRun(ctx context.Context, id string, fn func(ri *runIndex, d 
 }
 
 // readRun is withRun; look says the rows are looked at, which keeps them
-// in memory longer. Rows read only to fold facts kept apart are not.
+// in memory longer. Rows read only to fold facts kept apart are not: they
+// serve the one call and are not put back in memory.
 func (s *Store) readRun(ctx context.Context, id string, look bool, fn func(ri *runIndex, d *runData) error) error {
 	// paged is what this call read back: a budget smaller than the run
 	// may evict it again at once, and it still serves this call.
@@ -226,20 +246,20 @@ func (s *Store) readRun(ctx context.Context, id string, look bool, fn func(ri *r
 }
 
 // pageIn reads a run's rows back from the state, without holding mu while
-// it reads, and puts them in memory unless the run changed meanwhile.
-// n is how many rows it has; look says they are looked at.
+// it reads. Rows that are looked at (look) go back in memory unless the
+// run changed meanwhile; others only serve the call that read them, as
+// putting them back would evict rows that are looked at, and the shrink
+// that follows walks every run. n is how many rows it has.
 func (s *Store) pageIn(ctx context.Context, src *source, rawID string, n int, look bool) (*runData, error) {
 	d, err := s.loadRun(ctx, src, rawID, n)
-	if err != nil {
-		return nil, err
+	if err != nil || !look {
+		return d, err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if ri := src.runs[rawID]; ri != nil && ri.data == nil && len(d.rows) == ri.n {
 		ri.data = d
-		if look {
-			s.touch(ri)
-		}
+		s.touch(ri)
 		s.shrink()
 	}
 	return d, nil

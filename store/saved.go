@@ -241,27 +241,39 @@ type batch struct {
 	lastKey string
 }
 
-// persist saves a batch to the state in one transaction (state.Chunks.Save).
-// The names, modes and templates not saved yet go with it, and stay
-// unsaved if it fails. What is saved is packed under the lock and written
-// without it.
-func (s *Store) persist(ctx context.Context, src *source, b *batch) (err error) {
-	now, _ := campaign.StampOf(src.path)
-	sv := state.Save{SourceID: src.id, Path: src.path, LastID: b.lastID, LastKey: b.lastKey, Device: now.Device, Inode: now.Inode}
-	s.mu.Lock()
-	added, modes := s.names.added, s.unsavedModes
+// packed is a batch made ready for the state under the store's lock: what
+// it saves, and the names, modes and templates not saved yet that go with
+// it, so that a pass may go on adding rows while it is written.
+type packed struct {
+	b     *batch
+	save  state.Save
+	added []nameEntry
+	modes []mode
+	// rows is how many rows each run of the batch has once it is saved.
+	rows map[*runIndex]int
+}
+
+// pack takes what b saves from the index; a read-only store saves nothing.
+// Callers hold mu for writing.
+func (s *Store) pack(src *source, b *batch) *packed {
+	p := &packed{b: b, rows: map[*runIndex]int{}}
+	if s.opts.ReadOnly {
+		return p
+	}
+	sv := state.Save{SourceID: src.id, Path: src.path, LastID: b.lastID, LastKey: b.lastKey, From: src.lastID}
+	p.added, p.modes = s.names.added, s.unsavedModes
 	s.names.added, s.unsavedModes = nil, nil
 	sv.Templates, sv.Aliases = s.unsavedTemplates, s.unsavedAliases
 	s.unsavedTemplates, s.unsavedAliases = map[string]triage.SavedTemplate{}, map[string]string{}
-	sv.From = src.lastID
-	for _, e := range added {
+	for _, e := range p.added {
 		sv.Names = append(sv.Names, state.Name{Kind: e.kind, Code: e.code, Value: e.value})
 	}
-	for _, m := range modes {
+	for _, m := range p.modes {
 		sv.Modes = append(sv.Modes, state.Mode(m))
 	}
 	for ri, before := range b.rows {
 		rows := ri.data.rows // not evicted: the state lacks some of them
+		p.rows[ri] = len(rows)
 		for c := before / chunkRows; c*chunkRows < len(rows); c++ {
 			end := min((c+1)*chunkRows, len(rows))
 			buf := make([]byte, 0, (end-c*chunkRows)*rowSize)
@@ -282,11 +294,21 @@ func (s *Store) persist(ctx context.Context, src *source, b *batch) (err error) 
 				Domain: s.names.value(kindDomain, c.domain), Status: s.names.value(kindStatus, c.status), ModeID: modeID, N: n})
 		}
 	}
-	s.mu.Unlock()
+	p.save = sv
+	return p
+}
+
+// persist saves a packed batch to the state in one transaction
+// (state.Chunks.Save), holding no lock while it writes. The names, modes
+// and templates it carried are unsaved again if it fails.
+func (s *Store) persist(ctx context.Context, src *source, p *packed) error {
+	now, _ := campaign.StampOf(src.path)
+	sv := p.save
+	sv.Device, sv.Inode = now.Device, now.Inode
 	if err := s.state.Chunks().Save(ctx, sv); err != nil {
 		s.mu.Lock()
-		s.names.added = append(added, s.names.added...)
-		s.unsavedModes = append(modes, s.unsavedModes...)
+		s.names.added = append(p.added, s.names.added...)
+		s.unsavedModes = append(p.modes, s.unsavedModes...)
 		for id, t := range sv.Templates {
 			if _, newer := s.unsavedTemplates[id]; !newer {
 				s.unsavedTemplates[id] = t

@@ -72,6 +72,12 @@ type Store struct {
 	cells int
 	runs  map[string]*runIndex // by public id
 	order []string             // public ids, oldest run first
+	// runsVersion counts the changes to runs and order.
+	runsVersion int
+	// seen is where each mode was seen across the runs, kept while cells
+	// and runsVersion stay; seenMu guards it, as readers fill it in.
+	seenMu sync.Mutex
+	seen   *seen
 	// clock orders the looks at runs, for eviction.
 	clock atomic.Int64
 
@@ -261,6 +267,7 @@ func (s *Store) publicIDs() {
 		}
 	}
 	s.runs = map[string]*runIndex{}
+	s.runsVersion++
 	type ordered struct {
 		id      string
 		started string

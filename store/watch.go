@@ -236,14 +236,17 @@ func (s *Store) update(ctx context.Context, src *source, replaced bool) error {
 // warmFacts computes ahead of time what the pages of src's finished runs
 // need and keep until the run changes (the queue, the timeline), so that
 // the first view after a run is read answers as fast as the next; and,
-// when there is more than one run and the memory budget leaves room, what
-// comparisons need. A store of one run has nothing to compare and keeps
-// that memory. Runs whose rows were evicted stay so: warming reads nothing
-// back, and the newest runs are warmed first.
+// when there is more than one run, what comparisons need. With a memory
+// budget it warms only while the budget leaves room, the newest runs
+// first: what it keeps counts against the budget, and warming runs whose
+// rows would then be evicted is wasted. A store of one run has nothing to
+// compare and keeps that memory. Runs whose rows were evicted stay so:
+// warming reads nothing back.
 func (s *Store) warmFacts(src *source) {
 	s.mu.RLock()
 	compare := len(s.runs) > 1
-	room := s.opts.IndexMemory - s.budgeted()
+	budget := s.opts.IndexMemory
+	room := budget - s.budgeted()
 	var ids []string
 	for i := len(s.order) - 1; i >= 0; i-- {
 		if ri := s.runs[s.order[i]]; ri.src == src && ri.data != nil && src.meta[ri.rawID].FinishedAt.Valid {
@@ -254,16 +257,19 @@ func (s *Store) warmFacts(src *source) {
 	// One run at a time, so that the indexer of another file waits for
 	// no more than one.
 	for _, id := range ids {
+		if budget > 0 && room <= 0 {
+			break
+		}
 		s.mu.RLock()
 		if ri := s.runs[id]; ri != nil && ri.data != nil {
 			d := ri.data
+			before := ri.bytes()
 			s.timelineOf(ri, d)
-			if compare && (s.opts.IndexMemory <= 0 || int64(len(d.rows))*factBytes <= room) {
-				before := ri.bytes()
+			if compare && (budget <= 0 || int64(len(d.rows))*factBytes <= room) {
 				s.factsOf(ri, d)
-				room -= ri.bytes() - before
 			}
 			s.queueOf(ri, d, sandtrap.ResultFilter{})
+			room -= ri.bytes() - before
 		}
 		s.mu.RUnlock()
 	}

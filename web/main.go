@@ -38,7 +38,7 @@ func (e usageError) Error() string { return e.msg }
 // synopses are each command's line of the usage text, with every flag.
 var synopses = []struct{ command, line string }{
 	{"serve", "serve [--addr 127.0.0.1:8080] [--state FILE] [--config FILE] [--read-only] [--public-url URL]\n" +
-		"        [--token-env SANDTRAP_TOKEN] [--poll 20ms] [--memory-limit 150] [--index-memory 96]\n" +
+		"        [--token-env SANDTRAP_TOKEN] [--poll 20ms] [--memory-limit 200] [--index-memory 96]\n" +
 		"        [--ingest FILE [--ingest-max-body 32MiB]]\n" +
 		"        [--auth-proxy-header X-Forwarded-Email --trusted-proxy CIDR[,CIDR...]] [CAMPAIGN.db...]"},
 	{"demo", "demo [--out FILE] [--seed N] [--results N] [--live [--rate N] [--planned N] [--writers N]]"},

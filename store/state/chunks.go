@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strings"
 	"time"
 
 	"sandtrap/store/internal/sqlitex"
@@ -325,11 +326,8 @@ func (c Chunks) Save(ctx context.Context, sv Save) (err error) {
 	if err := persistTemplates(ctx, tx, sv.Templates, sv.Aliases); err != nil {
 		return err
 	}
-	for _, rc := range sv.Rows {
-		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO row_chunks (source_id, run_id, chunk, data) VALUES (?, ?, ?, ?)`,
-			sv.SourceID, rc.RunID, rc.Chunk, rc.Data); err != nil {
-			return errorf("saving rows of %s: %w", rc.RunID, err)
-		}
+	if err := persistRows(ctx, tx, sv.SourceID, sv.Rows); err != nil {
+		return err
 	}
 	if err := persistFailures(ctx, tx, sv.SourceID, sv.Failures); err != nil {
 		return err
@@ -371,16 +369,61 @@ func persistFailures(ctx context.Context, tx *sql.Tx, sourceID int64, runs []Fai
 	return nil
 }
 
-func persistCounts(ctx context.Context, tx *sql.Tx, sourceID int64, counts []Count) error {
-	stmt, err := tx.PrepareContext(ctx, `INSERT INTO counts (source_id, run_id, target, domain, status, mode_id, n) VALUES (?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (source_id, run_id, target, domain, status, mode_id) DO UPDATE SET n = n + excluded.n`)
+// persistRows saves chunks of rows through one statement: a first read
+// saves thousands.
+func persistRows(ctx context.Context, tx *sql.Tx, sourceID int64, rows []RowChunk) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	stmt, err := tx.PrepareContext(ctx, `INSERT OR REPLACE INTO row_chunks (source_id, run_id, chunk, data) VALUES (?, ?, ?, ?)`)
 	if err != nil {
-		return errorf("saving counts: %w", err)
+		return errorf("saving rows: %w", err)
 	}
 	defer stmt.Close()
-	for _, n := range counts {
-		if _, err := stmt.ExecContext(ctx, sourceID, n.RunID, n.Target, n.Domain, n.Status, n.ModeID, n.N); err != nil {
-			return errorf("saving counts of %s: %w", n.RunID, err)
+	for _, rc := range rows {
+		if _, err := stmt.ExecContext(ctx, sourceID, rc.RunID, rc.Chunk, rc.Data); err != nil {
+			return errorf("saving rows of %s: %w", rc.RunID, err)
+		}
+	}
+	return nil
+}
+
+// countsPerInsert is how many counts one INSERT of persistCounts saves:
+// the driver's cost per statement is most of the cost of a count, and a
+// first read of thousands of runs saves a hundred thousand.
+const countsPerInsert = 64
+
+// persistCounts adds counts to those saved, many to a statement.
+func persistCounts(ctx context.Context, tx *sql.Tx, sourceID int64, counts []Count) error {
+	const upsert = ` ON CONFLICT (source_id, run_id, target, domain, status, mode_id) DO UPDATE SET n = n + excluded.n`
+	values := func(n int) string {
+		return `INSERT INTO counts (source_id, run_id, target, domain, status, mode_id, n) VALUES ` +
+			strings.Repeat(", (?, ?, ?, ?, ?, ?, ?)", n)[2:] + upsert
+	}
+	var full *sql.Stmt
+	if len(counts) >= countsPerInsert {
+		var err error
+		if full, err = tx.PrepareContext(ctx, values(countsPerInsert)); err != nil {
+			return errorf("saving counts: %w", err)
+		}
+		defer full.Close()
+	}
+	args := make([]any, 0, 7*countsPerInsert)
+	for len(counts) > 0 {
+		part := counts[:min(countsPerInsert, len(counts))]
+		counts = counts[len(part):]
+		args = args[:0]
+		for _, n := range part {
+			args = append(args, sourceID, n.RunID, n.Target, n.Domain, n.Status, n.ModeID, n.N)
+		}
+		var err error
+		if len(part) == countsPerInsert {
+			_, err = full.ExecContext(ctx, args...)
+		} else {
+			_, err = tx.ExecContext(ctx, values(len(part)), args...)
+		}
+		if err != nil {
+			return errorf("saving counts of %s: %w", part[0].RunID, err)
 		}
 	}
 	return nil

@@ -21,20 +21,20 @@ const GuessBy = "guess:"
 // stem counts once per failure however often it appears; stems are matched
 // at the start of a word.
 var primitiveWords = map[string][]string{
-	"memory":                 {"memory", "heap", "oom", "allocat", "killed", "sigkill", "swap", "rss", "gc overhead", "out of mem", "137"},
-	"network-egress":         {"network", "connect", "dns", "resolv", "host", "proxy", "tls", "ssl", "certificat", "socket", "registry", "download", "fetch", "http", "egress", "firewall", "unreachable", "refused", "timed out", "handshake", "url"},
-	"filesystem-permissions": {"permission", "denied", "eacces", "eperm", "read-only", "readonly", "chmod", "chown", "owner", "not writable", "writable", "access is denied"},
-	"storage-persistence":    {"disk", "space", "quota", "enospc", "no such file", "missing", "persist", "mount", "volume", "vanished", "not found", "lost", "deleted", "storage", "enoent", "saved"},
+	"memory":                 {"memory", "heap", "oom", "allocat", "killed", "sigkill", "swap", "rss", "gc overhead", "out of mem", "137", "mib", "gib", "cuda", "gpu", "allocation", "free", "reserved", "fragmentation"},
+	"network-egress":         {"network", "connect", "dns", "resolv", "host", "proxy", "tls", "ssl", "certificat", "socket", "registry", "download", "fetch", "http", "egress", "firewall", "unreachable", "refused", "timed out", "handshake", "url", "retrying", "retries", "resolution", "getaddrinfo", "tunnel", "rate limit", "curl", "requests", "urlopen", "establish", "offline", "internet"},
+	"filesystem-permissions": {"permission", "denied", "eacces", "eperm", "read-only", "readonly", "chmod", "chown", "owner", "not writable", "writable", "access is denied", "permissionerror", "mkdir", "read-only file system", "not a writable"},
+	"storage-persistence":    {"disk", "space", "quota", "enospc", "no such file", "missing", "persist", "mount", "volume", "vanished", "not found", "lost", "deleted", "storage", "enoent", "saved", "device", "archive", "compressed", "evicted", "locked", "database", "zip", "end-of-stream", "cut short"},
 	"cpu-time":               {"timeout", "timed out", "deadline", "cpu", "time limit", "too long", "sigxcpu", "slow", "hang", "stuck", "exceeded"},
-	"package-path":           {"install", "module", "package", "import", "librar", "not found", "command", "binary", "executable", "dependenc", "version", "pip", "npm", "path", "header", "compiler", "linker", "missing"},
-	"process-spawn":          {"spawn", "fork", "exec", "process", "thread", "syscall", "seccomp", "namespace", "ulimit", "rlimit", "pid", "clone", "sandbox", "sigsys", "child"},
+	"package-path":           {"install", "module", "package", "import", "librar", "not found", "command", "binary", "executable", "dependenc", "version", "pip", "npm", "path", "header", "compiler", "linker", "missing", "display", "installed", "font", "gcc", "compil", "include", "not on path", "xvfb", "sty"},
+	"process-spawn":          {"spawn", "fork", "exec", "process", "thread", "syscall", "seccomp", "namespace", "ulimit", "rlimit", "pid", "clone", "sandbox", "sigsys", "child", "temporarily unavailable", "no-sandbox", "suid", "pthread", "emfile", "eagain", "forbidden syscall"},
 	"session-lifecycle":      {"session", "expired", "kernel", "container", "closed", "disconnect", "restart", "terminated", "shut down", "shutdown", "idle", "reconnect", "gone", "stopped", "browser"},
-	"protocol":               {"json", "rpc", "mcp", "protocol", "transport", "stdio", "sse", "stream", "schema", "method", "request", "response", "message", "handshake", "initializ", "capabilit"},
-	"encoding":               {"encod", "decod", "utf", "unicode", "base64", "charset", "codec", "byte", "binary", "corrupt", "mojibake", "checksum", "sha256", "digest"},
+	"protocol":               {"json", "rpc", "mcp", "protocol", "transport", "stdio", "sse", "stream", "schema", "method", "request", "response", "message", "handshake", "initializ", "capabilit", "token", "parsing", "syntaxerror", "eof", "client", "jsonrpc", "unexpected end"},
+	"encoding":               {"encod", "decod", "utf", "unicode", "base64", "charset", "codec", "byte", "binary", "corrupt", "mojibake", "checksum", "sha256", "digest", "padding", "position", "surrogate", "gzip", "decompress"},
 	"null-byte":              {"null byte", "nul", "\\x00", "\\u0000", "\\0", "zero byte", "null character"},
-	"message-size":           {"size", "large", "limit", "exceed", "too long", "truncat", "buffer", "tokens", "max", "bytes", "payload", "chunk"},
+	"message-size":           {"size", "large", "limit", "exceed", "too long", "truncat", "buffer", "tokens", "max", "bytes", "payload", "chunk", "larger", "maximum", "entity", "pagination", "maxbuffer", "length"},
 	"input-validation":       {"invalid", "validat", "argument", "param", "traversal", "sanitiz", "reject", "not allowed", "escape", "outside"},
-	"harness":                {"test", "assert", "fixture", "pytest", "jest", "mock", "spec", "harness", "conftest", "expect", "setup", "teardown", "unittest"},
+	"harness":                {"test", "assert", "fixture", "pytest", "jest", "mock", "spec", "harness", "conftest", "expect", "setup", "teardown", "unittest", "pycache", "collect", "goroutine", "long-running"},
 }
 
 // guessMargin is how many more stems the guessed primitive must hold than

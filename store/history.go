@@ -304,6 +304,9 @@ type seenRun struct {
 // runs that tie. -1 when no run has it.
 type modeSeen struct{ first, last int }
 
+// unreadStart stands for the start of a run whose row is not read yet.
+var unreadStart = time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
+
 // seenTable returns the table of where each mode was seen, computing it
 // when the runs or their breakdowns changed since. Callers hold mu.
 func (s *Store) seenTable() *seen {
@@ -320,6 +323,11 @@ func (s *Store) seenTable() *seen {
 	for pos, id := range s.order {
 		ri := s.runs[id]
 		at := sqlitex.ParseTime(ri.src.meta[ri.rawID].StartedAt)
+		if at.IsZero() {
+			// Its row is not read yet: a run being written now, after
+			// every run whose start is known.
+			at = unreadStart
+		}
 		t.runs[pos] = seenRun{id, at}
 		t.pos[id] = pos
 		for m := range ri.tally.modes {

@@ -285,6 +285,11 @@ func (s *Store) publicIDs() {
 	}
 	sort.Slice(all, func(i, j int) bool {
 		if all[i].started != all[j].started {
+			// A run whose row is not read yet is one being written now:
+			// the newest, not the oldest.
+			if all[i].started == "" || all[j].started == "" {
+				return all[j].started == ""
+			}
 			return all[i].started < all[j].started
 		}
 		return all[i].id < all[j].id

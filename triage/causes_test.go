@@ -48,6 +48,21 @@ func TestKnownCauses(t *testing.T) {
 		{"a heap exhausted in Node and in a JVM are two causes",
 			Failure{Error: "FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory"},
 			Failure{Error: "java.lang.OutOfMemoryError: Java heap space"}, ""},
+		{"a rate limit is its own cause, even from the Hugging Face Hub",
+			Failure{Error: "huggingface_hub.utils._errors.HfHubHTTPError: 429 Client Error: Too Many Requests"},
+			Failure{Error: "requests.exceptions.HTTPError: 429 Client Error: Too Many Requests for url: http://sbert.net/m.zip"}, "rate-limited"},
+		{"a dead WebDriver session is one cause in Python and in Java",
+			Failure{Target: "browser", Error: "selenium.common.exceptions.InvalidSessionIdException: Message: invalid session id"},
+			Failure{Target: "browser", Error: "Fatal error: invalid session id"}, "webdriver-session-gone"},
+		{"a page evaluated as it navigates is the test's race in Puppeteer and Playwright",
+			Failure{Target: "browser", Error: "PuppeteerSharp.EvaluationFailedException: Execution context was destroyed, most likely because of a navigation."},
+			Failure{Target: "browser", Error: "page.$eval: Execution context was destroyed, most likely because of a navigation"}, "navigation-race"},
+		{"an MCP protocol version refused on one line or negotiated over two is one cause",
+			Failure{Error: `unsupported protocol version: "2025-11-25"`},
+			Failure{Error: "MCP server failed to start: ... server reported protocol version 2024-11-05,\nbut this client expects 2025-06-18."}, "mcp-protocol-version"},
+		{"a kubelet that cannot mount a volume is one cause however it says it",
+			Failure{Error: "Unable to attach or mount volumes: unmounted volumes=[dags], unattached volumes=[config dags]: timed out waiting for the condition"},
+			Failure{Error: `MountVolume.SetUp failed for volume "kube-dns-token-5nbrm" : couldn't propagate object cache: timed out waiting for the condition`}, "volume-mount-failed"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

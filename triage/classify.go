@@ -416,7 +416,9 @@ var suspectWords = []string{"rror", "fail", "fatal", "denied", "not found", "una
 	"protocol", "network", "proxy", "ssl", "certificate", "module", "library", "shared object", "spawn", "fork", "thread",
 	"resource", "read-only", "disk", "session", "sandbox", "container", "validation", "padding", "base64", "codec",
 	"decode", "encode", "utf", "truncat", "short read", "413", "harness", "fixture", "assert", "exit code", "exit status",
-	"exited", "signal", "curl", "fetch", "navigation", "browser", "cpu", "time limit", "executable"}
+	"exited", "signal", "curl", "fetch", "navigation", "browser", "cpu", "time limit", "executable",
+	"died", "dead", "terminat", "destroyed", "disconnect", "reachable", "too many", "deadline", "took longer", "unsupported",
+	"not allowed", "schema", "hook", "mount", "volume"}
 
 // suspectLines writes to b the lines of s that hold a suspect word, and its
 // last line.
@@ -537,8 +539,10 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // mines templates; version 4 marks a missing program that Python reports
 // as a missing file and names site-packages in a path; version 5 skips a
 // test runner's section banners; version 6 says a size restated in
-// parentheses once and mines with a stricter similarity.
-const SignatureVersion = 6
+// parentheses once and mines with a stricter similarity; version 7 reads
+// a word joined by underscores to numbers (rdd_42_6) as a variable and the
+// first word of a quoted phrase ("GET /path HTTP/1.1") as a word.
+const SignatureVersion = 7
 
 // Fingerprint identifies what c decides: the signature version and every
 // rule, the user's and the built-in ones, in order. An index built under

@@ -48,6 +48,8 @@ var severityRefinements = []severityRefinement{
 		sandtrap.SeverityCritical, "critical: a stored file came back cut short"},
 	{"network-egress", []string{"hash mismatch", "HASHES", "EINTEGRITY", "integrity checksum"},
 		sandtrap.SeverityCritical, "critical: downloaded bytes differ from their published digest"},
+	{"process-spawn", []string{"Unsupported syscall"},
+		sandtrap.SeverityLow, "low: gVisor reports a syscall it does not implement, usually harmless"},
 	{"process-spawn", []string{"Bad system call", "SIGSYS"},
 		sandtrap.SeverityHigh, "high: killed by the syscall filter without explanation"},
 }

@@ -61,7 +61,7 @@ func variableToken(tok, prev string) bool {
 	if core == "" {
 		return false
 	}
-	if q := tok[0]; (q == '\'' || q == '"' || q == '`') && len(tok) > 2 && !keptQuotedToken(tok) {
+	if q := tok[0]; (q == '\'' || q == '"' || q == '`') && len(tok) > 2 && closesQuote(tok[1:], q) && !keptQuotedToken(tok) {
 		return true
 	}
 	if strings.Contains(core, "://") || strings.ContainsAny(core, "/\\") && len(core) > 1 {
@@ -73,7 +73,39 @@ func variableToken(tok, prev string) bool {
 	if keptCode(core, prev) {
 		return false
 	}
-	return !shortDigitsInWord(core)
+	return !shortDigitsInWord(core) || numberedName(core)
+}
+
+// closesQuote reports whether the rest of a token after its opening quote q
+// closes it: a quoted single token is a name that varies, while the first
+// word of a quoted phrase ("GET /path HTTP/1.1") is compared as a word.
+func closesQuote(rest string, q byte) bool {
+	return strings.IndexByte(strings.TrimRight(rest, ",;.:)]}"), q) >= 0
+}
+
+// numberedName reports a word joined by underscores to numbers, such as
+// rdd_42_6 or task_7: an instance's id, not a name. x86_64 and GLIBC_2.34,
+// whose first part holds a digit or whose number has a dot, are names.
+func numberedName(w string) bool {
+	parts := strings.Split(w, "_")
+	if len(parts) < 2 || !isLetters(parts[0]) {
+		return false
+	}
+	for _, p := range parts[1:] {
+		if p != "" && isCode(p) {
+			return true
+		}
+	}
+	return false
+}
+
+func isLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isLetter(s[i]) {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // keptQuotedToken reports quoted constants the normaliser keeps, such as a

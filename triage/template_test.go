@@ -16,6 +16,10 @@ func TestTemplateTokens(t *testing.T) {
 		{"short digit runs in names stay", "python3 cannot load sha256 on x86_64", "python3 cannot load sha256 on x86_64"},
 		{"an id joined to a word by an underscore is a variable", "Receiving block blk_-1608999687919862906 src", "Receiving block <*> src"},
 		{"a URL is a variable", "GET https://pypi.org/simple/x failed", "GET <*> failed"},
+		{"numbers joined to a word by underscores are an id", "Partition rdd_42_6 not found, computing it", "Partition <*> not found, computing it"},
+		{"a name whose number has a dot stays", "version GLIBC_2.34 not found", "version GLIBC_2.34 not found"},
+		{"a quoted single token is a variable", `KeyError: "stdout" raised`, "KeyError: <*> raised"},
+		{"the first word of a quoted phrase is a word", `<ip> "GET /v2/<hex>/servers HTTP/1.1" status: 200`, `<*> "GET <*> <*> status: 200`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -112,7 +112,7 @@ var knownCauses = []KnownCause{
 	known("browser-proxy-tunnel", "network-egress", "Browser proxy tunnel refused: net::ERR_TUNNEL_CONNECTION_FAILED",
 		`ERR_TUNNEL_CONNECTION_FAILED|ERR_PROXY_CONNECTION_FAILED|ERR_PROXY_AUTH`),
 	known("proxy-tunnel-refused", "network-egress", "Proxy refused the tunnel: Tunnel connection failed",
-		`(?i)Tunnel connection failed|Cannot connect to proxy|ProxyError|Proxy Authentication Required|CONNECT tunnel failed|Proxy CONNECT aborted|Unable to connect to proxy|\b407\b`),
+		`(?i)Tunnel connection failed|Cannot connect to proxy|ProxyError|Proxy Authentication Required|CONNECT tunnel failed|Proxy CONNECT aborted|Unable to connect to proxy|\b407\b|tunneling socket could not be established`),
 	known("tls-verification-failed", "network-egress", "TLS handshake or certificate check failed",
 		`(?i)CERTIFICATE_VERIFY_FAILED|certificate verify failed|SSLError|SSL: |x509: |ERR_CERT_|SSL_ERROR_|unable to get local issuer certificate|self[- ]signed certificate|UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT|PKIX path building failed|SunCertPathBuilderException|tls: failed to verify|certificate has expired`),
 	known("download-hash-mismatch", "network-egress", "Download hash mismatch: the bytes differ from the published digest",
@@ -120,9 +120,7 @@ var knownCauses = []KnownCause{
 	known("registry-pull-rate-limit", "network-egress", "Image registry pull rate limit: toomanyrequests",
 		`(?i)toomanyrequests|pull rate limit`),
 	known("egress-ip-rate-limited", "network-egress", "Rate limited by the API for the shared egress IP: API rate limit exceeded",
-		`(?i)API rate limit exceeded|secondary rate limit|429 Too Many Requests|rate limit exceeded for \d`),
-	known("rate-limited", "network-egress", "Rate limited from outside: 429 Too Many Requests",
-		`(?i)Too Many Requests|\b429\b`),
+		`(?i)API rate limit exceeded|secondary rate limit|Too Many Requests|\b429\b|rate limit exceeded for \d`),
 	known("huggingface-hub-unreachable", "network-egress", "Hugging Face Hub unreachable: cannot download the model",
 		`(?i)huggingface\.co|huggingface_hub|HF_HUB_OFFLINE|run the library in offline mode`),
 	known("pip-index-unreachable", "network-egress", "pip cannot reach the package index",
@@ -161,6 +159,8 @@ var knownCauses = []KnownCause{
 		`(?i)findfont: Font family|missing from current font|font family [^\n]*not found`),
 	known("python-module-missing", "package-path", "Python module not installed: No module named",
 		`(?i)ModuleNotFoundError|No module named`),
+	known("glibc-too-old", "package-path", "C library older than the binary needs: version GLIBC_x not found",
+		`(?i)version .(GLIBC_[^'\s]*|<name>)' not found`),
 	known("shared-library-missing", "package-path", "Shared library missing: cannot open shared object file",
 		`(?i)error while loading shared libraries|cannot open shared object file|Library not loaded|DLL load failed|image not found|GLIBC_[0-9.]+' not found`),
 	known("c-header-missing", "package-path", "C header missing for a native build: Python.h: No such file or directory",
@@ -341,7 +341,7 @@ var knownCauses = []KnownCause{
 	known("volume-mount-failed", "storage-persistence", "Volume not mounted: Unable to attach or mount volumes",
 		`(?i)Unable to (attach or )?mount volumes|MountVolume\.\w+ failed|FailedMount`),
 	known("mcp-endpoint-mismatch", "protocol", "MCP client and server disagree on the endpoint: SSE 404",
-		`(?i)\bSSE\b[^\n]{0,80}\b(404|405|<n>|Non-200 status)|Cannot (GET|POST) /(sse|mcp|messages)\b|/(sse|mcp|messages)\S* HTTP/[\d.<>n]+" (404|405)`),
+		`(?i)\bSSE\b[^\n]{0,80}\b(404|405|<n>|Non-(200|<n>) status)|Cannot (GET|POST) /(sse|mcp|messages)\b|/(sse|mcp|messages)\S* HTTP/[\d.<>n]+" (404|405)`),
 }
 
 // knownCauseIn returns the first known cause of primitive that text

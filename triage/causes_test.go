@@ -50,7 +50,7 @@ func TestKnownCauses(t *testing.T) {
 			Failure{Error: "java.lang.OutOfMemoryError: Java heap space"}, ""},
 		{"a rate limit is its own cause, even from the Hugging Face Hub",
 			Failure{Error: "huggingface_hub.utils._errors.HfHubHTTPError: 429 Client Error: Too Many Requests"},
-			Failure{Error: "requests.exceptions.HTTPError: 429 Client Error: Too Many Requests for url: http://sbert.net/m.zip"}, "rate-limited"},
+			Failure{Error: "requests.exceptions.HTTPError: 429 Client Error: Too Many Requests for url: http://sbert.net/m.zip"}, "egress-ip-rate-limited"},
 		{"a dead WebDriver session is one cause in Python and in Java",
 			Failure{Target: "browser", Error: "selenium.common.exceptions.InvalidSessionIdException: Message: invalid session id"},
 			Failure{Target: "browser", Error: "Fatal error: invalid session id"}, "webdriver-session-gone"},

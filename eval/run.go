@@ -30,8 +30,8 @@ func Decide(c *triage.Classifier, records []Record) []Outcome {
 		if r.Log != "" {
 			f.LogTail = []byte(r.Log)
 		}
-		cl := c.Classify(f)
-		a := g.Assign(cl.Layer, cl.Primitive, cl.ModeSignature())
+		cl := g.Settle(c.Classify(f))
+		a := g.AssignClassified(cl)
 		out[i] = Outcome{Layer: cl.Layer, Primitive: cl.Primitive, Mode: a.ModeID, By: cl.By}
 	}
 	// A mode is rated on its template as it stands at the end, and a

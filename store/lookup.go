@@ -45,6 +45,7 @@ func (s *Store) ModeForFailure(ctx context.Context, f triage.Failure) (ModeLooku
 	// start a template of its own gets the id its template would be minted
 	// with, without mining it.
 	s.groupMu.Lock()
+	cl = s.grouper.SettleLookup(cl)
 	id, ok := s.grouper.Lookup(cl.Layer, cl.Primitive, cl.ModeSignature())
 	s.groupMu.Unlock()
 	if !ok {

@@ -30,7 +30,11 @@ func (s *Store) assignModes(rows []classified) map[string]*templateChange {
 		if !c.failure {
 			continue
 		}
-		a := s.grouper.Assign(c.layer, c.prim, c.sig)
+		// A failure no rule decided takes the class of the template its
+		// signature joins, so that one cause is not split by its guesses.
+		cl := s.grouper.Settle(triage.Classification{Layer: c.layer, Primitive: c.prim, By: c.by, Signature: c.sig})
+		c.layer, c.prim, c.by = cl.Layer, cl.Primitive, cl.By
+		a := s.grouper.AssignClassified(cl)
 		c.modeID = a.ModeID
 		if !a.Created && !a.Changed && len(a.Absorbed) == 0 {
 			continue

@@ -382,6 +382,9 @@ func (c *Classifier) decideWhole(f *Failure, harnessLayer, key string) (Classifi
 	if d.fallback.By == ByNone {
 		d.fallback = guess(text, d.fallback)
 	}
+	if d.fallback.By == ByNone {
+		d.fallback = guessByModel(f, text, d.fallback)
+	}
 	if c.cached.Add(1) > maxCachedDecisions {
 		c.cache.Clear()
 		c.cached.Store(0)
@@ -541,11 +544,13 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // test runner's section banners; version 6 says a size restated in
 // parentheses once and mines with a stricter similarity; version 7 reads
 // a word joined by underscores to numbers (rdd_42_6) as a variable and the
-// first word of a quoted phrase ("GET /path HTTP/1.1") as a word.
-const SignatureVersion = 7
+// first word of a quoted phrase ("GET /path HTTP/1.1") as a word; version
+// 8 settles a failure no rule decided in the class of its template.
+const SignatureVersion = 8
 
-// Fingerprint identifies what c decides: the signature version and every
-// rule, the user's and the built-in ones, in order. An index built under
+// Fingerprint identifies what c decides: the signature version, every
+// rule, the user's and the built-in ones, in order, the known causes and
+// the learned guess model. An index built under
 // another fingerprint holds classifications c would not make.
 func (c *Classifier) Fingerprint() string {
 	h := sha256.New()
@@ -563,5 +568,6 @@ func (c *Classifier) Fingerprint() string {
 	for _, k := range knownCauses {
 		fmt.Fprintf(h, "cause %q %q %q %q %v\n", k.Name, k.Primitive, k.Title, k.re.String(), k.exitCodes)
 	}
+	fmt.Fprintf(h, "guess model %x\n", sha256.Sum256(guessModelJSON))
 	return hex.EncodeToString(h.Sum(nil))
 }

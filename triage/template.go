@@ -267,6 +267,13 @@ type Grouper struct {
 	// byCodes holds, per group, the oldest template naming each set of
 	// error codes.
 	byCodes map[string]map[string]string
+	// pool mines every signature of every class together, to settle the
+	// class of failures no rule decided (see Settle); poolClass holds the
+	// class of each pool template, its first member's.
+	pool      *drain.Miner
+	poolClass map[string]string
+	poolSeq   int
+	settled   map[grouperKey]string
 }
 
 type grouperKey struct{ layer, primitive, signature string }
@@ -284,7 +291,81 @@ func NewGrouper() *Grouper {
 	g := &Grouper{cache: map[grouperKey]string{}, aliases: map[string]string{}, shown: map[string][]string{},
 		words: map[string]map[string][]string{}, wordsOf: map[string][]string{}, byCodes: map[string]map[string]string{}}
 	g.miner = drain.New(GroupingConfig, g.mint)
+	g.poolClass, g.settled = map[string]string{}, map[grouperKey]string{}
+	g.pool = drain.New(GroupingConfig, func(string, []string) string {
+		g.poolSeq++
+		return "p" + strconv.Itoa(g.poolSeq)
+	})
 	return g
+}
+
+// poolGroup is the one group of the pool.
+const poolGroup = "*"
+
+// Settle returns cl with the class that its failure's mode will have. A
+// failure that a rule, a known cause or the harness decided keeps its
+// class, and its signature is noted in the pool under that class. One that
+// nothing decided, or that was only guessed from its words, takes the
+// class of the pool template its signature joins: the words of one event
+// differ in its variables ("Invalid user ubnt", "Invalid user anonymous"),
+// and a guess that followed them would split one cause over primitives.
+// Only a signature that starts a pool template keeps its own guess.
+func (g *Grouper) Settle(cl Classification) Classification {
+	sig := cl.ModeSignature()
+	key := grouperKey{cl.Layer, cl.Primitive + "\x00" + cl.By, sig}
+	class, ok := g.settled[key]
+	if !ok {
+		own := ModeGroup(cl.Layer, cl.Primitive)
+		res := g.pool.Add(poolGroup, TemplateTokens(sig))
+		class = g.poolClass[res.Template.ID]
+		if res.Created || class == "" {
+			class = own
+			g.poolClass[res.Template.ID] = own
+		}
+		for _, t := range res.Absorbed {
+			delete(g.poolClass, t.ID)
+		}
+		if !weakClassification(cl) {
+			class = own
+		}
+		if len(g.settled) >= maxGrouperCache {
+			clear(g.settled)
+		}
+		g.settled[key] = class
+	}
+	return reclass(cl, class)
+}
+
+// SettleLookup is Settle for a failure looked up rather than mined: it
+// notes nothing.
+func (g *Grouper) SettleLookup(cl Classification) Classification {
+	if !weakClassification(cl) {
+		return cl
+	}
+	if t := g.pool.Match(poolGroup, TemplateTokens(cl.ModeSignature())); t != nil && g.poolClass[t.ID] != "" {
+		return reclass(cl, g.poolClass[t.ID])
+	}
+	return cl
+}
+
+// reclass returns cl in class, a ModeGroup, saying who placed it there.
+func reclass(cl Classification, class string) Classification {
+	layer, primitive := splitGroup(class)
+	if layer == cl.Layer && primitive == cl.Primitive {
+		return cl
+	}
+	cl.Layer, cl.Primitive, cl.Cause = layer, primitive, ""
+	if layer == sandtrap.LayerUnclassified {
+		cl.By = ByNone
+	} else {
+		cl.By = GuessBy + "like its template"
+	}
+	return cl
+}
+
+// weakClassification reports a class that no rule, cause or harness gave.
+func weakClassification(cl Classification) bool {
+	return cl.Layer == sandtrap.LayerUnclassified || strings.HasPrefix(cl.By, GuessBy)
 }
 
 // mint gives a new template the id mintModeID makes of it, unless a
@@ -326,6 +407,11 @@ func (g *Grouper) Restore(t SavedTemplate) {
 	if g.miner.Restore(drain.Template{ID: t.ID, Group: group, Tokens: tokens, Count: t.Count, Seq: t.Seq}) {
 		g.shown[t.ID] = shown
 		g.index(group, t.ID, tokens)
+		// The pool learns the saved classes, so that a failure after a
+		// restart settles where its template's failures did.
+		if res := g.pool.Add(poolGroup, tokens); res.Created {
+			g.poolClass[res.Template.ID] = group
+		}
 	}
 }
 
@@ -346,6 +432,19 @@ type Assignment struct {
 // Assign returns the failure mode of a failure with this layer, primitive
 // and signature.
 func (g *Grouper) Assign(layer, primitive, signature string) Assignment {
+	return g.assign(layer, primitive, signature, layer != sandtrap.LayerUnclassified)
+}
+
+// AssignClassified returns the failure mode of a classified failure, as
+// Settle placed it. A failure only guessed restates another template as
+// strictly as an unclassified one: its words are all that place it.
+func (g *Grouper) AssignClassified(cl Classification) Assignment {
+	return g.assign(cl.Layer, cl.Primitive, cl.ModeSignature(), !weakClassification(cl))
+}
+
+// assign mines signature in its layer and primitive's group; loose says
+// whether a template that shares most of an older one's words restates it.
+func (g *Grouper) assign(layer, primitive, signature string, loose bool) Assignment {
 	key := grouperKey{layer, primitive, signature}
 	if id, ok := g.cache[key]; ok {
 		id = g.Resolve(id)
@@ -358,7 +457,7 @@ func (g *Grouper) Assign(layer, primitive, signature string) Assignment {
 	group := ModeGroup(layer, primitive)
 	if res.Created {
 		g.shown[id] = tokens
-		if restated := g.restates(group, res.Template.Tokens, layer != sandtrap.LayerUnclassified); restated != "" {
+		if restated := g.restates(group, res.Template.Tokens, loose); restated != "" {
 			// A template of another length that says the same words is
 			// the same cause: the new one is taken back before anything
 			// used its id, and the signature maps to the older one.

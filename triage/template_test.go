@@ -127,3 +127,50 @@ func TestModeIDsDoNotDependOnWhichFailureComesFirst(t *testing.T) {
 		t.Errorf("got %s and %s for one cause first seen through different files, want one id", a, b)
 	}
 }
+
+func TestSettlePlacesAGuessWhereItsTemplateIs(t *testing.T) {
+	guessed := func(primitive, sig string) Classification {
+		return Classification{Layer: layerOfPrimitive[primitive], Primitive: primitive, By: GuessBy + "learned:x", Signature: sig}
+	}
+	ruled := Classification{Layer: "sandbox", Primitive: "network-egress", By: "rule:network-egress", Signature: "Failed password for root from <ip> port <n> ssh2"}
+	tests := []struct {
+		name  string
+		seq   []Classification
+		wantP string // the last one's primitive once settled
+	}{
+		{"a second guess of one event takes the first's class",
+			[]Classification{guessed("network-egress", "Invalid user ubnt from <ip>"), guessed("input-validation", "Invalid user anonymous from <ip>")}, "network-egress"},
+		{"an unclassified line of a guessed event takes its class",
+			[]Classification{guessed("memory", "worker lost heap on node alpha"), {Layer: "unclassified", By: ByNone, Signature: "worker lost heap on node beta"}}, "memory"},
+		{"a guess like a rule's template takes the rule's class",
+			[]Classification{ruled, guessed("filesystem-permissions", "Failed password for uucp from <ip> port <n> ssh2")}, "network-egress"},
+		{"a rule's class is never settled elsewhere",
+			[]Classification{guessed("memory", "Failed password for root from <ip> port <n> ssh2"), ruled}, "network-egress"},
+		{"a guess of a new template keeps its class",
+			[]Classification{guessed("memory", "worker lost heap on node alpha"), guessed("cpu-time", "deadline passed while the cell ran")}, "cpu-time"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := NewGrouper()
+			var got Classification
+			for _, cl := range tt.seq {
+				got = g.Settle(cl)
+			}
+			if got.Primitive != tt.wantP {
+				t.Errorf("got %s/%s by %s, want primitive %s", got.Layer, got.Primitive, got.By, tt.wantP)
+			}
+		})
+	}
+}
+
+func TestSettleRemembersTheClassesOfRestoredTemplates(t *testing.T) {
+	g := NewGrouper()
+	g.Restore(SavedTemplate{ID: "m-1", Layer: "sandbox", Primitive: "memory", Template: "worker lost heap on node <*>", Tokens: "worker lost heap on node <*>", Count: 3, Seq: 1})
+	got := g.Settle(Classification{Layer: "sandbox", Primitive: "cpu-time", By: GuessBy + "learned:x", Signature: "worker lost heap on node gamma"})
+	if got.Primitive != "memory" {
+		t.Errorf("got %s/%s, want the restored template's memory", got.Layer, got.Primitive)
+	}
+	if looked := g.SettleLookup(Classification{Layer: "unclassified", By: ByNone, Signature: "worker lost heap on node delta"}); looked.Primitive != "memory" {
+		t.Errorf("looked up %s/%s, want memory", looked.Layer, looked.Primitive)
+	}
+}

@@ -1,0 +1,39 @@
+package eval
+
+import (
+	"sandtrap"
+	"sandtrap/triage"
+)
+
+// GuessTrainingSets are the labelled sets, relative to the module's root,
+// whose development halves the guess model learns from.
+var GuessTrainingSets = []string{
+	"testdata/corpus/demo-modes.jsonl",
+	"testdata/corpus/tools.jsonl",
+	"testdata/eval/realworld.jsonl",
+	"testdata/eval/realworld2.jsonl",
+	"testdata/eval/realworld3.jsonl",
+	"testdata/eval/realworld4.jsonl",
+}
+
+// TrainingExamples returns the records of the development half as
+// examples to learn from: no test half's record is ever learned, so the
+// test halves keep measuring the model.
+func TrainingExamples(records []Record) []triage.Example {
+	var out []triage.Example
+	for _, r := range records {
+		if Half(r.ID) != "dev" {
+			continue
+		}
+		status := r.Status
+		if status == "" {
+			status = sandtrap.StatusFailed
+		}
+		f := triage.Failure{Target: r.Target, Domain: r.Domain, Status: status, Test: r.ID, Error: r.Error, ExitCode: r.ExitCode}
+		if r.Log != "" {
+			f.LogTail = []byte(r.Log)
+		}
+		out = append(out, triage.Example{Failure: f, Layer: r.Layer, Primitive: r.Primitive})
+	}
+	return out
+}

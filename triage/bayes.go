@@ -1,0 +1,266 @@
+package triage
+
+import (
+	_ "embed"
+	"encoding/json"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Learned guessing. The stems of primitiveWords speak only when a message
+// leans clearly one way, and most messages of a cause no rule names lean
+// no way they know. WordModel is a naive Bayes model over the words of
+// labelled failures (Manning, Raghavan and Schütze, "Introduction to
+// Information Retrieval", ch. 13, the Bernoulli model, counting only the
+// words present): it learns which words go with which primitive from
+// messages people labelled, tools' words the stems never listed
+// ("kubelet", "webdriver", "gunicorn"). It is trained on the development
+// halves of the labelled sets only (eval/cmd/trainguess), so that the test
+// halves still measure it, and it speaks last: after every rule and after
+// the stems.
+
+// WordModel counts, per class, the labelled failures and the failures
+// holding each word.
+type WordModel struct {
+	// Classes are "layer/primitive".
+	Classes []string `json:"classes"`
+	// Docs is the number of failures of each class.
+	Docs []int `json:"docs"`
+	// Words holds, for each word seen in at least minWordDocs failures,
+	// how many failures of each class hold it.
+	Words map[string][]int `json:"words"`
+}
+
+// Example is a labelled failure to learn from.
+type Example struct {
+	Failure          Failure
+	Layer, Primitive string
+}
+
+// minWordDocs is how many failures must hold a word for the model to
+// keep it: a word seen once says more of its message than of its class.
+const minWordDocs = 2
+
+// Smoothing of the word likelihoods: (n + wordPrior) / (docs + 2·wordPrior).
+const wordPrior = 0.1
+
+// minLeaningWords is how many of its words must favour a guess: a class
+// that only the target, the domain or the exit code favours is no guess
+// from the message.
+const minLeaningWords = 1
+
+// minBayesMargin is how much likelier, in natural log, the guessed class
+// must be than the next one.
+const minBayesMargin = 0.0
+
+// TrainWordModel learns a WordModel from examples in valid classes.
+func TrainWordModel(examples []Example) *WordModel {
+	m := &WordModel{Words: map[string][]int{}}
+	index := map[string]int{}
+	for _, layer := range []string{"interface", "sandbox", "test"} {
+		for _, p := range primitivesByLayer[layer] {
+			index[ModeGroup(layer, p)] = len(m.Classes)
+			m.Classes = append(m.Classes, ModeGroup(layer, p))
+		}
+	}
+	m.Docs = make([]int, len(m.Classes))
+	counts := map[string][]int{}
+	for _, ex := range examples {
+		c, ok := index[ModeGroup(ex.Layer, ex.Primitive)]
+		if !ok {
+			continue
+		}
+		m.Docs[c]++
+		for _, w := range guessFeatures(&ex.Failure) {
+			if counts[w] == nil {
+				counts[w] = make([]int, len(m.Classes))
+			}
+			counts[w][c]++
+		}
+	}
+	for w, n := range counts {
+		total := 0
+		for _, v := range n {
+			total += v
+		}
+		if total >= minWordDocs {
+			m.Words[w] = n
+		}
+	}
+	return m
+}
+
+// guessFeatures returns the distinct words a failure is guessed from: the
+// lower-case constant words of its suspect lines (runs of letters and
+// underscores, 3 to 25 long, without stop words) and its target, domain
+// and exit code.
+func guessFeatures(f *Failure) []string {
+	var b strings.Builder
+	suspectLines(&b, tail(f.Error, wholeWindow))
+	suspectLines(&b, tail(f.StepError, wholeWindow))
+	suspectLines(&b, tail(string(f.LogTail), wholeWindow))
+	return featuresOf(b.String(), f)
+}
+
+func featuresOf(text string, f *Failure) []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(w string) {
+		if !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	// Only the constant words: a host, a path, a user or a number varies
+	// between the failures of one cause, and a guess that followed them
+	// would split the cause over primitives.
+	lower := constantWords(strings.ToLower(text))
+	for i := 0; i < len(lower); {
+		if !isWordLetter(lower[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(lower) && isWordLetter(lower[j]) {
+			j++
+		}
+		if w := strings.Trim(lower[i:j], "_"); len(w) >= 3 && len(w) <= 25 && !guessStopWords[w] {
+			add(w)
+		}
+		i = j
+	}
+	add("target=" + f.Target)
+	add("domain=" + f.Domain)
+	if f.ExitCode != nil {
+		add("exit=" + strconv.FormatInt(*f.ExitCode, 10))
+	}
+	return out
+}
+
+func isWordLetter(c byte) bool { return c >= 'a' && c <= 'z' || c == '_' }
+
+var guessStopWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`the and for with from was are this that not you your has have had but can could
+		will would into when then than there their its been being were which what while where who how why all any some
+		more most other such only own same too very just also use used using line file error errors failed`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// Guess returns the class whose words features hold likeliest, the margin
+// in natural log over the next class, and the words that most favoured it.
+func (m *WordModel) Guess(features []string) (class string, margin float64, words []string) {
+	if m == nil || len(m.Classes) < 2 {
+		return "", 0, nil
+	}
+	total := 0
+	for _, d := range m.Docs {
+		total += d
+	}
+	if total == 0 {
+		return "", 0, nil
+	}
+	scores := make([]float64, len(m.Classes))
+	for c, d := range m.Docs {
+		scores[c] = math.Log((float64(d) + wordPrior) / (float64(total) + wordPrior*float64(len(m.Classes))))
+	}
+	var known []string
+	for _, w := range features {
+		n, ok := m.Words[w]
+		if !ok {
+			continue
+		}
+		known = append(known, w)
+		for c, d := range m.Docs {
+			scores[c] += m.likelihood(n[c], d)
+		}
+	}
+	best, second := 0, 1
+	if scores[second] > scores[best] {
+		best, second = second, best
+	}
+	for c := 2; c < len(scores); c++ {
+		switch {
+		case scores[c] > scores[best]:
+			best, second = c, best
+		case scores[c] > scores[second]:
+			second = c
+		}
+	}
+	// The words that most favoured the guess over the runner-up, for
+	// people to judge it by.
+	type lean struct {
+		word string
+		by   float64
+	}
+	var leans []lean
+	for _, w := range known {
+		if strings.Contains(w, "=") {
+			continue
+		}
+		n := m.Words[w]
+		if by := m.likelihood(n[best], m.Docs[best]) - m.likelihood(n[second], m.Docs[second]); by > 0 {
+			leans = append(leans, lean{w, by})
+		}
+	}
+	slices.SortStableFunc(leans, func(a, b lean) int {
+		switch {
+		case a.by > b.by:
+			return -1
+		case a.by < b.by:
+			return 1
+		}
+		return strings.Compare(a.word, b.word)
+	})
+	for i := 0; i < len(leans) && i < 3; i++ {
+		words = append(words, leans[i].word)
+	}
+	return m.Classes[best], scores[best] - scores[second], words
+}
+
+func (m *WordModel) likelihood(n, docs int) float64 {
+	return math.Log((float64(n) + wordPrior) / (float64(docs) + 2*wordPrior))
+}
+
+// guessModelJSON is the model eval/cmd/trainguess trained from the
+// labelled sets' development halves.
+//
+//go:embed guess_model.json
+var guessModelJSON []byte
+
+// GuessModel returns the model that guesses the failures neither a rule nor
+// the stems decide.
+var GuessModel = sync.OnceValue(func() *WordModel {
+	var m WordModel
+	if err := json.Unmarshal(guessModelJSON, &m); err != nil {
+		panic("triage: guess_model.json: " + err.Error())
+	}
+	return &m
+})
+
+// guessByModel classifies f by the learned model, or returns none as it
+// is when the model does not lean clearly.
+func guessByModel(f *Failure, text string, none Classification) Classification {
+	lower := strings.ToLower(text)
+	if !slices.ContainsFunc(failureWords, func(w string) bool { return hasStem(lower, w) }) {
+		// A line that only reports what happened is no failure to place.
+		return none
+	}
+	class, margin, words := GuessModel().Guess(featuresOf(text, f))
+	if class == "" || margin <= minBayesMargin || len(words) < minLeaningWords {
+		return none
+	}
+	layer, primitive := splitGroup(class)
+	if !slices.ContainsFunc(primitiveWords[primitive], func(w string) bool { return hasStem(lower, w) }) {
+		// The model learned from a few hundred failures, and some of its
+		// words lean by chance (a ValueError went with NUL bytes there):
+		// it speaks only for a primitive the message names a word of.
+		return none
+	}
+	return Classification{Layer: layer, Primitive: primitive, By: GuessBy + "learned:" + strings.Join(words, ",")}
+}

@@ -1,0 +1,56 @@
+package triage
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestWordModelGuessesTheClassWhoseWordsAMessageHolds(t *testing.T) {
+	ex := func(layer, primitive, msg string) Example {
+		return Example{Failure: Failure{Target: "code-interpreter", Domain: "builds", Error: msg}, Layer: layer, Primitive: primitive}
+	}
+	m := TrainWordModel([]Example{
+		ex("sandbox", "storage-persistence", "kubelet: Unable to mount volumes for pod: timeout"),
+		ex("sandbox", "storage-persistence", "kubelet MountVolume failed for volume data"),
+		ex("sandbox", "memory", "kubelet evicted the pod: memory pressure"),
+		ex("sandbox", "memory", "container killed: memory limit reached"),
+		ex("test", "harness", "fixture setup failed in conftest"),
+		ex("test", "harness", "fixture teardown failed"),
+	})
+	tests := []struct {
+		name, msg, want string
+	}{
+		{"words of one class decide", "kubelet could not mount volume cache", "sandbox/storage-persistence"},
+		{"another class's words decide for it", "worker killed over its memory limit", "sandbox/memory"},
+		{"the harness's words", "error in fixture setup", "test/harness"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := Failure{Target: "code-interpreter", Domain: "builds", Error: tt.msg}
+			got, margin, words := m.Guess(guessFeatures(&f))
+			if got != tt.want || margin <= 0 || len(words) == 0 {
+				t.Errorf("got %s by %.2f on %v, want %s by a positive margin on some words", got, margin, words, tt.want)
+			}
+		})
+	}
+}
+
+func TestTheLearnedGuessSpeaksOnlyForAPrimitiveTheMessageNamesAWordOf(t *testing.T) {
+	c := NewClassifier(nil)
+	tests := []struct {
+		name, msg string
+		wantGuess bool
+	}{
+		{"a kubelet's words for a volume it could not attach are storage's", "kubelet: FailedAttachVolume: AttachVolume.Attach failed for volume pvc-data: rpc error, volume is still being detached", true},
+		{"a program's own ValueError names no primitive", "ValueError: could not convert string to float: 'N/A'", false},
+		{"a line with no failure in it is no failure to place", "Instance spawned successfully.", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cl := c.Classify(Failure{Target: "code-interpreter", Domain: "builds", Status: "failed", Error: tt.msg})
+			if got := strings.HasPrefix(cl.By, GuessBy+"learned:"); got != tt.wantGuess {
+				t.Errorf("got %s/%s by %q, want a learned guess: %v", cl.Layer, cl.Primitive, cl.By, tt.wantGuess)
+			}
+		})
+	}
+}

@@ -33,10 +33,48 @@ func TemplateTokens(signature string) []string {
 			prev = fields[i-1]
 		}
 		if variableToken(tok, prev) {
-			fields[i] = drain.Wildcard
+			fields[i] = maskValues(tok)
 		}
 	}
 	return fields
+}
+
+// maskValues returns a variable token as the miner compares it: a list of
+// key=value pairs (uid=0, num=20,flags=62) keeps its keys, since lines
+// that name other keys are other events; anything else is drain.Wildcard.
+func maskValues(tok string) string {
+	sep := "="
+	if !strings.Contains(tok, "=") {
+		sep = ":"
+	}
+	if !strings.Contains(tok, sep) || strings.ContainsAny(tok, "/\\'\"`") {
+		return drain.Wildcard
+	}
+	pairs := strings.Split(strings.TrimRight(tok, ","), ",")
+	for i, p := range pairs {
+		key, value, ok := strings.Cut(p, sep)
+		if !ok || key == "" || !isKey(key) || sep == ":" && strings.Contains(key, ".") {
+			return drain.Wildcard
+		}
+		if hasDigit(value) || strings.Contains(value, "<") {
+			pairs[i] = key + sep + drain.Wildcard
+		}
+	}
+	return strings.Join(pairs, ",")
+}
+
+// isKey reports a word of letters, digits and underscores that starts
+// with a letter.
+func isKey(s string) bool {
+	if !isLetter(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if c := s[i]; !isLetter(c) && !isDigit(c) && c != '_' && c != '.' && c != '-' {
+			return false
+		}
+	}
+	return true
 }
 
 // shownTokens splits a signature into the tokens people read, one for each
@@ -67,6 +105,9 @@ func variableToken(tok, prev string) bool {
 	if strings.Contains(core, "://") || strings.ContainsAny(core, "/\\") && len(core) > 1 {
 		return true
 	}
+	if dottedName(strings.TrimRight(core, ":")) && !AnchorToken(tok) {
+		return true // com.apple.CacheDelete.daily, a reverse-DNS or package name
+	}
 	if !hasDigit(core) {
 		return false
 	}
@@ -74,6 +115,20 @@ func variableToken(tok, prev string) bool {
 		return false
 	}
 	return !shortDigitsInWord(core) || numberedName(core)
+}
+
+// dottedName reports a name of three or more dotted parts, each a word.
+func dottedName(s string) bool {
+	parts := strings.Split(s, ".")
+	if len(parts) < 3 {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || !isKey(p) {
+			return false
+		}
+	}
+	return true
 }
 
 // closesQuote reports whether the rest of a token after its opening quote q

@@ -19,6 +19,10 @@ func TestTemplateTokens(t *testing.T) {
 		{"numbers joined to a word by underscores are an id", "Partition rdd_42_6 not found, computing it", "Partition <*> not found, computing it"},
 		{"a name whose number has a dot stays", "version GLIBC_2.34 not found", "version GLIBC_2.34 not found"},
 		{"a quoted single token is a variable", `KeyError: "stdout" raised`, "KeyError: <*> raised"},
+		{"key=value pairs keep their keys", "getRecentTasks: num=<n>,flags=<n>,totalTasks=<n> ready=true", "getRecentTasks: num=<*>,flags=<*>,totalTasks=<*> ready=true"},
+		{"key:value pairs keep their keys", "state.clipTopAmount:<n>, i:<n>", "<*> i:<*>"},
+		{"a dotted package name is a variable", "com.apple.CacheDelete.daily: told me to run", "<*> told me to run"},
+		{"a dotted exception name stays an anchor", "java.io.IOException: Broken pipe", "java.io.IOException: Broken pipe"},
 		{"the first word of a quoted phrase is a word", `<ip> "GET /v2/<hex>/servers HTTP/1.1" status: 200`, `<*> "GET <*> <*> status: 200`},
 	}
 	for _, tt := range tests {

@@ -14,6 +14,7 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld2.jsonl",
 	"testdata/eval/realworld3.jsonl",
 	"testdata/eval/realworld4.jsonl",
+	"testdata/eval/realworld5.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -45,7 +45,7 @@ type Example struct {
 const minWordDocs = 2
 
 // Smoothing of the word likelihoods: (n + wordPrior) / (docs + 2·wordPrior).
-const wordPrior = 0.1
+const wordPrior = 0.3
 
 // minLeaningWords is how many of its words must favour a guess: a class
 // that only the target, the domain or the exit code favours is no guess

@@ -569,6 +569,6 @@ func (c *Classifier) Fingerprint() string {
 	for _, k := range knownCauses {
 		fmt.Fprintf(h, "cause %q %q %q %q %v\n", k.Name, k.Primitive, k.Title, k.re.String(), k.exitCodes)
 	}
-	fmt.Fprintf(h, "guess model %x\n", sha256.Sum256(guessModelJSON))
+	fmt.Fprintf(h, "guess model %x prior %v margin %v\n", sha256.Sum256(guessModelJSON), wordPrior, minBayesMargin)
 	return hex.EncodeToString(h.Sum(nil))
 }

@@ -44,7 +44,7 @@ var severityRefinements = []severityRefinement{
 		sandtrap.SeverityHigh, "high: the NUL is refused with an error, nothing is silently cut"},
 	{"memory", []string{"MemoryError", "CUDA out of memory", "OutOfMemoryError", "heap out of memory", "Java heap space", "bad_alloc"},
 		sandtrap.SeverityMedium, "medium: the program reports the allocation failure"},
-	{"storage-persistence", []string{"central directory", "end-of-stream", "cut short"},
+	{"storage-persistence", []string{"central directory", "end-of-stream", "cut short", "malformed", "file corrupted"},
 		sandtrap.SeverityCritical, "critical: a stored file came back cut short"},
 	{"network-egress", []string{"hash mismatch", "HASHES", "EINTEGRITY", "integrity checksum"},
 		sandtrap.SeverityCritical, "critical: downloaded bytes differ from their published digest"},

@@ -546,8 +546,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // a word joined by underscores to numbers (rdd_42_6) as a variable and the
 // first word of a quoted phrase ("GET /path HTTP/1.1") as a word; version
 // 8 settles a failure no rule decided in the class of its template;
-// version 9 keeps the keys of key=value tokens and masks dotted names.
-const SignatureVersion = 9
+// version 9 keeps the keys of key=value tokens and masks dotted names;
+// version 10 anchors words in capitals.
+const SignatureVersion = 10
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

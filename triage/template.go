@@ -124,7 +124,8 @@ func dottedName(s string) bool {
 		return false
 	}
 	for _, p := range parts {
-		if p == "" || !isKey(p) {
+		// Java's inner classes join with $ (MRAppMaster$Router).
+		if p == "" || !isKey(strings.ReplaceAll(p, "$", "_")) {
 			return false
 		}
 	}
@@ -247,6 +248,10 @@ func AnchorToken(tok string) bool {
 	case strings.HasPrefix(core, "-32") && len(core) == 6 && hasDigit(core):
 		return true
 	case strings.HasPrefix(core, "SIG") && len(core) > 4 && allUpperOrDigit(core):
+		return true
+	case len(core) >= 3 && isLetters(core) && allUpperOrDigit(core):
+		// A word in capitals is a constant a program names: a state
+		// (from NEW to SCHEDULED), a scheme (HTTPS), a level.
 		return true
 	}
 	return false

@@ -152,7 +152,14 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 // Errors while a navigation replaces the page are retried.
 func waitFor(t *testing.T, ctx context.Context, expression string) {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	waitForWithin(t, ctx, expression, 15*time.Second)
+}
+
+// waitForWithin is waitFor for what waits on another process's pace, such
+// as a live run's writer, which a loaded machine slows.
+func waitForWithin(t *testing.T, ctx context.Context, expression string, d time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(d)
 	for time.Now().Before(deadline) {
 		c, cancel := context.WithTimeout(ctx, 2*time.Second)
 		ok, err := chromedp.Run(c, chromedp.Evaluate[bool](expression))
@@ -162,5 +169,5 @@ func waitFor(t *testing.T, ctx context.Context, expression string) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	t.Fatalf("waited 15 s for %s", expression)
+	t.Fatalf("waited %s for %s", d, expression)
 }

@@ -107,8 +107,9 @@ func TestBrowserFollowsALiveRunAsAnotherProcessWritesIt(t *testing.T) {
 	}
 	screenshot(t, ctx, "overview-live-1366")
 
-	// A failure mode never seen before in the campaign is announced.
-	waitFor(t, ctx, `!!document.querySelector("[data-testid=banner-new]")`)
+	// A failure mode never seen before in the campaign is announced. It
+	// comes at 60 % of the run, at the writer's pace.
+	waitForWithin(t, ctx, `!!document.querySelector("[data-testid=banner-new]")`, 45*time.Second)
 	banner := read(t, ctx, chromedp.Text(chromedp.CSS(`[data-testid=banner-new]`)))
 	if !strings.Contains(banner, "New failure mode") || !strings.Contains(banner, "first seen") {
 		t.Errorf("got banner %q, want the new failure mode and when it was first seen", banner)

@@ -110,28 +110,3 @@ func TestCompareOfAnUnknownRunIsNotFound(t *testing.T) {
 		}
 	}
 }
-
-func TestARunsTestsKeepTheKeysOfFailuresOnly(t *testing.T) {
-	path := newCampaign(t, "c.db")
-	addRun(t, path, "r1", true, compareRows("r1", [][2]string{{"ok", "passed"}, {"bad", "error"}, {"bad", "failed"}, {"skip", "skipped"}}))
-	s := openStore(t, filepath.Join(t.TempDir(), "state.db"), path)
-	f, err := s.factsFor(context.Background(), "r1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tests := f.tests
-	want := []struct {
-		key      string
-		last     compare.Outcome
-		attempts int32
-	}{{"", compare.Passed, 1}, {"bad", compare.Failed, 2}, {"", compare.Skipped, 0}}
-	if tests.Len() != len(want) {
-		t.Fatalf("got %d tests, want %d", tests.Len(), len(want))
-	}
-	for i, w := range want {
-		got := tests.At(i)
-		if got.Key != w.key || got.Last != w.last || got.Passes+got.Fails != w.attempts {
-			t.Errorf("test %d: got key %q last %v with %d attempts, want %q %v %d", i, got.Key, got.Last, got.Passes+got.Fails, w.key, w.last, w.attempts)
-		}
-	}
-}

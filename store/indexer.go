@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"maps"
 	"runtime"
 	"slices"
 	"sync"
@@ -10,6 +11,7 @@ import (
 
 	"sandtrap"
 	"sandtrap/store/campaign"
+	"sandtrap/store/index"
 	"sandtrap/store/internal/sqlitex"
 	"sandtrap/triage"
 )
@@ -35,18 +37,6 @@ func showsProgress(readBefore bool, pass int64) bool {
 // maxErrorBytes caps the error text kept in the index; the result page
 // reads the whole text from the campaign file.
 const maxErrorBytes = 2048
-
-// classified is a result with its failure mode decided.
-type classified struct {
-	row     campaign.ResultRow
-	at      uint32 // started_at in Unix seconds
-	modeID  string
-	layer   string
-	prim    string
-	sig     string
-	by      string
-	failure bool
-}
 
 // catchUp reads every result of src past its watermark, classifies the
 // failures on every core, and applies and persists them in batches.
@@ -88,14 +78,14 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 		s.mu.Unlock()
 	}()
 
-	changed := map[*runIndex]bool{}
+	changed := map[string]bool{} // by the harness's run id
 	b := newBatch()
 	sinceSave := 0
 	lastLog := time.Now()
 	// out is reused from batch to batch: a batch's classified rows are a
 	// few megabytes, and allocating them afresh made the collector run
 	// far more often over a long first read.
-	var out []classified
+	var out []index.Entry
 	// A save runs beside the read: the batches after it are classified
 	// and applied while the state writes it, packed from the index first.
 	// One save at a time, in order; each waits for the one before.
@@ -110,15 +100,20 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 	}
 	flush := func(pending []campaign.ResultRow) error {
 		out = s.classify(out, pending, ev)
-		pinned, err := s.pinForAppend(ctx, src, pending)
+		pinned, err := s.ix.Pin(ctx, src.ix, out)
 		if err != nil {
 			return err
 		}
 		s.groupMu.Lock()
-		templates := s.assignModes(out)
-		s.apply(src, out, templates, maxID, b, changed, &change)
+		mined := s.assignModes(out)
+		added := s.ix.Append(src.ix, out, mined, maxID, b.ix, changed)
 		s.groupMu.Unlock()
-		s.unpin(pinned)
+		s.ix.Unpin(pinned)
+		change.NewResults += added.Results
+		change.NewModes = append(change.NewModes, added.NewModes...)
+		if n := len(out); n > 0 {
+			b.lastID, b.lastKey = out[n-1].ID, campaign.ResultKey(out[n-1].RunID, out[n-1].Test)
+		}
 		clear(out)
 		sinceSave += len(pending)
 		s.mu.Lock()
@@ -132,13 +127,7 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 				s.opts.Logf("indexing %s: %d of about %d results (%.0f%%)", src.label, read, total, 100*float64(read)/float64(max(total, 1)))
 			}
 			if s.opts.OnChange != nil {
-				s.mu.RLock()
-				progress := Change{Source: src.label}
-				for ri := range changed {
-					progress.Runs = append(progress.Runs, s.publicID(src, ri.rawID))
-				}
-				s.mu.RUnlock()
-				s.opts.OnChange(progress)
+				s.opts.OnChange(Change{Source: src.label, Runs: s.ix.PublicIDs(src.ix, slices.Collect(maps.Keys(changed)))})
 			}
 			lastLog = time.Now()
 		}
@@ -146,9 +135,7 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 			if err := saved(); err != nil {
 				return err
 			}
-			s.mu.Lock()
 			p := s.pack(src, b)
-			s.mu.Unlock()
 			saving = make(chan error, 1)
 			go func() { saving <- s.save(ctx, src, p) }()
 			b = newBatch()
@@ -177,11 +164,7 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 		src.cursors, src.pending = campaign.EvidenceCursors{}, nil
 		change.NewResults = 0
 	}
-	s.mu.RLock()
-	for ri := range changed {
-		change.Runs = append(change.Runs, s.publicID(src, ri.rawID))
-	}
-	s.mu.RUnlock()
+	change.Runs = s.ix.PublicIDs(src.ix, slices.Collect(maps.Keys(changed)))
 	if err == nil {
 		s.markCaughtUp(src)
 	}
@@ -251,17 +234,20 @@ func (s *Store) markCaughtUp(src *source) {
 	s.mu.Unlock()
 }
 
-func newBatch() *batch {
-	return &batch{rows: map[*runIndex]int{}, fails: map[*runIndex]int{}, cube: map[*runIndex]map[cell]int{}}
+// batch is what one indexing pass adds between two saves, to be saved in
+// one transaction, and how far into the file it read.
+type batch struct {
+	ix      *index.Batch
+	lastID  int64
+	lastKey string
 }
+
+func newBatch() *batch { return &batch{ix: index.NewBatch()} }
 
 // commit persists b and moves src's watermark past it; the finished runs
 // it saved may then be evicted.
 func (s *Store) commit(ctx context.Context, src *source, b *batch) error {
-	s.mu.Lock()
-	p := s.pack(src, b)
-	s.mu.Unlock()
-	return s.save(ctx, src, p)
+	return s.save(ctx, src, s.pack(src, b))
 }
 
 // save persists p, packed from the index before, and moves src's
@@ -274,23 +260,20 @@ func (s *Store) save(ctx context.Context, src *source, p *packed) error {
 		}
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	src.lastID, src.lastKey = p.b.lastID, p.b.lastKey
+	src.lastID, src.lastKey = p.save.LastID, p.save.LastKey
+	s.mu.Unlock()
 	if !s.opts.ReadOnly {
 		// Only this pass adds rows to src's runs, so the state now holds
 		// every row they had when the batch was packed; rows added since
 		// wait for the next save.
-		for ri, n := range p.rows {
-			ri.saved = n
-		}
-		s.shrink()
+		s.ix.Saved(p.ix)
 	}
 	return nil
 }
 
 // classify decides the layer, primitive and signature of every failure in
 // rows, using every core, into buf's memory when it is big enough.
-func (s *Store) classify(buf []classified, rows []campaign.ResultRow, ev map[int64]*campaign.Evidence) []classified {
+func (s *Store) classify(buf []index.Entry, rows []campaign.ResultRow, ev map[int64]*campaign.Evidence) []index.Entry {
 	out := slices.Grow(buf[:0], len(rows))[:len(rows)]
 	workers := runtime.NumCPU()
 	var wg sync.WaitGroup
@@ -312,17 +295,17 @@ func (s *Store) classify(buf []classified, rows []campaign.ResultRow, ev map[int
 	return out
 }
 
-func (s *Store) classifyOne(r campaign.ResultRow, e *campaign.Evidence) classified {
-	c := classified{row: r}
+func (s *Store) classifyOne(r campaign.ResultRow, e *campaign.Evidence) index.Entry {
+	c := index.Entry{RunID: r.RunID, ID: r.ID, Test: r.Test, Status: r.Status, Target: r.Target, Domain: r.Domain, Attempt: int32(r.Attempt)}
 	if t := sqlitex.ParseTime(r.StartedAt); !t.IsZero() {
 		if sec := t.Unix(); sec > 0 && sec < 1<<32 {
-			c.at = uint32(sec)
+			c.At = uint32(sec)
 		}
 	}
 	if !sandtrap.IsFailure(r.Status) {
 		return c
 	}
-	c.failure = true
+	c.Failure, c.Error = true, campaign.Clip(r.Error, maxErrorBytes)
 	f := triage.Failure{
 		Target: r.Target, Domain: r.Domain, Status: r.Status, Test: r.Test, Error: r.Error,
 		HarnessLayer: r.Layer, HarnessPrimitive: r.Primitive, LogTail: r.LogTail,
@@ -335,96 +318,7 @@ func (s *Store) classifyOne(r campaign.ResultRow, e *campaign.Evidence) classifi
 		f.ExitCode = &v
 	}
 	cl := s.opts.Classifier.Classify(f)
-	c.layer, c.prim, c.by = cl.Layer, cl.Primitive, cl.By
-	c.sig = cl.ModeSignature()
+	c.Layer, c.Primitive, c.By = cl.Layer, cl.Primitive, cl.By
+	c.Signature = cl.ModeSignature()
 	return c
-}
-
-// apply adds classified results to the in-memory index and to batch b.
-func (s *Store) apply(src *source, rows []classified, templates map[string]*templateChange, upto int64, b *batch, changed map[*runIndex]bool, change *Change) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	defer s.applyTemplates(templates)
-	now := time.Now()
-	for i := range rows {
-		c := &rows[i]
-		ri := src.runs[c.row.RunID]
-		if ri == nil {
-			ri = newRunIndex(src, c.row.RunID)
-			src.runs[c.row.RunID] = ri
-			s.publicIDs()
-		}
-		d := ri.data // loaded: pinForAppend paged it in
-		s.touch(ri)
-		if _, ok := b.rows[ri]; !ok {
-			b.rows[ri] = len(d.rows)
-		}
-		changed[ri] = true
-		r := row{
-			id:       c.row.ID,
-			at:       c.at,
-			testHash: hashTest(c.row.Test),
-			status:   s.names.code(kindStatus, c.row.Status),
-			target:   s.names.code(kindTarget, c.row.Target),
-			domain:   s.names.code(kindDomain, c.row.Domain),
-			fail:     -1,
-		}
-		k := cell{target: r.target, domain: r.domain, status: r.status, mode: -1}
-		if c.failure {
-			m, ok := s.modeIdx[c.modeID]
-			if !ok {
-				m = int32(len(s.modes))
-				sig := c.sig
-				if t, ok := templates[c.modeID]; ok {
-					sig = t.t.Template
-				}
-				nm := mode{ID: c.modeID, Layer: c.layer, Primitive: c.prim, Signature: sig, FirstSeen: now}
-				s.modes = append(s.modes, nm)
-				s.modeIdx[c.modeID] = m
-				s.eff = append(s.eff, s.effectiveOf(m))
-				if s.isMergeTarget(c.modeID) {
-					s.recomputeEffective()
-				}
-				s.unsavedModes = append(s.unsavedModes, nm)
-				change.NewModes = append(change.NewModes, c.modeID)
-			}
-			f := failure{id: c.row.ID, test: c.row.Test, err: campaign.Clip(c.row.Error, maxErrorBytes), mode: m,
-				by: s.names.code(kindBy, c.by), attempt: int32(c.row.Attempt)}
-			if _, ok := b.fails[ri]; !ok {
-				b.fails[ri] = len(d.fails)
-			}
-			r.fail = d.addFailure(f)
-			k.mode = m
-		}
-		if len(d.rows) == cap(d.rows) {
-			d.rows = slices.Grow(d.rows, expectedRows(src.meta[c.row.RunID], len(d.rows), upto-c.row.ID+1))
-		}
-		d.rows = append(d.rows, r)
-		ri.n++
-		if _, seen := ri.cube[k]; !seen {
-			s.cells++
-		}
-		ri.cube[k]++
-		ri.tally.add(k, 1)
-		if b.cube[ri] == nil {
-			b.cube[ri] = map[cell]int{}
-		}
-		b.cube[ri][k]++
-		change.NewResults++
-	}
-	if len(rows) > 0 {
-		last := rows[len(rows)-1].row
-		b.lastID, b.lastKey = last.ID, campaign.ResultKey(last.RunID, last.Test)
-	}
-}
-
-// expectedRows is how many more rows a run that holds have rows is likely
-// to get, of the left results this pass reads: as many as the harness
-// planned, when it said. Growing a run of a million rows in steps copied
-// it a dozen times, into fresh memory each time.
-func expectedRows(run campaign.RunRow, have int, left int64) int {
-	if !run.Planned.Valid || run.Planned.Int64 <= int64(have) {
-		return 1
-	}
-	return int(min(run.Planned.Int64-int64(have), left))
 }

@@ -53,9 +53,8 @@ func historyRows(run string, n int) string {
 
 // isLoaded reports whether a run's rows are in memory.
 func isLoaded(s *Store, id string) bool {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	return s.runs[id].data != nil
+	r, err := s.ix.Resident(id)
+	return err == nil && r.Rows
 }
 
 // pages is what every page that reads a run's rows gets from the store.
@@ -248,9 +247,11 @@ func TestTheRunLookedAtLeastLatelyIsEvictedFirst(t *testing.T) {
 	if _, err := measure.FindResults(context.Background(), "a", sandtrap.ResultFilter{}); err != nil {
 		t.Fatal(err)
 	}
-	measure.mu.RLock()
-	size := measure.runs["a"].bytes()
-	measure.mu.RUnlock()
+	held, err := measure.ix.Resident("a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	size := held.RowBytes
 	measure.Close()
 
 	// Room for two runs, not three.
@@ -391,21 +392,30 @@ func TestReadersSeeTheSameAnswersWhileRunsAreEvictedAndPagedIn(t *testing.T) {
 func TestComparisonFactsOutliveTheRowsTheyWereFoldedFrom(t *testing.T) {
 	path := memoryCampaign(t)
 	kept := openBudgeted(t, filepath.Join(t.TempDir(), "kept.db"), 0, path)
+	want := comparisonOf(t, kept, "r1", "r2")
 	// Room for the facts of both runs (150 tests each), not for the rows
 	// of either.
-	s := openBudgeted(t, filepath.Join(t.TempDir(), "state.db"), 2*150*factBytes+1000, path)
-	want := comparisonOf(t, kept, "r1", "r2")
+	var facts int64
+	for _, run := range []string{"r1", "r2"} {
+		held, err := kept.ix.Resident(run)
+		if err != nil {
+			t.Fatal(err)
+		}
+		facts += held.FactBytes
+	}
+	s := openBudgeted(t, filepath.Join(t.TempDir(), "state.db"), facts+1000, path)
 	if diff := differences(comparisonOf(t, s, "r1", "r2"), want); diff != "" {
 		t.Fatal(diff)
 	}
-	s.mu.RLock()
 	for _, run := range []string{"r1", "r2"} {
-		ri := s.runs[run]
-		if ri.data != nil || ri.facts == nil {
-			t.Errorf("run %s after a comparison: got rows loaded=%v and facts kept=%v, want the rows evicted and the facts kept", run, ri.data != nil, ri.facts != nil)
+		held, err := s.ix.Resident(run)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if held.Rows || !held.Facts {
+			t.Errorf("run %s after a comparison: got rows loaded=%v and facts kept=%v, want the rows evicted and the facts kept", run, held.Rows, held.Facts)
 		}
 	}
-	s.mu.RUnlock()
 	if diff := differences(comparisonOf(t, s, "r1", "r2"), want); diff != "" {
 		t.Errorf("compared again from the kept facts: %s", diff)
 	}

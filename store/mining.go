@@ -2,8 +2,8 @@ package store
 
 import (
 	"context"
-	"slices"
 
+	"sandtrap/store/index"
 	"sandtrap/triage"
 )
 
@@ -20,22 +20,23 @@ type templateChange struct {
 }
 
 // assignModes mines the classified failures of a batch, in row order, and
-// sets each one's mode. It returns the templates the batch created or
-// changed. Callers hold groupMu until the batch is applied, so that a
-// batch of another file cannot absorb a template between the two.
-func (s *Store) assignModes(rows []classified) map[string]*templateChange {
+// sets each one's mode. It returns what the batch changed in the
+// templates, for the index, and keeps it to be saved. Callers hold groupMu
+// until the batch is appended, so that a batch of another file cannot
+// absorb a template between the two.
+func (s *Store) assignModes(rows []index.Entry) index.Mined {
 	changes := map[string]*templateChange{}
 	for i := range rows {
 		c := &rows[i]
-		if !c.failure {
+		if !c.Failure {
 			continue
 		}
 		// A failure no rule decided takes the class of the template its
 		// signature joins, so that one cause is not split by its guesses.
-		cl := s.grouper.Settle(triage.Classification{Layer: c.layer, Primitive: c.prim, By: c.by, Signature: c.sig})
-		c.layer, c.prim, c.by = cl.Layer, cl.Primitive, cl.By
+		cl := s.grouper.Settle(triage.Classification{Layer: c.Layer, Primitive: c.Primitive, By: c.By, Signature: c.Signature})
+		c.Layer, c.Primitive, c.By = cl.Layer, cl.Primitive, cl.By
 		a := s.grouper.AssignClassified(cl)
-		c.modeID = a.ModeID
+		c.ModeID = a.ModeID
 		if !a.Created && !a.Changed && len(a.Absorbed) == 0 {
 			continue
 		}
@@ -58,75 +59,23 @@ func (s *Store) assignModes(rows []classified) map[string]*templateChange {
 	// A failure mined before its template was absorbed in the same batch
 	// follows the alias.
 	for i := range rows {
-		if rows[i].failure {
-			rows[i].modeID = s.grouper.Resolve(rows[i].modeID)
+		if rows[i].Failure {
+			rows[i].ModeID = s.grouper.Resolve(rows[i].ModeID)
 		}
 	}
-	return changes
-}
-
-// applyTemplates puts the templates a batch changed into the mode table:
-// a generalised template's mode shows its new signature, and an absorbed
-// one resolves to its absorber. Callers hold mu for writing.
-func (s *Store) applyTemplates(changes map[string]*templateChange) {
-	recompute := false
+	mined := index.Mined{Templates: make(map[string]string, len(changes)), Absorbed: map[string]string{}}
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	for id, ch := range changes {
-		if m, ok := s.modeIdx[id]; ok && s.modes[m].Signature != ch.t.Template {
-			s.modes[m].Signature = ch.t.Template
-			s.eff[m] = s.effectiveOf(m)
-			recompute = true
-		}
+		mined.Templates[id] = ch.t.Template
 		s.unsavedTemplates[id] = ch.t
 		for _, gone := range ch.absorbed {
-			s.aliases[gone] = id
+			mined.Absorbed[gone] = id
 			delete(s.unsavedTemplates, gone)
 			s.unsavedAliases[gone] = id
-			recompute = true
 		}
 	}
-	if recompute {
-		s.recomputeEffective()
-	}
-}
-
-// modeIndex returns the index of mode id, following aliases to the mode
-// that absorbed it. Callers hold mu.
-func (s *Store) modeIndex(id string) (int32, bool) {
-	if i, ok := s.modeIdx[id]; ok {
-		return i, true
-	}
-	seen := map[string]bool{}
-	for next := s.aliases[id]; next != "" && !seen[next]; next = s.aliases[next] {
-		seen[next] = true
-		if i, ok := s.modeIdx[next]; ok {
-			return i, true
-		}
-	}
-	return 0, false
-}
-
-// resolveRoot follows a mode id through people's merges and then through
-// aliases: a person's merge wins over what the miner did. Callers hold mu.
-func (s *Store) resolveRoot(id string) string {
-	next := func(id string) string {
-		if into := s.decisions[id].MergedInto; into != "" {
-			return into
-		}
-		return s.aliases[id]
-	}
-	// A person's merge and the miner's alias can point at each other (A
-	// merged into B, then A absorbing B): every member of such a cycle
-	// resolves to its smallest id, so they show as one mode.
-	seen := map[string]int{}
-	var path []string
-	for cur := id; cur != ""; cur = next(cur) {
-		if i, ok := seen[cur]; ok {
-			return slices.Min(path[i:])
-		}
-		seen[cur] = len(path)
-		path = append(path, cur)
-	}
-	return path[len(path)-1]
+	return mined
 }
 
 // loadTemplates restores the saved templates and aliases into the grouper,
@@ -155,12 +104,7 @@ func (s *Store) loadAliases(ctx context.Context) error {
 		s.grouper.RestoreAlias(a, t)
 	}
 	s.groupMu.Unlock()
-	s.mu.Lock()
-	for a, t := range aliases {
-		s.aliases[a] = t
-	}
-	s.recomputeEffective()
-	s.mu.Unlock()
+	s.ix.AddAliases(aliases)
 	return nil
 }
 

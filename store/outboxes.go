@@ -19,7 +19,7 @@ func (s *Store) EnqueueFiling(ctx context.Context, modeID, team string, now time
 	if err := s.writable(); err != nil {
 		return filing.Filing{}, err
 	}
-	root, err := s.rootOf(modeID)
+	root, err := s.ix.Root(modeID)
 	if err != nil {
 		return filing.Filing{}, err
 	}
@@ -34,7 +34,7 @@ func (s *Store) DueFilings(ctx context.Context, now time.Time) ([]filing.Filing,
 
 // LatestFiling returns the newest filing of a mode.
 func (s *Store) LatestFiling(ctx context.Context, modeID string) (filing.Filing, error) {
-	root, err := s.rootOf(modeID)
+	root, err := s.ix.Root(modeID)
 	if err != nil {
 		return filing.Filing{}, err
 	}
@@ -59,7 +59,7 @@ func (s *Store) FailFiling(ctx context.Context, id int64, message string, retryA
 
 // Ticket returns a mode's ticket, if it has one.
 func (s *Store) Ticket(ctx context.Context, modeID string) (filing.Stored, bool, error) {
-	root, err := s.rootOf(modeID)
+	root, err := s.ix.Root(modeID)
 	if err != nil {
 		return filing.Stored{}, false, err
 	}
@@ -133,7 +133,7 @@ func (s *Store) FixedAt(ctx context.Context) (map[string]time.Time, error) {
 	}
 	out := map[string]time.Time{}
 	for id, t := range fixed {
-		root, err := s.rootOf(id)
+		root, err := s.ix.Root(id)
 		if err != nil {
 			continue // a mode no served file has
 		}

@@ -4,12 +4,13 @@ import (
 	"context"
 
 	"sandtrap/store/campaign"
+	"sandtrap/store/index"
 	"sandtrap/store/state"
 	"sandtrap/triage"
 )
 
 // The index is saved to the state as it is read (state.Chunks): this file
-// turns the in-memory index into what the state saves, and back.
+// turns what the index packs into what the state saves, and back.
 
 // matchClassifier makes sure the saved index was built by the classifier
 // the store has now; when it was not, every campaign file is read again.
@@ -33,17 +34,19 @@ func (s *Store) loadState(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	for _, n := range names {
-		s.names.load(n.Kind, n.Code, n.Value)
-	}
 	modes, err := chunks.Modes(ctx)
 	if err != nil {
 		return err
 	}
-	for _, m := range modes {
-		s.modeIdx[m.ID] = int32(len(s.modes))
-		s.modes = append(s.modes, mode(m))
+	loadNames := make([]index.Name, len(names))
+	for i, n := range names {
+		loadNames[i] = index.Name(n)
 	}
+	loadModes := make([]index.Mode, len(modes))
+	for i, m := range modes {
+		loadModes[i] = index.Mode(m)
+	}
+	s.ix.Load(loadNames, loadModes)
 	for _, src := range s.sources {
 		if err := s.loadSource(ctx, src); err != nil {
 			return err
@@ -75,9 +78,7 @@ func (s *Store) loadSource(ctx context.Context, src *source) error {
 	if err != nil {
 		return err
 	}
-	s.mu.Lock()
-	s.addCounts(src, counts)
-	s.mu.Unlock()
+	s.ix.AddCounts(src.ix, counts)
 	return nil
 }
 
@@ -110,191 +111,133 @@ func (s *Store) resetSource(ctx context.Context, src *source) error {
 	s.mu.Lock()
 	src.lastID, src.lastKey, src.device, src.inode = 0, "", 0, 0
 	src.cursors, src.pending, src.caughtUp = campaign.EvidenceCursors{}, nil, false
-	src.runs = map[string]*runIndex{}
-	s.publicIDs()
 	s.mu.Unlock()
+	s.ix.ResetSource(src.ix)
 	return nil
 }
 
 // reloadSource replaces src's index in memory with what the state holds,
-// after a read that could not be saved. It reads the state first, holding
-// no lock, and then swaps the runs in under a short write lock: pages never
-// wait on the reads.
+// after a read that could not be saved. It reads the state first, and then
+// the index swaps the runs in under its write lock: pages never wait on
+// the reads.
 func (s *Store) reloadSource(ctx context.Context, src *source) error {
 	lastID, lastKey, err := s.state.Chunks().Watermark(ctx, src.id)
-	var counts []state.Count
+	var counts []index.Count
 	if err == nil {
 		counts, err = s.readCounts(ctx, src)
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	src.runs = map[string]*runIndex{}
 	if err == nil {
+		s.mu.Lock()
 		src.lastID, src.lastKey = lastID, lastKey
-		s.addCounts(src, counts)
+		s.mu.Unlock()
 	}
-	for id := range src.meta {
-		if src.runs[id] == nil {
-			src.runs[id] = newRunIndex(src, id)
-		}
-	}
-	s.publicIDs()
+	s.ix.ReloadSource(src.ix, counts)
 	if err != nil {
 		return errorf("reloading the index of %s: %w", src.path, err)
 	}
 	return nil
 }
 
-// readCounts reads the saved counts of src, holding no lock.
-func (s *Store) readCounts(ctx context.Context, src *source) ([]state.Count, error) {
-	var counts []state.Count
-	if err := s.state.Chunks().Counts(ctx, src.id, func(c state.Count) { counts = append(counts, c) }); err != nil {
+// readCounts reads the saved counts of src.
+func (s *Store) readCounts(ctx context.Context, src *source) ([]index.Count, error) {
+	var counts []index.Count
+	if err := s.state.Chunks().Counts(ctx, src.id, func(c state.Count) { counts = append(counts, index.Count(c)) }); err != nil {
 		return nil, errorf("loading counts of %s: %w", src.path, err)
 	}
 	return counts, nil
 }
 
-// addCounts puts saved counts into src's runs; a run that has none yet
-// gets an index whose rows stay in the state until a page needs them.
-// Callers hold mu for writing.
-func (s *Store) addCounts(src *source, counts []state.Count) {
-	for _, n := range counts {
-		ri := src.runs[n.RunID]
-		if ri == nil {
-			ri = newRunIndex(src, n.RunID)
-			ri.data = nil
-			src.runs[n.RunID] = ri
-		}
-		ri.n += n.N
-		ri.saved = ri.n
-		c := cell{target: s.names.code(kindTarget, n.Target), domain: s.names.code(kindDomain, n.Domain),
-			status: s.names.code(kindStatus, n.Status), mode: -1}
-		if n.ModeID != "" {
-			c.mode = s.modeIdx[n.ModeID]
-		}
-		ri.cube[c] += n.N
-		ri.tally.add(c, n.N)
+// pager reads the rows and failures of a run the index evicted back from
+// the state.
+type pager struct{ s *Store }
+
+// RunRows calls each with every saved chunk of a run's rows, in order.
+func (p pager) RunRows(ctx context.Context, source, rawID string, each func(chunk []byte)) error {
+	src, err := p.s.sourceLabelled(source)
+	if err != nil {
+		return err
 	}
+	return p.s.state.Chunks().RunRows(ctx, src.id, rawID, each)
 }
 
-// loadRun reads one run's rows and failures back from the state, without
-// holding mu while it reads: every row and failure a pass saved, each
-// failed row linked to its failure. n is how many rows the run has, so
-// that they take no more memory than they need.
-func (s *Store) loadRun(ctx context.Context, src *source, rawID string, n int) (*runData, error) {
-	d := &runData{rows: make([]row, 0, n)}
-	err := s.state.Chunks().RunRows(ctx, src.id, rawID, func(data []byte) {
-		for off := 0; off+rowSize <= len(data); off += rowSize {
-			d.rows = append(d.rows, decodeRow(data[off:]))
-		}
-	})
+// RunFailures returns a run's saved failures, in id order.
+func (p pager) RunFailures(ctx context.Context, source, rawID string) ([]index.Failure, error) {
+	src, err := p.s.sourceLabelled(source)
 	if err != nil {
-		return nil, errorf("loading the rows of run %q of %s: %w", rawID, src.path, err)
-	}
-	if err := s.loadFailures(ctx, src, rawID, d); err != nil {
 		return nil, err
 	}
-	return d, nil
-}
-
-// loadFailures reads a run's failures into d and links each failed row to
-// its failure; both are in id order.
-func (s *Store) loadFailures(ctx context.Context, src *source, rawID string, d *runData) error {
-	list, err := s.state.Chunks().RunFailures(ctx, src.id, rawID)
+	list, err := p.s.state.Chunks().RunFailures(ctx, src.id, rawID)
 	if err != nil {
-		return errorf("loading failures of run %q of %s: %w", rawID, src.path, err)
+		return nil, err
 	}
-	d.fails = make([]failure, 0, len(list))
-	s.mu.RLock()
-	for _, sf := range list {
-		m, ok := s.modeIdx[sf.ModeID]
-		if !ok {
-			s.mu.RUnlock()
-			return errorf("the index of %s is inconsistent: unknown mode %q", src.path, sf.ModeID)
-		}
-		by, ok := s.names.lookup(kindBy, sf.By)
-		if !ok {
-			s.mu.RUnlock()
-			return errorf("the index of %s is inconsistent: unknown classifier %q", src.path, sf.By)
-		}
-		d.addFailure(failure{id: sf.ID, test: sf.Test, err: sf.Err, mode: m, by: by, attempt: sf.Attempt})
+	out := make([]index.Failure, len(list))
+	for i, f := range list {
+		out[i] = index.Failure(f)
 	}
-	s.mu.RUnlock()
-	j := 0
-	for i := range d.rows {
-		for j < len(d.fails) && d.fails[j].id < d.rows[i].id {
-			j++
-		}
-		if j < len(d.fails) && d.fails[j].id == d.rows[i].id {
-			d.rows[i].fail = int32(j)
-		}
-	}
-	return nil
+	return out, nil
 }
 
-// batch is what one indexing pass adds, to be persisted in one transaction.
-type batch struct {
-	rows    map[*runIndex]int // per run, how many rows it had before the batch
-	fails   map[*runIndex]int // per run with new failures, how many it had before
-	cube    map[*runIndex]map[cell]int
-	lastID  int64
-	lastKey string
+// sourceLabelled returns the source shown under label.
+func (s *Store) sourceLabelled(label string) (*source, error) {
+	for _, src := range s.sources {
+		if src.label == label {
+			return src, nil
+		}
+	}
+	return nil, errorf("no campaign file is labelled %q", label)
 }
 
-// packed is a batch made ready for the state under the store's lock: what
-// it saves, and the names, modes and templates not saved yet that go with
-// it, so that a pass may go on adding rows while it is written.
+// packed is a batch of the index made ready for the state, with the
+// mining it carries, so that a pass may go on adding rows while it is
+// written.
 type packed struct {
-	b     *batch
-	save  state.Save
-	added []nameEntry
-	modes []mode
-	// rows is how many rows each run of the batch has once it is saved.
-	rows map[*runIndex]int
+	ix   *index.Packed // nil for a read-only store, which saves nothing
+	save state.Save
 }
 
-// pack takes what b saves from the index; a read-only store saves nothing.
-// Callers hold mu for writing.
+// pack takes what b saves from the index and from mining; a read-only
+// store saves nothing.
 func (s *Store) pack(src *source, b *batch) *packed {
-	p := &packed{b: b, rows: map[*runIndex]int{}}
+	p := &packed{}
+	s.mu.Lock()
+	p.save = state.Save{SourceID: src.id, Path: src.path, LastID: b.lastID, LastKey: b.lastKey, From: src.lastID}
+	s.mu.Unlock()
 	if s.opts.ReadOnly {
 		return p
 	}
-	sv := state.Save{SourceID: src.id, Path: src.path, LastID: b.lastID, LastKey: b.lastKey, From: src.lastID}
-	p.added, p.modes = s.names.added, s.unsavedModes
-	s.names.added, s.unsavedModes = nil, nil
-	sv.Templates, sv.Aliases = s.unsavedTemplates, s.unsavedAliases
+	// Under groupMu, as a batch's modes go into the index and its
+	// templates into unsavedTemplates under it: a mode is saved with its
+	// template.
+	s.groupMu.Lock()
+	s.mu.Lock()
+	p.save.Templates, p.save.Aliases = s.unsavedTemplates, s.unsavedAliases
 	s.unsavedTemplates, s.unsavedAliases = map[string]triage.SavedTemplate{}, map[string]string{}
-	for _, e := range p.added {
-		sv.Names = append(sv.Names, state.Name{Kind: e.kind, Code: e.code, Value: e.value})
+	s.mu.Unlock()
+	p.ix = s.ix.Pack(b.ix, state.FailChunk)
+	s.groupMu.Unlock()
+	sv := &p.save
+	for _, n := range p.ix.Names {
+		sv.Names = append(sv.Names, state.Name(n))
 	}
-	for _, m := range p.modes {
+	for _, m := range p.ix.Modes {
 		sv.Modes = append(sv.Modes, state.Mode(m))
 	}
-	for ri, before := range b.rows {
-		rows := ri.data.rows // not evicted: the state lacks some of them
-		p.rows[ri] = len(rows)
-		for c := before / chunkRows; c*chunkRows < len(rows); c++ {
-			end := min((c+1)*chunkRows, len(rows))
-			buf := make([]byte, 0, (end-c*chunkRows)*rowSize)
-			for _, r := range rows[c*chunkRows : end] {
-				buf = appendRow(buf, r)
-			}
-			sv.Rows = append(sv.Rows, state.RowChunk{RunID: ri.rawID, Chunk: c, Data: buf})
-		}
+	for _, c := range p.ix.Rows {
+		sv.Rows = append(sv.Rows, state.RowChunk(c))
 	}
-	sv.Failures = s.failChunks(b.fails)
-	for ri, cells := range b.cube {
-		for c, n := range cells {
-			modeID := ""
-			if c.mode >= 0 {
-				modeID = s.modes[c.mode].ID
+	for _, fc := range p.ix.Failures {
+		out := state.FailureChunks{RunID: fc.RunID, First: fc.First, Chunks: make([][]state.Failure, len(fc.Chunks))}
+		for i, chunk := range fc.Chunks {
+			out.Chunks[i] = make([]state.Failure, len(chunk))
+			for j, f := range chunk {
+				out.Chunks[i][j] = state.Failure(f)
 			}
-			sv.Counts = append(sv.Counts, state.Count{RunID: ri.rawID, Target: s.names.value(kindTarget, c.target),
-				Domain: s.names.value(kindDomain, c.domain), Status: s.names.value(kindStatus, c.status), ModeID: modeID, N: n})
 		}
+		sv.Failures = append(sv.Failures, out)
 	}
-	p.save = sv
+	for _, c := range p.ix.Counts {
+		sv.Counts = append(sv.Counts, state.Count(c))
+	}
 	return p
 }
 
@@ -306,9 +249,10 @@ func (s *Store) persist(ctx context.Context, src *source, p *packed) error {
 	sv := p.save
 	sv.Device, sv.Inode = now.Device, now.Inode
 	if err := s.state.Chunks().Save(ctx, sv); err != nil {
+		s.groupMu.Lock()
+		defer s.groupMu.Unlock()
+		s.ix.Unsaved(p.ix)
 		s.mu.Lock()
-		s.names.added = append(p.added, s.names.added...)
-		s.unsavedModes = append(p.modes, s.unsavedModes...)
 		for id, t := range sv.Templates {
 			if _, newer := s.unsavedTemplates[id]; !newer {
 				s.unsavedTemplates[id] = t
@@ -326,26 +270,4 @@ func (s *Store) persist(ctx context.Context, src *source, p *packed) error {
 	src.device, src.inode = now.Device, now.Inode
 	s.mu.Unlock()
 	return nil
-}
-
-// failChunks lists, for each run of fails, the chunks its new failures
-// fall in, the last one partly saved before included. Callers hold mu; the
-// chunks are packed without it.
-func (s *Store) failChunks(fails map[*runIndex]int) []state.FailureChunks {
-	var out []state.FailureChunks
-	for ri, before := range fails {
-		rc := state.FailureChunks{RunID: ri.rawID, First: before / state.FailChunk}
-		fails := ri.data.fails // not evicted: the state lacks some of them
-		for c := rc.First; c*state.FailChunk < len(fails); c++ {
-			part := fails[c*state.FailChunk : min((c+1)*state.FailChunk, len(fails))]
-			list := make([]state.Failure, len(part))
-			for i, f := range part {
-				list[i] = state.Failure{ID: f.id, Test: f.test, Err: f.err, ModeID: s.modes[f.mode].ID,
-					By: s.names.value(kindBy, f.by), Attempt: f.attempt}
-			}
-			rc.Chunks = append(rc.Chunks, list)
-		}
-		out = append(out, rc)
-	}
-	return out
 }

@@ -4,13 +4,13 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"sort"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"sandtrap"
 	"sandtrap/store/campaign"
+	"sandtrap/store/index"
+	"sandtrap/store/internal/sqlitex"
 	"sandtrap/store/state"
 	"sandtrap/triage"
 )
@@ -49,46 +49,24 @@ type Change struct {
 	Triage     bool // a triage decision changed
 }
 
-// Store serves the precomputed index of campaign files and keeps it current.
+// Store serves the index of campaign files and keeps it current: it opens
+// the campaign files and the state, runs a watcher and an indexer pass per
+// file, saves what the index adds, applies people's decisions, and reads
+// what only a campaign file has (a result's log, artifacts and steps).
 type Store struct {
 	opts  Options
 	state *state.DB
+	ix    *index.Index
+	// queries is the index, through the questions it answers on its own:
+	// the store serves them as they are.
+	queries
 
+	// mu guards the sources' fields and what mining has not saved yet.
 	mu      sync.RWMutex
 	sources []*source
-	names   *names
-	modes   []mode
-	modeIdx map[string]int32
-	eff     []effMode // modes[i] with the decisions applied
-	// unsavedModes are modes found since the last save of the index.
-	unsavedModes []mode
-	decisions    map[string]triage.Decision
-	// decisionsVersion counts the changes to eff, so that what was
-	// computed under older decisions is not served.
-	decisionsVersion int
-	// cells counts the breakdown cells ever opened in any run: a mode's
-	// first and last seen change only when it grows, so caches keyed on
-	// it and on their own run's rows stay right while other runs grow.
-	cells int
-	runs  map[string]*runIndex // by public id
-	order []string             // public ids, oldest run first
-	// runsVersion counts the changes to runs and order.
-	runsVersion int
-	// seen is where each mode was seen across the runs, kept while cells
-	// and runsVersion stay; seenMu guards it, as readers fill it in.
-	seenMu sync.Mutex
-	seen   *seen
-	// clock orders the looks at runs, for eviction.
-	clock atomic.Int64
-
-	reloadMu sync.Mutex // serialises reloads of the decisions
-
-	// groupMu guards grouper, which mines failure modes in row order.
-	groupMu sync.Mutex
-	grouper *triage.Grouper
-	// aliases maps the id of a template that another absorbed, or of a
-	// mode an upgrade carried over, to the mode it resolves to.
-	aliases map[string]string
+	// bySource finds a source from its part of the index; it does not
+	// change after Open.
+	bySource map[*index.Source]*source
 	// unsavedTemplates and unsavedAliases are what mining changed since
 	// the last save of the index.
 	unsavedTemplates map[string]triage.SavedTemplate
@@ -97,12 +75,42 @@ type Store struct {
 	// to the modes of a new classifier.
 	carryPending bool
 
+	reloadMu sync.Mutex // serialises reloads of the decisions
+
+	// groupMu guards grouper, which mines failure modes in row order.
+	groupMu sync.Mutex
+	grouper *triage.Grouper
+
 	wg     sync.WaitGroup
 	cancel context.CancelFunc
 }
 
-// source is one campaign file and the state of its index.
+// queries are the questions the index answers without a campaign file.
+type queries interface {
+	ListRuns(ctx context.Context) ([]sandtrap.Run, error)
+	FindRun(ctx context.Context, id string) (sandtrap.Run, error)
+	FindRuns(ctx context.Context, f sandtrap.RunFilter) (sandtrap.RunPage, error)
+	RunTrails(ctx context.Context, ids []string, n int) (map[string][]sandtrap.Run, error)
+	RunModeCounts(ctx context.Context, ids []string) (map[string]int, error)
+	RunsBefore(ctx context.Context, id string, n int) ([]sandtrap.RunCount, error)
+	Breakdown(ctx context.Context, runID string) ([]sandtrap.Cell, error)
+	RunModes(ctx context.Context, runID string, f sandtrap.ResultFilter) ([]sandtrap.ModeStat, map[string][]sandtrap.FacetValue, error)
+	RunTimeline(ctx context.Context, runID string) ([]triage.Minute, []triage.Window, error)
+	RunActivity(ctx context.Context, runID string, now time.Time) (sandtrap.Activity, error)
+	NewModesSince(ctx context.Context, runID string, since time.Time) ([]sandtrap.NewMode, error)
+	LastFailures(ctx context.Context, runID string) (map[string]time.Time, error)
+	FindMode(ctx context.Context, id string) (sandtrap.Mode, error)
+	FindModes(ctx context.Context, ids []string) (map[string]sandtrap.Mode, error)
+	History(ctx context.Context, recent int) (sandtrap.History, error)
+	ModeHistory(ctx context.Context, id string, recent int) (sandtrap.History, error)
+	ModeRuns(ctx context.Context, id string) ([]sandtrap.RunCount, error)
+	ModesBeside(ctx context.Context, id string, n int) ([]sandtrap.Mode, error)
+}
+
+// source is one campaign file and how far it was read. Its fields are
+// guarded by the store's mu.
 type source struct {
+	ix     *index.Source // its runs in the index
 	id     int64
 	path   string
 	label  string
@@ -115,7 +123,6 @@ type source struct {
 	seen     campaign.Stamp
 	lastID   int64
 	lastKey  string
-	runs     map[string]*runIndex // by the harness's run id
 	meta     map[string]campaign.RunRow
 	progress sandtrap.Progress
 	fault    string // why the file cannot be read right now, if it cannot
@@ -144,9 +151,10 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 	if opts.BusyTimeout <= 0 {
 		opts.BusyTimeout = 5 * time.Second
 	}
-	s := &Store{opts: opts, names: newNames(), modeIdx: map[string]int32{}, runs: map[string]*runIndex{}, decisions: map[string]triage.Decision{},
-		grouper: triage.NewGrouper(), aliases: map[string]string{},
+	s := &Store{opts: opts, grouper: triage.NewGrouper(),
 		unsavedTemplates: map[string]triage.SavedTemplate{}, unsavedAliases: map[string]string{}}
+	s.ix = index.New(pager{s}, opts.IndexMemory)
+	s.queries = s.ix
 	seen := map[string]bool{}
 	for _, p := range opts.Campaigns {
 		abs, err := filepath.Abs(p)
@@ -163,9 +171,14 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 			return nil, err
 		}
 		seen, _ := campaign.StampOf(abs)
-		s.sources = append(s.sources, &source{path: abs, file: f, runs: map[string]*runIndex{}, seen: seen})
+		s.sources = append(s.sources, &source{path: abs, file: f, seen: seen})
 	}
 	assignLabels(s.sources)
+	s.bySource = make(map[*index.Source]*source, len(s.sources))
+	for _, src := range s.sources {
+		src.ix = s.ix.AddSource(src.label)
+		s.bySource[src.ix] = src
+	}
 	db, err := state.Open(ctx, opts.StatePath, opts.ReadOnly)
 	if err != nil {
 		s.closeFiles()
@@ -257,61 +270,6 @@ func (s *Store) closeFiles() {
 	}
 }
 
-// publicIDs recomputes every run's public id: the harness's id where it is
-// unique among the served files, LABEL:ID where it is not. Callers hold mu.
-func (s *Store) publicIDs() {
-	count := map[string]int{}
-	for _, src := range s.sources {
-		for id := range src.runs {
-			count[id]++
-		}
-	}
-	s.runs = map[string]*runIndex{}
-	s.runsVersion++
-	type ordered struct {
-		id      string
-		started string
-	}
-	var all []ordered
-	for _, src := range s.sources {
-		for id, ri := range src.runs {
-			pub := id
-			if count[id] > 1 {
-				pub = src.label + ":" + id
-			}
-			s.runs[pub] = ri
-			all = append(all, ordered{pub, src.meta[id].StartedAt})
-		}
-	}
-	sort.Slice(all, func(i, j int) bool {
-		if all[i].started != all[j].started {
-			// A run whose row is not read yet is one being written now:
-			// the newest, not the oldest.
-			if all[i].started == "" || all[j].started == "" {
-				return all[j].started == ""
-			}
-			return all[i].started < all[j].started
-		}
-		return all[i].id < all[j].id
-	})
-	s.order = s.order[:0]
-	for _, o := range all {
-		s.order = append(s.order, o.id)
-	}
-}
-
-// publicID returns the public id of a run of src. Callers hold mu.
-func (s *Store) publicID(src *source, rawID string) string {
-	for _, other := range s.sources {
-		if other != src {
-			if _, ok := other.runs[rawID]; ok {
-				return src.label + ":" + rawID
-			}
-		}
-	}
-	return rawID
-}
-
 // refreshRuns rereads the runs table of src; it is small and may change
 // (finished_at, notes) while results are appended.
 func (s *Store) refreshRuns(ctx context.Context, src *source) error {
@@ -325,16 +283,30 @@ func (s *Store) refreshRuns(ctx context.Context, src *source) error {
 
 // setRuns makes rs the runs of src.
 func (s *Store) setRuns(src *source, rs []campaign.RunRow) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	src.meta = map[string]campaign.RunRow{}
+	meta := make(map[string]campaign.RunRow, len(rs))
+	runs := make([]index.RunMeta, 0, len(rs))
 	for _, r := range rs {
-		src.meta[r.ID] = r
-		if src.runs[r.ID] == nil {
-			src.runs[r.ID] = newRunIndex(src, r.ID)
+		meta[r.ID] = r
+		runs = append(runs, runMeta(r))
+	}
+	s.mu.Lock()
+	src.meta = meta
+	s.mu.Unlock()
+	s.ix.SetRuns(src.ix, runs)
+}
+
+// runMeta is a run's row as the index shows it, its times parsed.
+func runMeta(r campaign.RunRow) index.RunMeta {
+	m := index.RunMeta{ID: r.ID, Name: r.Name, StartedAt: r.StartedAt, Started: sqlitex.ParseTime(r.StartedAt),
+		Finished: r.FinishedAt.Valid, Planned: r.Planned.Int64, Notes: r.Notes.String}
+	if m.Finished {
+		m.FinishedAt = sqlitex.ParseTime(r.FinishedAt.String)
+		if m.FinishedAt.IsZero() {
+			// A finished_at that does not parse still means the run ended.
+			m.FinishedAt = m.Started
 		}
 	}
-	s.publicIDs()
+	return m
 }
 
 // errorf wraps err as a store error with context.

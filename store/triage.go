@@ -8,104 +8,14 @@ import (
 	"sandtrap/triage"
 )
 
-// effMode is a failure mode with every decision applied: root is the mode
-// that absorbs it through merges, and Effective is the root as people see it.
-type effMode struct {
-	root int32 // index into Store.modes, or -1 when the root was never seen
-	triage.Effective
-}
-
-// loadDecisions reads every triage decision. Callers hold no lock.
+// loadDecisions reads every triage decision into the index.
 func (s *Store) loadDecisions(ctx context.Context) error {
 	decisions, err := s.state.Decisions().All(ctx)
 	if err != nil {
 		return err
 	}
-	s.decisions = decisions
-	s.recomputeEffective()
+	s.ix.SetDecisions(decisions)
 	return nil
-}
-
-// recomputeEffective applies the decisions to every mode. Callers hold mu
-// for writing (or are opening the store).
-func (s *Store) recomputeEffective() {
-	s.decisionsVersion++
-	s.eff = s.eff[:0]
-	for i := range s.modes {
-		s.eff = append(s.eff, s.effectiveOf(int32(i)))
-	}
-}
-
-// effectiveOf applies the decisions to one mode. Callers hold mu.
-func (s *Store) effectiveOf(m int32) effMode {
-	rootID := s.resolveRoot(s.modes[m].ID)
-	root, ok := s.modeIdx[rootID]
-	facts := triage.Facts{ID: rootID}
-	if ok {
-		rm := s.modes[root]
-		facts.Layer, facts.Primitive, facts.Signature = rm.Layer, rm.Primitive, rm.Signature
-	} else {
-		root = -1
-		mm := s.modes[m]
-		facts.Layer, facts.Primitive, facts.Signature = mm.Layer, mm.Primitive, mm.Signature
-	}
-	return effMode{root: root, Effective: triage.Apply(facts, s.decisions[rootID], "")}
-}
-
-// isMergeTarget reports whether a decision merges some mode into id.
-// Callers hold mu.
-func (s *Store) isMergeTarget(id string) bool {
-	for _, d := range s.decisions {
-		if d.MergedInto == id {
-			return true
-		}
-	}
-	return false
-}
-
-// modeOf returns a mode as the domain sees it, with the members merged
-// into it when withMembers is set. Callers hold mu.
-func (s *Store) modeOf(id string, withMembers bool) (sandtrap.Mode, bool) {
-	i, ok := s.modeIndex(id)
-	if !ok {
-		return sandtrap.Mode{}, false
-	}
-	e := s.eff[i]
-	m := sandtrap.Mode{
-		ID: e.ID, Layer: e.Layer, Primitive: e.Primitive, Signature: e.Signature, ClassifiedBy: e.ClassifiedBy,
-		Title: e.Title, Severity: e.Severity, SeverityReason: e.SeverityReason, Status: e.Status, Owner: e.Owner,
-		FirstSeen: s.modes[i].FirstSeen,
-	}
-	m.Members = append(m.Members, e.ID)
-	if !withMembers {
-		return m, true
-	}
-	for j := range s.modes {
-		if s.eff[j].ID == e.ID && s.modes[j].ID != e.ID {
-			m.Members = append(m.Members, s.modes[j].ID)
-			if s.modes[j].FirstSeen.Before(m.FirstSeen) {
-				m.FirstSeen = s.modes[j].FirstSeen
-			}
-		}
-	}
-	return m, true
-}
-
-// FindMode returns a failure mode by id, with its decisions applied. The id
-// of a mode merged into another finds the other.
-func (s *Store) FindMode(ctx context.Context, id string) (sandtrap.Mode, error) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	i, ok := s.modeIndex(id)
-	if !ok {
-		return sandtrap.Mode{}, sandtrap.Errorf(sandtrap.ENOTFOUND, "failure mode %q not found", id)
-	}
-	m, ok := s.modeOf(s.eff[i].ID, true)
-	if !ok {
-		// Merged into a mode no served file has: show the member itself.
-		m, _ = s.modeOf(id, true)
-	}
-	return m, nil
 }
 
 // validateTriage refuses values outside the vocabulary, naming them.
@@ -142,7 +52,7 @@ func (s *Store) UpdateMode(ctx context.Context, id string, t sandtrap.Triage) (s
 	if err := validateTriage(t); err != nil {
 		return sandtrap.Mode{}, err
 	}
-	root, err := s.rootOf(id)
+	root, err := s.ix.Root(id)
 	if err != nil {
 		return sandtrap.Mode{}, err
 	}
@@ -165,13 +75,13 @@ func (s *Store) MergeModes(ctx context.Context, from []string, into string) (san
 	if err := s.writable(); err != nil {
 		return sandtrap.Mode{}, err
 	}
-	intoRoot, err := s.rootOf(into)
+	intoRoot, err := s.ix.Root(into)
 	if err != nil {
 		return sandtrap.Mode{}, err
 	}
 	roots := make([]string, len(from))
 	for i, f := range from {
-		if roots[i], err = s.rootOf(f); err != nil {
+		if roots[i], err = s.ix.Root(f); err != nil {
 			return sandtrap.Mode{}, err
 		}
 	}
@@ -190,10 +100,7 @@ func (s *Store) SplitMode(ctx context.Context, member string) (sandtrap.Mode, er
 	if err := s.writable(); err != nil {
 		return sandtrap.Mode{}, err
 	}
-	s.mu.RLock()
-	_, known := s.modeIdx[member]
-	s.mu.RUnlock()
-	if !known {
+	if !s.ix.HasMode(member) {
 		return sandtrap.Mode{}, sandtrap.Errorf(sandtrap.ENOTFOUND, "failure mode %q not found", member)
 	}
 	if err := s.state.Decisions().Split(ctx, member); err != nil {
@@ -215,7 +122,7 @@ func (s *Store) AddNote(ctx context.Context, id, body string) error {
 	if len(body) > 10_000 {
 		return sandtrap.Errorf(sandtrap.EINVALID, "a note has at most 10,000 bytes, this one has %d", len(body))
 	}
-	root, err := s.rootOf(id)
+	root, err := s.ix.Root(id)
 	if err != nil {
 		return err
 	}
@@ -228,18 +135,6 @@ func (s *Store) ModeNotes(ctx context.Context, m sandtrap.Mode) ([]sandtrap.Note
 	return s.state.Decisions().Notes(ctx, m.ID, m.Members)
 }
 
-// rootOf returns the id of the mode that absorbs id through merges and
-// aliases.
-func (s *Store) rootOf(id string) (string, error) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	i, ok := s.modeIndex(id)
-	if !ok {
-		return "", sandtrap.Errorf(sandtrap.ENOTFOUND, "failure mode %q not found", id)
-	}
-	return s.eff[i].ID, nil
-}
-
 // reloadDecisions rereads the decisions after a change and returns the
 // mode id as it now stands.
 func (s *Store) reloadDecisions(ctx context.Context, id string) (sandtrap.Mode, error) {
@@ -249,7 +144,7 @@ func (s *Store) reloadDecisions(ctx context.Context, id string) (sandtrap.Mode, 
 	return s.FindMode(ctx, id)
 }
 
-// refreshDecisions rereads every decision and swaps them in under mu.
+// refreshDecisions rereads every decision and hands them to the index.
 // Refreshes take turns, so that an older read never replaces a newer one.
 func (s *Store) refreshDecisions(ctx context.Context) error {
 	s.reloadMu.Lock()
@@ -258,10 +153,7 @@ func (s *Store) refreshDecisions(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	s.mu.Lock()
-	s.decisions = decisions
-	s.recomputeEffective()
-	s.mu.Unlock()
+	s.ix.SetDecisions(decisions)
 	if s.opts.OnChange != nil {
 		s.opts.OnChange(Change{Triage: true})
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"time"
 
-	"sandtrap"
 	"sandtrap/store/campaign"
 	"sandtrap/store/internal/sqlitex"
 )
@@ -213,67 +212,28 @@ func (s *Store) update(ctx context.Context, src *source, replaced bool) error {
 	if err := s.carryOver(ctx); err != nil {
 		return err
 	}
-	s.mu.RLock()
 	listed := map[string]bool{}
 	for _, id := range change.Runs {
 		listed[id] = true
 	}
+	s.mu.RLock()
+	var metaChanged []string
 	for id, r := range src.meta {
 		if before[id] != r || !same {
-			if pub := s.publicID(src, id); !listed[pub] {
-				change.Runs = append(change.Runs, pub)
-			}
+			metaChanged = append(metaChanged, id)
 		}
 	}
 	s.mu.RUnlock()
+	for _, pub := range s.ix.PublicIDs(src.ix, metaChanged) {
+		if !listed[pub] {
+			change.Runs = append(change.Runs, pub)
+		}
+	}
 	if s.opts.OnChange != nil && (len(change.Runs) > 0 || change.NewResults > 0) {
 		s.opts.OnChange(change)
 	}
-	s.warmFacts(src)
+	s.ix.Warm(src.ix)
 	return nil
-}
-
-// warmFacts computes ahead of time what the pages of src's finished runs
-// need and keep until the run changes (the queue, the timeline), so that
-// the first view after a run is read answers as fast as the next; and,
-// when there is more than one run, what comparisons need. With a memory
-// budget it warms only while the budget leaves room, the newest runs
-// first: what it keeps counts against the budget, and warming runs whose
-// rows would then be evicted is wasted. A store of one run has nothing to
-// compare and keeps that memory. Runs whose rows were evicted stay so:
-// warming reads nothing back.
-func (s *Store) warmFacts(src *source) {
-	s.mu.RLock()
-	compare := len(s.runs) > 1
-	budget := s.opts.IndexMemory
-	room := budget - s.budgeted()
-	var ids []string
-	for i := len(s.order) - 1; i >= 0; i-- {
-		if ri := s.runs[s.order[i]]; ri.src == src && ri.data != nil && src.meta[ri.rawID].FinishedAt.Valid {
-			ids = append(ids, s.order[i])
-		}
-	}
-	s.mu.RUnlock()
-	// One run at a time, so that the indexer of another file waits for
-	// no more than one.
-	for _, id := range ids {
-		if budget > 0 && room <= 0 {
-			break
-		}
-		s.mu.RLock()
-		if ri := s.runs[id]; ri != nil && ri.data != nil {
-			d := ri.data
-			before := ri.bytes()
-			s.timelineOf(ri, d)
-			if compare && (budget <= 0 || int64(len(d.rows))*factBytes <= room) {
-				s.factsOf(ri, d)
-			}
-			s.queueOf(ri, d, sandtrap.ResultFilter{})
-			room -= ri.bytes() - before
-		}
-		s.mu.RUnlock()
-	}
-	s.shrinkNow()
 }
 
 // setFault records why src cannot be read ("" when it can again) and, when
@@ -282,16 +242,11 @@ func (s *Store) setFault(src *source, fault string) {
 	s.mu.Lock()
 	changed := src.fault != fault
 	src.fault = fault
-	var runs []string
-	if changed {
-		for id := range src.runs {
-			runs = append(runs, s.publicID(src, id))
-		}
-	}
 	s.mu.Unlock()
 	if !changed {
 		return
 	}
+	runs := s.ix.SourceRuns(src.ix)
 	if fault != "" && s.opts.Logf != nil {
 		s.opts.Logf("%s", fault)
 	}

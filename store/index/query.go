@@ -1,4 +1,4 @@
-package store
+package index
 
 import (
 	"context"
@@ -7,63 +7,61 @@ import (
 	"unicode/utf8"
 
 	"sandtrap"
-	"sandtrap/store/campaign"
-	"sandtrap/store/internal/sqlitex"
 )
 
 // ListRuns returns every run of every served file, oldest first, with its
 // counts.
-func (s *Store) ListRuns(ctx context.Context) ([]sandtrap.Run, error) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	out := make([]sandtrap.Run, 0, len(s.order))
-	for _, id := range s.order {
-		out = append(out, s.runOf(id, s.runs[id]))
+func (ix *Index) ListRuns(ctx context.Context) ([]sandtrap.Run, error) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	out := make([]sandtrap.Run, 0, len(ix.order))
+	for _, id := range ix.order {
+		out = append(out, ix.runOf(id, ix.runs[id]))
 	}
 	return out, nil
 }
 
 // FindRun returns one run by its public id.
-func (s *Store) FindRun(ctx context.Context, id string) (sandtrap.Run, error) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	ri, ok := s.runs[id]
+func (ix *Index) FindRun(ctx context.Context, id string) (sandtrap.Run, error) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	ri, ok := ix.runs[id]
 	if !ok {
 		return sandtrap.Run{}, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", id)
 	}
-	return s.runOf(id, ri), nil
+	return ix.runOf(id, ri), nil
 }
 
 // FindRuns returns the runs that f selects, newest first, with their
 // counts, paged by f.Limit and f.Offset, and how many it selects in all. It
 // reads the runs in memory, never a file, and counts only the page's runs.
-func (s *Store) FindRuns(ctx context.Context, f sandtrap.RunFilter) (sandtrap.RunPage, error) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
+func (ix *Index) FindRuns(ctx context.Context, f sandtrap.RunFilter) (sandtrap.RunPage, error) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
 	var page sandtrap.RunPage
 	f.Offset = max(0, f.Offset)
 	if selectsEvery(f) {
 		// The page is a slice of the order, counted by its length.
-		page.Total = len(s.order)
-		end := len(s.order) - f.Offset
+		page.Total = len(ix.order)
+		end := len(ix.order) - f.Offset
 		start := 0
 		if f.Limit > 0 {
 			start = max(0, end-f.Limit)
 		}
 		for i := end - 1; i >= start; i-- {
-			page.Runs = append(page.Runs, s.runOf(s.order[i], s.runs[s.order[i]]))
+			page.Runs = append(page.Runs, ix.runOf(ix.order[i], ix.runs[ix.order[i]]))
 		}
 		return page, nil
 	}
-	for i := len(s.order) - 1; i >= 0; i-- {
-		id := s.order[i]
-		ri := s.runs[id]
-		r := s.runHead(id, ri)
+	for i := len(ix.order) - 1; i >= 0; i-- {
+		id := ix.order[i]
+		ri := ix.runs[id]
+		r := ix.runHead(id, ri)
 		if !f.Match(r) {
 			continue
 		}
 		if page.Total >= f.Offset && (f.Limit == 0 || len(page.Runs) < f.Limit) {
-			r.Counts = ri.counts(s.names)
+			r.Counts = ri.counts(ix.names)
 			page.Runs = append(page.Runs, r)
 		}
 		page.Total++
@@ -80,9 +78,9 @@ func selectsEvery(f sandtrap.RunFilter) bool {
 // RunTrails returns, for each of ids, up to n runs ending with it in start
 // order, oldest first: the history a row of the runs list draws its trends
 // from. Ids that are not served are left out.
-func (s *Store) RunTrails(ctx context.Context, ids []string, n int) (map[string][]sandtrap.Run, error) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
+func (ix *Index) RunTrails(ctx context.Context, ids []string, n int) (map[string][]sandtrap.Run, error) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
 	n = max(0, n)
 	want := make(map[string]bool, len(ids))
 	for _, id := range ids {
@@ -90,7 +88,7 @@ func (s *Store) RunTrails(ctx context.Context, ids []string, n int) (map[string]
 	}
 	built := map[int]sandtrap.Run{}
 	out := make(map[string][]sandtrap.Run, len(ids))
-	for i, id := range s.order {
+	for i, id := range ix.order {
 		if !want[id] {
 			continue
 		}
@@ -98,7 +96,7 @@ func (s *Store) RunTrails(ctx context.Context, ids []string, n int) (map[string]
 		for j := max(0, i-n+1); j <= i; j++ {
 			r, ok := built[j]
 			if !ok {
-				r = s.runOf(s.order[j], s.runs[s.order[j]])
+				r = ix.runOf(ix.order[j], ix.runs[ix.order[j]])
 				built[j] = r
 			}
 			trail = append(trail, r)
@@ -110,90 +108,64 @@ func (s *Store) RunTrails(ctx context.Context, ids []string, n int) (map[string]
 
 // RunModeCounts returns how many failure modes each of ids has, merges
 // applied. Ids that are not served are left out.
-func (s *Store) RunModeCounts(ctx context.Context, ids []string) (map[string]int, error) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
+func (ix *Index) RunModeCounts(ctx context.Context, ids []string) (map[string]int, error) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
 	out := make(map[string]int, len(ids))
 	for _, id := range ids {
 		if _, done := out[id]; done {
 			continue
 		}
-		if ri, ok := s.runs[id]; ok {
-			out[id] = len(s.modesIn(ri))
+		if ri, ok := ix.runs[id]; ok {
+			out[id] = len(ix.modesIn(ri))
 		}
 	}
 	return out, nil
 }
 
 // runOf builds the domain run. Callers hold mu.
-func (s *Store) runOf(id string, ri *runIndex) sandtrap.Run {
-	r := s.runHead(id, ri)
-	r.Counts = ri.counts(s.names)
+func (ix *Index) runOf(id string, ri *run) sandtrap.Run {
+	r := ix.runHead(id, ri)
+	r.Counts = ri.counts(ix.names)
 	return r
 }
 
 // runHead is the domain run without its counts, which take a walk over
 // its breakdown. Callers hold mu.
-func (s *Store) runHead(id string, ri *runIndex) sandtrap.Run {
+func (ix *Index) runHead(id string, ri *run) sandtrap.Run {
 	m, known := ri.src.meta[ri.rawID]
 	r := sandtrap.Run{ID: id, RawID: ri.rawID, Source: ri.src.label, Name: m.Name}
 	if !known || r.Name == "" {
 		r.Name = ri.rawID
 	}
-	r.StartedAt = sqlitex.ParseTime(m.StartedAt)
-	if m.FinishedAt.Valid {
-		r.FinishedAt = sqlitex.ParseTime(m.FinishedAt.String)
-		if r.FinishedAt.IsZero() {
-			// A finished_at that does not parse still means the run ended.
-			r.FinishedAt = r.StartedAt
-		}
+	r.StartedAt = m.Started
+	if m.Finished {
+		r.FinishedAt = m.FinishedAt
 	}
-	r.Planned = int(m.Planned.Int64)
-	r.Notes = m.Notes.String
+	r.Planned = int(m.Planned)
+	r.Notes = m.Notes
 	return r
-}
-
-// RunSource reports the state of the file a run comes from.
-func (s *Store) RunSource(ctx context.Context, runID string) (sandtrap.SourceStatus, error) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	ri, ok := s.runs[runID]
-	if !ok {
-		return sandtrap.SourceStatus{}, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
-	}
-	return sandtrap.SourceStatus{Label: ri.src.label, Path: ri.src.path, Fault: ri.src.fault, Progress: ri.src.progress}, nil
-}
-
-// Sources reports the state of every served file.
-func (s *Store) Sources(ctx context.Context) []sandtrap.SourceStatus {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	out := make([]sandtrap.SourceStatus, 0, len(s.sources))
-	for _, src := range s.sources {
-		out = append(out, sandtrap.SourceStatus{Label: src.label, Path: src.path, Fault: src.fault, Progress: src.progress})
-	}
-	return out
 }
 
 // Breakdown returns a run's results counted by target, domain, status and
 // failure mode, with each mode's layer and primitive.
-func (s *Store) Breakdown(ctx context.Context, runID string) ([]sandtrap.Cell, error) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	ri, ok := s.runs[runID]
+func (ix *Index) Breakdown(ctx context.Context, runID string) ([]sandtrap.Cell, error) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	ri, ok := ix.runs[runID]
 	if !ok {
 		return nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
 	}
 	out := make([]sandtrap.Cell, 0, len(ri.cube))
 	for k, n := range ri.cube {
 		c := sandtrap.Cell{
-			Target: s.names.value(kindTarget, k.target),
-			Domain: s.names.value(kindDomain, k.domain),
-			Status: s.names.value(kindStatus, k.status),
+			Target: ix.names.value(kindTarget, k.target),
+			Domain: ix.names.value(kindDomain, k.domain),
+			Status: ix.names.value(kindStatus, k.status),
 			N:      n,
 		}
 		if k.mode >= 0 {
-			e := &s.eff[k.mode]
+			e := &ix.eff[k.mode]
 			c.Layer, c.Primitive, c.Mode = e.Layer, e.Primitive, e.ID
 		}
 		out = append(out, c)
@@ -225,8 +197,11 @@ func isOtherStatus(status string) bool {
 	return true
 }
 
-// FindResults returns a page of a run's results that match f, newest first.
-func (s *Store) FindResults(ctx context.Context, runID string, f sandtrap.ResultFilter) (sandtrap.ResultPage, error) {
+// ResultsPage returns a page of a run's results that match f, newest
+// first, as the index knows them: the campaign file of src, which it
+// returns, has the rest. A failure carries its test and error as the index
+// keeps them.
+func (ix *Index) ResultsPage(ctx context.Context, runID string, f sandtrap.ResultFilter) (sandtrap.ResultPage, *Source, error) {
 	if f.Limit <= 0 {
 		f.Limit = 50
 	}
@@ -234,36 +209,18 @@ func (s *Store) FindResults(ctx context.Context, runID string, f sandtrap.Result
 		f.Offset = 0
 	}
 	var (
-		page  sandtrap.ResultPage
-		ids   []int64
-		fails map[int64]failure
-		file  *campaign.File
+		page sandtrap.ResultPage
+		src  *Source
 	)
-	err := s.withRun(ctx, runID, func(ri *runIndex, d *runData) error {
-		page, ids, fails = s.pageOf(d, f)
-		file = ri.src.file
+	err := ix.withRun(ctx, runID, func(ri *run, d *runData) error {
+		page = ix.pageOf(d, f)
+		src = ri.src
 		return nil
 	})
 	if err != nil {
-		return sandtrap.ResultPage{}, err
+		return sandtrap.ResultPage{}, nil, err
 	}
-
-	details, err := file.ResultsByID(ctx, ids)
-	if err != nil {
-		// The campaign file may be busy, gone or replaced: the index still
-		// knows enough to list the failures.
-		details = map[int64]sandtrap.Result{}
-	}
-	for i := range page.Results {
-		r := &page.Results[i]
-		if d, ok := details[r.ID]; ok {
-			d.RunID = runID
-			r.Result = d
-		} else if fl, ok := fails[r.ID]; ok {
-			r.Test, r.Error, r.HasError = fl.test, fl.err, true
-		}
-	}
-	return page, nil
+	return page, src, nil
 }
 
 // filter walks every row of a run once, newest first, counting the facets
@@ -271,7 +228,7 @@ func (s *Store) FindResults(ctx context.Context, runID string, f sandtrap.Result
 // rows, so the loop deals only in codes and indexes: facets by their
 // position in sandtrap.Facets, values by their codes, modes by their index. Callers
 // hold mu.
-func (s *Store) filter(d *runData, f sandtrap.ResultFilter, visit func(r *row, fl *failure)) map[string][]sandtrap.FacetValue {
+func (ix *Index) filter(d *runData, f sandtrap.ResultFilter, visit func(r *row, fl *failure)) map[string][]sandtrap.FacetValue {
 	const (
 		byStatus = iota
 		byTarget
@@ -297,19 +254,19 @@ func (s *Store) filter(d *runData, f sandtrap.ResultFilter, visit func(r *row, f
 		}
 		c := check{facet: i, code: -1}
 		if name == sandtrap.FacetStatus && val == sandtrap.StatusOther {
-			statuses := s.names.values[kindStatus]
+			statuses := ix.names.values[kindStatus]
 			c.codes = make([]bool, len(statuses)+1)
 			for code := range c.codes {
-				c.codes[code] = isOtherStatus(s.names.value(kindStatus, uint16(code)))
+				c.codes[code] = isOtherStatus(ix.names.value(kindStatus, uint16(code)))
 			}
 		} else if i <= byDomain {
-			if code, ok := s.names.lookup(codeKinds[i], val); ok {
+			if code, ok := ix.names.lookup(codeKinds[i], val); ok {
 				c.code = int64(code)
 			}
 		} else {
-			c.modes = make([]bool, len(s.modes))
+			c.modes = make([]bool, len(ix.modes))
 			for m := range c.modes {
-				e := &s.eff[m]
+				e := &ix.eff[m]
 				c.modes[m] = [3]string{e.Layer, e.Primitive, e.ID}[i-byLayer] == val
 			}
 		}
@@ -317,11 +274,11 @@ func (s *Store) filter(d *runData, f sandtrap.ResultFilter, visit func(r *row, f
 	}
 	var codeCounts [3][]int
 	for i, kind := range codeKinds {
-		codeCounts[i] = make([]int, len(s.names.values[kind])+1)
+		codeCounts[i] = make([]int, len(ix.names.values[kind])+1)
 	}
 	var modeCounts [3][]int
 	for i := range modeCounts {
-		modeCounts[i] = make([]int, len(s.modes))
+		modeCounts[i] = make([]int, len(ix.modes))
 	}
 	count := func(facet int, r *row, fl *failure) {
 		switch facet {
@@ -401,7 +358,7 @@ func (s *Store) filter(d *runData, f sandtrap.ResultFilter, visit func(r *row, f
 		m := map[string]int{}
 		for code, n := range codeCounts[i] {
 			if n > 0 {
-				m[s.names.value(kind, uint16(code))] += n
+				m[ix.names.value(kind, uint16(code))] += n
 			}
 		}
 		counts[sandtrap.Facets[i]] = m
@@ -412,7 +369,7 @@ func (s *Store) filter(d *runData, f sandtrap.ResultFilter, visit func(r *row, f
 			if n == 0 {
 				continue
 			}
-			e := &s.eff[mode]
+			e := &ix.eff[mode]
 			if v := [3]string{e.Layer, e.Primitive, e.ID}[i]; v != "" {
 				m[v] += n
 			}
@@ -423,14 +380,12 @@ func (s *Store) filter(d *runData, f sandtrap.ResultFilter, visit func(r *row, f
 }
 
 // pageOf collects one page of the rows filter visits. Callers hold mu.
-func (s *Store) pageOf(d *runData, f sandtrap.ResultFilter) (sandtrap.ResultPage, []int64, map[int64]failure) {
+func (ix *Index) pageOf(d *runData, f sandtrap.ResultFilter) sandtrap.ResultPage {
 	var (
-		page  sandtrap.ResultPage
-		ids   []int64
-		fails = map[int64]failure{}
-		skip  = f.Offset
+		page sandtrap.ResultPage
+		skip = f.Offset
 	)
-	page.Facets = s.filter(d, f, func(r *row, fl *failure) {
+	page.Facets = ix.filter(d, f, func(r *row, fl *failure) {
 		page.Total++
 		if skip > 0 {
 			skip--
@@ -439,30 +394,29 @@ func (s *Store) pageOf(d *runData, f sandtrap.ResultFilter) (sandtrap.ResultPage
 		if len(page.Results) >= f.Limit {
 			return
 		}
-		res := sandtrap.ResultRow{Result: sandtrap.Result{ID: r.id, Status: s.names.value(kindStatus, r.status),
-			Target: s.names.value(kindTarget, r.target), Domain: s.names.value(kindDomain, r.domain)}}
+		res := sandtrap.ResultRow{Result: sandtrap.Result{ID: r.id, Status: ix.names.value(kindStatus, r.status),
+			Target: ix.names.value(kindTarget, r.target), Domain: ix.names.value(kindDomain, r.domain)}}
 		if fl != nil {
-			e := &s.eff[fl.mode]
-			res.Layer, res.Primitive, res.Mode, res.ClassifiedBy = e.Layer, e.Primitive, e.ID, s.byOf(fl)
+			e := &ix.eff[fl.mode]
+			res.Test, res.Error, res.HasError, res.Attempt = fl.test, fl.err, true, int(fl.attempt)
+			res.Layer, res.Primitive, res.Mode, res.ClassifiedBy = e.Layer, e.Primitive, e.ID, ix.byOf(fl)
 			res.Severity = e.Severity
-			fails[r.id] = *fl
 		}
 		page.Results = append(page.Results, res)
-		ids = append(ids, r.id)
 	})
-	return page, ids, fails
+	return page
 }
 
 // byOf says who classified a failure: a person when one reclassified its
 // mode, else the harness or the rule that did. Callers hold mu.
-func (s *Store) byOf(fl *failure) string {
+func (ix *Index) byOf(fl *failure) string {
 	if fl == nil {
 		return ""
 	}
-	if by := s.eff[fl.mode].ClassifiedBy; by != "" {
+	if by := ix.eff[fl.mode].ClassifiedBy; by != "" {
 		return by
 	}
-	return s.names.value(kindBy, fl.by)
+	return ix.names.value(kindBy, fl.by)
 }
 
 // toFacets orders each facet's values by count, most first, then by value.
@@ -556,127 +510,36 @@ func hasPrefixFold(s, prefix string) bool {
 	return true
 }
 
-// FindResult returns one result of a run with its classification.
-func (s *Store) FindResult(ctx context.Context, runID string, id int64) (sandtrap.Result, sandtrap.Classification, error) {
+// Classification returns how the index classified result id of a run (the
+// zero classification when it did not fail or the run has no such row),
+// with the run's source and its id there.
+func (ix *Index) Classification(ctx context.Context, runID string, id int64) (sandtrap.Classification, *Source, string, error) {
 	var (
 		cl    sandtrap.Classification
-		file  *campaign.File
+		src   *Source
 		rawID string
 	)
-	err := s.withRun(ctx, runID, func(ri *runIndex, d *runData) error {
-		file, rawID = ri.src.file, ri.rawID
+	err := ix.withRun(ctx, runID, func(ri *run, d *runData) error {
+		src, rawID = ri.src, ri.rawID
 		i := sort.Search(len(d.rows), func(i int) bool { return d.rows[i].id >= id })
 		if i < len(d.rows) && d.rows[i].id == id && d.rows[i].fail >= 0 {
 			fl := d.fails[d.rows[i].fail]
-			e := &s.eff[fl.mode]
-			cl = sandtrap.Classification{Layer: e.Layer, Primitive: e.Primitive, ClassifiedBy: s.byOf(&fl), Mode: e.ID, Signature: s.modes[fl.mode].Signature}
+			e := &ix.eff[fl.mode]
+			cl = sandtrap.Classification{Layer: e.Layer, Primitive: e.Primitive, ClassifiedBy: ix.byOf(&fl), Mode: e.ID, Signature: ix.modes[fl.mode].Signature}
 		}
 		return nil
 	})
-	if err != nil {
-		return sandtrap.Result{}, sandtrap.Classification{}, err
-	}
-
-	r, resRun, err := file.Result(ctx, id)
-	if err != nil {
-		return r, cl, err
-	}
-	if resRun != rawID {
-		return r, cl, sandtrap.Errorf(sandtrap.ENOTFOUND, "result %d is not in run %q", id, runID)
-	}
-	r.RunID = runID
-	return r, cl, nil
-}
-
-// resultFile returns the campaign file that holds result id of the run, or
-// not found when the result is not the run's. It asks the file, not the
-// index: a file replaced at its path is open before its index is reset, and
-// the same id there may be another run's.
-func (s *Store) resultFile(ctx context.Context, runID string, id int64) (*campaign.File, error) {
-	s.mu.RLock()
-	ri, ok := s.runs[runID]
-	if !ok {
-		s.mu.RUnlock()
-		return nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
-	}
-	file, rawID := ri.src.file, ri.rawID
-	s.mu.RUnlock()
-	resRun, err := file.RunOf(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	if resRun != rawID {
-		return nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "result %d is not in run %q", id, runID)
-	}
-	return file, nil
-}
-
-// fileOf returns the campaign file of a run.
-func (s *Store) fileOf(runID string) (*campaign.File, error) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	ri, ok := s.runs[runID]
-	if !ok {
-		return nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", runID)
-	}
-	return ri.src.file, nil
-}
-
-// ResultLog returns up to limit bytes of a result's log and the log's size.
-func (s *Store) ResultLog(ctx context.Context, runID string, id int64, limit int64) ([]byte, int64, error) {
-	f, err := s.resultFile(ctx, runID, id)
-	if err != nil {
-		return nil, 0, err
-	}
-	return f.ResultLog(ctx, id, limit)
-}
-
-// ResultLogTail returns the last n bytes of a result's log: where a long
-// log that the page cuts says why it failed.
-func (s *Store) ResultLogTail(ctx context.Context, runID string, id int64, n int64) ([]byte, error) {
-	f, err := s.resultFile(ctx, runID, id)
-	if err != nil {
-		return nil, err
-	}
-	return f.ResultLogTail(ctx, id, n)
-}
-
-// Artifacts lists the artifacts of a result of the run, with their
-// digests checked.
-func (s *Store) Artifacts(ctx context.Context, runID string, resultID int64) ([]sandtrap.Artifact, error) {
-	f, err := s.resultFile(ctx, runID, resultID)
-	if err != nil {
-		return nil, err
-	}
-	return f.Artifacts(ctx, resultID)
-}
-
-// ArtifactData returns one artifact of a result with its bytes.
-func (s *Store) ArtifactData(ctx context.Context, runID string, resultID, artifactID int64) (sandtrap.Artifact, []byte, error) {
-	f, err := s.resultFile(ctx, runID, resultID)
-	if err != nil {
-		return sandtrap.Artifact{}, nil, err
-	}
-	return f.ArtifactData(ctx, resultID, artifactID)
-}
-
-// Steps lists the MCP tool calls of a result of the run, in order.
-func (s *Store) Steps(ctx context.Context, runID string, resultID int64) ([]sandtrap.Step, error) {
-	f, err := s.resultFile(ctx, runID, resultID)
-	if err != nil {
-		return nil, err
-	}
-	return f.Steps(ctx, resultID)
+	return cl, src, rawID, err
 }
 
 // FindModes returns the listed failure modes, keyed by id; unknown ids are
 // left out.
-func (s *Store) FindModes(ctx context.Context, ids []string) (map[string]sandtrap.Mode, error) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
+func (ix *Index) FindModes(ctx context.Context, ids []string) (map[string]sandtrap.Mode, error) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
 	out := make(map[string]sandtrap.Mode, len(ids))
 	for _, id := range ids {
-		if m, ok := s.modeOf(id, false); ok {
+		if m, ok := ix.modeOf(id, false); ok {
 			out[id] = m
 		}
 	}

@@ -1,4 +1,4 @@
-package store
+package index
 
 import (
 	"cmp"
@@ -7,8 +7,6 @@ import (
 	"time"
 
 	"sandtrap"
-	"sandtrap/store/campaign"
-	"sandtrap/store/internal/sqlitex"
 )
 
 // modeTally counts a run's results, and its failures per failure mode as
@@ -63,55 +61,55 @@ func (t *modeTally) count(members []int32) int {
 
 // History summarises every failure mode the served runs have, after
 // merges, with its failures in each of the last recent runs.
-func (s *Store) History(ctx context.Context, recent int) (sandtrap.History, error) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	return s.foldHistory("", recent), nil
+func (ix *Index) History(ctx context.Context, recent int) (sandtrap.History, error) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return ix.foldHistory("", recent), nil
 }
 
 // ModeHistory summarises one failure mode (after merges) across the runs
 // served, as sandtrap.History does; a mode that no served run has comes back with
 // no failures.
-func (s *Store) ModeHistory(ctx context.Context, id string, recent int) (sandtrap.History, error) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	i, ok := s.modeIndex(id)
+func (ix *Index) ModeHistory(ctx context.Context, id string, recent int) (sandtrap.History, error) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	i, ok := ix.modeIndex(id)
 	if !ok {
 		return sandtrap.History{}, sandtrap.Errorf(sandtrap.ENOTFOUND, "failure mode %q not found", id)
 	}
-	h := s.foldHistory(s.eff[i].ID, recent)
+	h := ix.foldHistory(ix.eff[i].ID, recent)
 	if len(h.Modes) == 0 {
-		h.Modes = []sandtrap.ModeSummary{{Mode: s.effectiveMode(i), Recent: make([]int, len(h.Recent))}}
+		h.Modes = []sandtrap.ModeSummary{{Mode: ix.effectiveMode(i), Recent: make([]int, len(h.Recent))}}
 	}
 	return h, nil
 }
 
 // foldHistory folds the tallies of every run, oldest first, into one summary
 // per mode root, or only root's when it is set. Callers hold mu.
-func (s *Store) foldHistory(root string, recent int) sandtrap.History {
-	h := sandtrap.History{Runs: len(s.order)}
-	first := max(0, len(s.order)-max(recent, 0))
+func (ix *Index) foldHistory(root string, recent int) sandtrap.History {
+	h := sandtrap.History{Runs: len(ix.order)}
+	first := max(0, len(ix.order)-max(recent, 0))
 	type acc struct {
 		sum               sandtrap.ModeSummary
 		firstPos, lastPos int
 		domains, targets  map[uint16]bool
 	}
 	byRoot := map[string]*acc{}
-	for pos, id := range s.order {
-		ri := s.runs[id]
+	for pos, id := range ix.order {
+		ri := ix.runs[id]
 		if pos >= first {
-			h.Recent = append(h.Recent, s.runCount(id, ri, 0))
+			h.Recent = append(h.Recent, ix.runCount(id, ri, 0))
 		}
 		for m, c := range ri.tally.modes {
-			r := s.eff[m].ID
+			r := ix.eff[m].ID
 			if root != "" && r != root {
 				continue
 			}
 			a := byRoot[r]
 			if a == nil {
 				a = &acc{firstPos: pos, lastPos: -1, domains: map[uint16]bool{}, targets: map[uint16]bool{}}
-				a.sum.Mode = s.effectiveMode(m)
-				a.sum.Recent = make([]int, len(s.order)-first)
+				a.sum.Mode = ix.effectiveMode(m)
+				a.sum.Recent = make([]int, len(ix.order)-first)
 				byRoot[r] = a
 			}
 			if a.lastPos != pos {
@@ -148,11 +146,11 @@ func (s *Store) foldHistory(root string, recent int) sandtrap.History {
 	for _, a := range accs {
 		sum := a.sum
 		n := sum.First.Count
-		sum.First = s.runCount(s.order[a.firstPos], s.runs[s.order[a.firstPos]], n)
+		sum.First = ix.runCount(ix.order[a.firstPos], ix.runs[ix.order[a.firstPos]], n)
 		n = sum.Last.Count
-		sum.Last = s.runCount(s.order[a.lastPos], s.runs[s.order[a.lastPos]], n)
-		sum.Domains = s.codeValues(kindDomain, a.domains)
-		sum.Targets = s.codeValues(kindTarget, a.targets)
+		sum.Last = ix.runCount(ix.order[a.lastPos], ix.runs[ix.order[a.lastPos]], n)
+		sum.Domains = ix.codeValues(kindDomain, a.domains)
+		sum.Targets = ix.codeValues(kindTarget, a.targets)
 		h.Modes = append(h.Modes, sum)
 	}
 	return h
@@ -160,9 +158,9 @@ func (s *Store) foldHistory(root string, recent int) sandtrap.History {
 
 // effectiveMode is mode m's root as people see it, even when the root is
 // a mode no served file has. Callers hold mu.
-func (s *Store) effectiveMode(m int32) sandtrap.Mode {
-	e := &s.eff[m]
-	if mode, ok := s.modeOf(e.ID, false); ok {
+func (ix *Index) effectiveMode(m int32) sandtrap.Mode {
+	e := &ix.eff[m]
+	if mode, ok := ix.modeOf(e.ID, false); ok {
 		return mode
 	}
 	return sandtrap.Mode{ID: e.ID, Layer: e.Layer, Primitive: e.Primitive, Signature: e.Signature, ClassifiedBy: e.ClassifiedBy,
@@ -170,10 +168,10 @@ func (s *Store) effectiveMode(m int32) sandtrap.Mode {
 }
 
 // codeValues names a set of codes of kind, sorted.
-func (s *Store) codeValues(kind string, codes map[uint16]bool) []string {
+func (ix *Index) codeValues(kind string, codes map[uint16]bool) []string {
 	out := make([]string, 0, len(codes))
 	for c := range codes {
-		out = append(out, s.names.value(kind, c))
+		out = append(out, ix.names.value(kind, c))
 	}
 	slices.Sort(out)
 	return out
@@ -181,9 +179,9 @@ func (s *Store) codeValues(kind string, codes map[uint16]bool) []string {
 
 // runCount names run id with its start and results, and n as its count,
 // without walking its breakdown. Callers hold mu.
-func (s *Store) runCount(id string, ri *runIndex, n int) sandtrap.RunCount {
+func (ix *Index) runCount(id string, ri *run, n int) sandtrap.RunCount {
 	m, known := ri.src.meta[ri.rawID]
-	rc := sandtrap.RunCount{RunID: id, RunName: m.Name, StartedAt: sqlitex.ParseTime(m.StartedAt), Count: n, Total: ri.tally.results}
+	rc := sandtrap.RunCount{RunID: id, RunName: m.Name, StartedAt: m.Started, Count: n, Total: ri.tally.results}
 	if !known || rc.RunName == "" {
 		rc.RunName = ri.rawID
 	}
@@ -192,15 +190,15 @@ func (s *Store) runCount(id string, ri *runIndex, n int) sandtrap.RunCount {
 
 // members returns the modes, as the classifier made them, that people see
 // as mode id after merges. Callers hold mu.
-func (s *Store) members(id string) ([]int32, bool) {
-	i, ok := s.modeIndex(id)
+func (ix *Index) members(id string) ([]int32, bool) {
+	i, ok := ix.modeIndex(id)
 	if !ok {
 		return nil, false
 	}
-	root := s.eff[i].ID
+	root := ix.eff[i].ID
 	var out []int32
-	for m := range s.eff {
-		if s.eff[m].ID == root {
+	for m := range ix.eff {
+		if ix.eff[m].ID == root {
 			out = append(out, int32(m))
 		}
 	}
@@ -209,18 +207,18 @@ func (s *Store) members(id string) ([]int32, bool) {
 
 // ModeRuns counts a mode's failures in every run that has one, oldest run
 // first.
-func (s *Store) ModeRuns(ctx context.Context, id string) ([]sandtrap.RunCount, error) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	members, ok := s.members(id)
+func (ix *Index) ModeRuns(ctx context.Context, id string) ([]sandtrap.RunCount, error) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	members, ok := ix.members(id)
 	if !ok {
 		return nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "failure mode %q not found", id)
 	}
 	var out []sandtrap.RunCount
-	for _, runID := range s.order {
-		ri := s.runs[runID]
+	for _, runID := range ix.order {
+		ri := ix.runs[runID]
 		if n := ri.tally.count(members); n > 0 {
-			out = append(out, s.runCount(runID, ri, n))
+			out = append(out, ix.runCount(runID, ri, n))
 		}
 	}
 	return out, nil
@@ -228,26 +226,26 @@ func (s *Store) ModeRuns(ctx context.Context, id string) ([]sandtrap.RunCount, e
 
 // ModesBeside returns the other modes, after merges, of the last n runs
 // that had mode id: the modes it may be one cause with.
-func (s *Store) ModesBeside(ctx context.Context, id string, n int) ([]sandtrap.Mode, error) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	members, ok := s.members(id)
+func (ix *Index) ModesBeside(ctx context.Context, id string, n int) ([]sandtrap.Mode, error) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	members, ok := ix.members(id)
 	if !ok {
 		return nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "failure mode %q not found", id)
 	}
-	self := s.eff[members[0]].ID
+	self := ix.eff[members[0]].ID
 	seen := map[string]bool{self: true}
 	var out []sandtrap.Mode
-	for j := len(s.order) - 1; j >= 0 && n > 0; j-- {
-		ri := s.runs[s.order[j]]
+	for j := len(ix.order) - 1; j >= 0 && n > 0; j-- {
+		ri := ix.runs[ix.order[j]]
 		if ri.tally.count(members) == 0 {
 			continue
 		}
 		n--
 		for m := range ri.tally.modes {
-			if root := s.eff[m].ID; !seen[root] {
+			if root := ix.eff[m].ID; !seen[root] {
 				seen[root] = true
-				out = append(out, s.effectiveMode(m))
+				out = append(out, ix.effectiveMode(m))
 			}
 		}
 	}
@@ -258,14 +256,14 @@ func (s *Store) ModesBeside(ctx context.Context, id string, n int) ([]sandtrap.M
 // seenRange fills in the first and last runs each mode was seen in, and
 // whether ri is its first, from the table of where each mode was seen.
 // Callers hold mu.
-func (s *Store) seenRange(stats map[string]*sandtrap.ModeStat, ri *runIndex) {
-	t := s.seenTable()
-	thisStart := sqlitex.ParseTime(ri.src.meta[ri.rawID].StartedAt)
+func (ix *Index) seenRange(stats map[string]*sandtrap.ModeStat, ri *run) {
+	t := ix.seenTable()
+	thisStart := ri.src.meta[ri.rawID].Started
 	for m, seen := range t.modes {
 		if seen.first < 0 {
 			continue
 		}
-		st, ok := stats[s.eff[m].ID]
+		st, ok := stats[ix.eff[m].ID]
 		if !ok {
 			continue
 		}
@@ -286,20 +284,20 @@ func (s *Store) seenRange(stats map[string]*sandtrap.ModeStat, ri *runIndex) {
 // across the runs served: computed once per change of the runs or of their
 // breakdowns, so that a run's queue does not walk every run's tally.
 type seen struct {
-	// cells and version are s.cells and s.runsVersion when computed.
+	// cells and version are ix.cells and ix.runsVersion when computed.
 	cells, version int
 	runs           []seenRun
 	pos            map[string]int // position of each run, by public id
 	modes          []modeSeen     // by mode index
 }
 
-// seenRun is a run of the table, in s.order.
+// seenRun is a run of the table, in ix.order.
 type seenRun struct {
 	id string
 	at time.Time
 }
 
-// modeSeen is the position, in s.order, of the first and the last run a
+// modeSeen is the position, in ix.order, of the first and the last run a
 // mode failed in: the earliest start, and the latest, the first of the
 // runs that tie. -1 when no run has it.
 type modeSeen struct{ first, last int }
@@ -309,20 +307,20 @@ var unreadStart = time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
 
 // seenTable returns the table of where each mode was seen, computing it
 // when the runs or their breakdowns changed since. Callers hold mu.
-func (s *Store) seenTable() *seen {
-	s.seenMu.Lock()
-	defer s.seenMu.Unlock()
-	if t := s.seen; t != nil && t.cells == s.cells && t.version == s.runsVersion && len(t.modes) == len(s.modes) {
+func (ix *Index) seenTable() *seen {
+	ix.seenMu.Lock()
+	defer ix.seenMu.Unlock()
+	if t := ix.seen; t != nil && t.cells == ix.cells && t.version == ix.runsVersion && len(t.modes) == len(ix.modes) {
 		return t
 	}
-	t := &seen{cells: s.cells, version: s.runsVersion, runs: make([]seenRun, len(s.order)), pos: make(map[string]int, len(s.order)),
-		modes: make([]modeSeen, len(s.modes))}
+	t := &seen{cells: ix.cells, version: ix.runsVersion, runs: make([]seenRun, len(ix.order)), pos: make(map[string]int, len(ix.order)),
+		modes: make([]modeSeen, len(ix.modes))}
 	for m := range t.modes {
 		t.modes[m] = modeSeen{-1, -1}
 	}
-	for pos, id := range s.order {
-		ri := s.runs[id]
-		at := sqlitex.ParseTime(ri.src.meta[ri.rawID].StartedAt)
+	for pos, id := range ix.order {
+		ri := ix.runs[id]
+		at := ri.src.meta[ri.rawID].Started
 		if at.IsZero() {
 			// Its row is not read yet: a run being written now, after
 			// every run whose start is known.
@@ -344,35 +342,37 @@ func (s *Store) seenTable() *seen {
 			}
 		}
 	}
-	s.seen = t
+	ix.seen = t
 	return t
 }
 
-// ModeOccurrences returns a page of a mode's failures across every run,
+// Occurrence is a failure of a mode in one run, as the index knows it: the
+// campaign file of Source has the rest.
+type Occurrence struct {
+	sandtrap.Occurrence
+	Source *Source
+}
+
+// ModeFailures returns a page of a mode's failures across every run,
 // newest run first, and how many there are. The runs' tallies say which
 // runs the page falls in; only those runs' rows are read.
-func (s *Store) ModeOccurrences(ctx context.Context, id string, limit, offset int) ([]sandtrap.Occurrence, int, error) {
-	type pick struct {
-		runID string
-		file  *campaign.File
-		row   sandtrap.ResultRow
-	}
+func (ix *Index) ModeFailures(ctx context.Context, id string, limit, offset int) ([]Occurrence, int, error) {
 	// The tallies say which runs the page falls in, and how far into each.
 	type span struct {
 		runID string
 		skip  int
 	}
-	s.mu.RLock()
-	members, ok := s.members(id)
+	ix.mu.RLock()
+	members, ok := ix.members(id)
 	if !ok {
-		s.mu.RUnlock()
+		ix.mu.RUnlock()
 		return nil, 0, sandtrap.Errorf(sandtrap.ENOTFOUND, "failure mode %q not found", id)
 	}
 	var spans []span
 	total, wanted := 0, 0
-	for j := len(s.order) - 1; j >= 0; j-- {
-		runID := s.order[j]
-		n := s.runs[runID].tally.count(members)
+	for j := len(ix.order) - 1; j >= 0; j-- {
+		runID := ix.order[j]
+		n := ix.runs[runID].tally.count(members)
 		if n == 0 || total+n <= offset || wanted >= limit {
 			total += n
 			continue
@@ -382,14 +382,14 @@ func (s *Store) ModeOccurrences(ctx context.Context, id string, limit, offset in
 		spans = append(spans, span{runID, skip})
 		wanted += n - skip
 	}
-	s.mu.RUnlock()
+	ix.mu.RUnlock()
 
 	// Only those runs' rows are read, paged back in if they were evicted.
-	var picks []pick
+	var out []Occurrence
 	for _, sp := range spans {
 		skip := sp.skip
-		err := s.withRun(ctx, sp.runID, func(ri *runIndex, d *runData) error {
-			for k := len(d.rows) - 1; k >= 0 && len(picks) < limit; k-- {
+		err := ix.withRun(ctx, sp.runID, func(ri *run, d *runData) error {
+			for k := len(d.rows) - 1; k >= 0 && len(out) < limit; k-- {
 				r := &d.rows[k]
 				if r.fail < 0 {
 					continue
@@ -402,12 +402,12 @@ func (s *Store) ModeOccurrences(ctx context.Context, id string, limit, offset in
 					skip--
 					continue
 				}
-				e := &s.eff[fl.mode]
-				picks = append(picks, pick{runID: sp.runID, file: ri.src.file, row: sandtrap.ResultRow{
+				e := &ix.eff[fl.mode]
+				out = append(out, Occurrence{Source: ri.src, Occurrence: sandtrap.Occurrence{RunID: sp.runID, ResultRow: sandtrap.ResultRow{
 					Result: sandtrap.Result{ID: r.id, Test: fl.test, Error: fl.err, HasError: true, Attempt: int(fl.attempt),
-						Status: s.names.value(kindStatus, r.status), Target: s.names.value(kindTarget, r.target), Domain: s.names.value(kindDomain, r.domain)},
-					Layer: e.Layer, Primitive: e.Primitive, Mode: e.ID, ClassifiedBy: s.byOf(fl), Severity: e.Severity,
-				}})
+						Status: ix.names.value(kindStatus, r.status), Target: ix.names.value(kindTarget, r.target), Domain: ix.names.value(kindDomain, r.domain)},
+					Layer: e.Layer, Primitive: e.Primitive, Mode: e.ID, ClassifiedBy: ix.byOf(fl), Severity: e.Severity,
+				}}})
 			}
 			return nil
 		})
@@ -415,45 +415,25 @@ func (s *Store) ModeOccurrences(ctx context.Context, id string, limit, offset in
 			return nil, 0, err
 		}
 	}
-
-	// Details (titles, durations) come from each run's file, one query per file.
-	byFile := map[*campaign.File][]int64{}
-	for _, p := range picks {
-		byFile[p.file] = append(byFile[p.file], p.row.ID)
-	}
-	details := map[*campaign.File]map[int64]sandtrap.Result{}
-	for f, ids := range byFile {
-		if d, err := f.ResultsByID(ctx, ids); err == nil {
-			details[f] = d
-		}
-	}
-	out := make([]sandtrap.Occurrence, 0, len(picks))
-	for _, p := range picks {
-		if d, ok := details[p.file][p.row.ID]; ok {
-			d.RunID = p.runID
-			p.row.Result = d
-		}
-		out = append(out, sandtrap.Occurrence{RunID: p.runID, ResultRow: p.row})
-	}
 	return out, total, nil
 }
 
 // RunsBefore names up to n runs that started before run id, the latest
 // first, with their results; with id empty, the last n runs. It reads no
 // breakdown, so it costs the same whatever the history.
-func (s *Store) RunsBefore(ctx context.Context, id string, n int) ([]sandtrap.RunCount, error) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	end := len(s.order)
+func (ix *Index) RunsBefore(ctx context.Context, id string, n int) ([]sandtrap.RunCount, error) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	end := len(ix.order)
 	if id != "" {
-		end = slices.Index(s.order, id)
+		end = slices.Index(ix.order, id)
 		if end < 0 {
 			return nil, sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", id)
 		}
 	}
 	out := make([]sandtrap.RunCount, 0, min(n, end))
 	for j := end - 1; j >= 0 && len(out) < n; j-- {
-		out = append(out, s.runCount(s.order[j], s.runs[s.order[j]], 0))
+		out = append(out, ix.runCount(ix.order[j], ix.runs[ix.order[j]], 0))
 	}
 	return out, nil
 }

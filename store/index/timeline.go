@@ -1,4 +1,4 @@
-package store
+package index
 
 import (
 	"context"
@@ -17,10 +17,10 @@ type timeline struct {
 
 // RunTimeline returns a run's results and failures per minute, and the
 // outage windows among them.
-func (s *Store) RunTimeline(ctx context.Context, runID string) ([]triage.Minute, []triage.Window, error) {
+func (ix *Index) RunTimeline(ctx context.Context, runID string) ([]triage.Minute, []triage.Window, error) {
 	var tl *timeline
-	err := s.withRun(ctx, runID, func(ri *runIndex, d *runData) error {
-		tl = s.timelineOf(ri, d)
+	err := ix.withRun(ctx, runID, func(ri *run, d *runData) error {
+		tl = ix.timelineOf(ri, d)
 		return nil
 	})
 	if err != nil {
@@ -32,8 +32,8 @@ func (s *Store) RunTimeline(ctx context.Context, runID string) ([]triage.Minute,
 // timelineOf folds a run's rows into minutes, once per change of the index
 // or of the decisions (a merge changes how many modes a minute has).
 // Callers hold mu.
-func (s *Store) timelineOf(ri *runIndex, d *runData) *timeline {
-	key := queueKey{rows: len(d.rows), decisions: s.decisionsVersion}
+func (ix *Index) timelineOf(ri *run, d *runData) *timeline {
+	key := queueKey{rows: len(d.rows), decisions: ix.decisionsVersion}
 	ri.factsMu.Lock()
 	defer ri.factsMu.Unlock()
 	if ri.timeline != nil && ri.timeline.key == key {
@@ -58,7 +58,7 @@ func (s *Store) timelineOf(ri *runIndex, d *runData) *timeline {
 		a.m.Results++
 		if r.fail >= 0 {
 			a.m.Failures++
-			a.modes[s.rootIndex(d.fails[r.fail].mode)] = true
+			a.modes[ix.rootIndex(d.fails[r.fail].mode)] = true
 		}
 	}
 	tl := &timeline{key: key, minutes: make([]triage.Minute, 0, len(byMinute))}

@@ -1,4 +1,4 @@
-package store
+package index
 
 import (
 	"cmp"
@@ -6,21 +6,31 @@ import (
 	"slices"
 	"unsafe"
 
-	"sandtrap"
-	"sandtrap/store/campaign"
 	"sandtrap/triage"
 )
 
 // The index keeps every run's counts in memory, but the rows and failures
 // only of the runs that are live or were looked at lately, and the
-// comparison facts only of the runs compared lately, within
-// Options.IndexMemory bytes. The others are evicted: their rows are read
-// back from the state, which holds every row a pass saved, when a page
-// needs them. Pages reach the rows only through withRun, which pages them
-// in without holding the store's lock across SQLite I/O.
+// comparison facts only of the runs compared lately, within its budget.
+// The others are evicted: their rows are read back through the RowPager,
+// from what the store saved, when a page needs them. Queries reach the
+// rows only through withRun, which pages them in without holding the
+// index's lock across the pager's I/O.
+
+// RowPager reads back what the store saved of a run: its packed rows, in
+// the chunks Pack made, and its failures, in id order. The index calls it
+// with none of its locks held, from readers and from Pin; it must not call
+// the index's writers.
+type RowPager interface {
+	// RunRows calls each with every saved chunk of the rows of run rawID
+	// of the source labelled source, in order.
+	RunRows(ctx context.Context, source, rawID string, each func(chunk []byte)) error
+	// RunFailures returns the saved failures of that run, in id order.
+	RunFailures(ctx context.Context, source, rawID string) ([]Failure, error)
+}
 
 // runData is a run's packed rows and failures: what eviction drops.
-// Rows are only appended, under the store's write lock.
+// Rows are only appended, under the index's write lock.
 type runData struct {
 	rows  []row
 	fails []failure
@@ -56,7 +66,7 @@ const (
 // rowsBytes estimates what the run's rows, failures and the caches folded
 // from them for its pages (queues, timeline, tests that also passed) hold;
 // 0 when they are evicted. Callers hold mu.
-func (ri *runIndex) rowsBytes() int64 {
+func (ri *run) rowsBytes() int64 {
 	d := ri.data
 	if d == nil {
 		return 0
@@ -79,7 +89,7 @@ func (ri *runIndex) rowsBytes() int64 {
 
 // factsBytes estimates what the run's comparison facts hold; 0 when there
 // are none. Callers hold mu.
-func (ri *runIndex) factsBytes() int64 {
+func (ri *run) factsBytes() int64 {
 	ri.factsMu.Lock()
 	defer ri.factsMu.Unlock()
 	if ri.facts == nil {
@@ -89,26 +99,26 @@ func (ri *runIndex) factsBytes() int64 {
 }
 
 // bytes estimates what the run holds beside its counts. Callers hold mu.
-func (ri *runIndex) bytes() int64 { return ri.rowsBytes() + ri.factsBytes() }
+func (ri *run) bytes() int64 { return ri.rowsBytes() + ri.factsBytes() }
 
 // keeps reports whether caches folded from rows d for the run's pages may
 // be kept: not when d was paged in for one call and evicted again, as they
 // go with the rows. Callers hold mu.
-func (ri *runIndex) keeps(d *runData) bool { return ri.data == d }
+func (ri *run) keeps(d *runData) bool { return ri.data == d }
 
 // touch marks the run's rows as just looked at.
-func (s *Store) touch(ri *runIndex) { ri.used.Store(s.clock.Add(1)) }
+func (ix *Index) touch(ri *run) { ri.used.Store(ix.clock.Add(1)) }
 
 // evictable reports whether the run's rows may leave memory: it is
-// finished, the state holds every row it has, and no pass is about to add
+// finished, the store saved every row it has, and no pass is about to add
 // to it. Callers hold mu.
-func (ri *runIndex) evictable() bool {
-	return ri.data != nil && ri.saved == ri.n && ri.pins == 0 && ri.src.meta[ri.rawID].FinishedAt.Valid
+func (ri *run) evictable() bool {
+	return ri.data != nil && ri.saved == ri.n && ri.pins == 0 && ri.src.meta[ri.rawID].Finished
 }
 
 // evictRows drops the run's rows, failures and the caches of its pages;
 // its counts and comparison facts stay. Callers hold mu for writing.
-func (ri *runIndex) evictRows() {
+func (ri *run) evictRows() {
 	ri.data = nil
 	ri.factsMu.Lock()
 	ri.passed, ri.passedRows, ri.queues, ri.timeline = nil, 0, nil, nil
@@ -117,7 +127,7 @@ func (ri *runIndex) evictRows() {
 
 // evictFacts drops the run's comparison facts, which its rows make again.
 // Callers hold mu for writing.
-func (ri *runIndex) evictFacts() {
+func (ri *run) evictFacts() {
 	ri.factsMu.Lock()
 	ri.facts = nil
 	ri.factsMu.Unlock()
@@ -127,13 +137,13 @@ func (ri *runIndex) evictFacts() {
 // of a finished run, until what they hold fits the budget: a comparison
 // needs only the facts of its runs, a run's pages only its rows. Callers
 // hold mu for writing.
-func (s *Store) shrink() {
-	budget := s.opts.IndexMemory
+func (ix *Index) shrink() {
+	budget := ix.budget
 	if budget <= 0 {
 		return
 	}
 	type held struct {
-		ri    *runIndex
+		ri    *run
 		facts bool
 		bytes int64
 		used  int64
@@ -142,7 +152,7 @@ func (s *Store) shrink() {
 		total int64
 		cands []held
 	)
-	for _, src := range s.sources {
+	for _, src := range ix.sources {
 		for _, ri := range src.runs {
 			// Rows that may not leave (a live run's) are outside the budget.
 			if n := ri.rowsBytes(); n > 0 && ri.evictable() {
@@ -173,20 +183,20 @@ func (s *Store) shrink() {
 }
 
 // shrinkNow takes the write lock and shrinks.
-func (s *Store) shrinkNow() {
-	if s.opts.IndexMemory <= 0 {
+func (ix *Index) shrinkNow() {
+	if ix.budget <= 0 {
 		return
 	}
-	s.mu.Lock()
-	s.shrink()
-	s.mu.Unlock()
+	ix.mu.Lock()
+	ix.shrink()
+	ix.mu.Unlock()
 }
 
 // budgeted estimates what counts against the budget: the rows that may be
 // evicted and every run's comparison facts. Callers hold mu.
-func (s *Store) budgeted() int64 {
+func (ix *Index) budgeted() int64 {
 	var total int64
-	for _, src := range s.sources {
+	for _, src := range ix.sources {
 		for _, ri := range src.runs {
 			total += ri.factsBytes()
 			if ri.evictable() {
@@ -202,24 +212,24 @@ func (s *Store) budgeted() int64 {
 const pageInTries = 3
 
 // withRun calls fn with the index of run id and its rows under the read
-// lock, reading the rows back from the state first when they were evicted.
-func (s *Store) withRun(ctx context.Context, id string, fn func(ri *runIndex, d *runData) error) error {
-	return s.readRun(ctx, id, true, fn)
+// lock, reading the rows back through the pager first when they were evicted.
+func (ix *Index) withRun(ctx context.Context, id string, fn func(ri *run, d *runData) error) error {
+	return ix.readRun(ctx, id, true, fn)
 }
 
 // readRun is withRun; look says the rows are looked at, which keeps them
 // in memory longer. Rows read only to fold facts kept apart are not: they
 // serve the one call and are not put back in memory.
-func (s *Store) readRun(ctx context.Context, id string, look bool, fn func(ri *runIndex, d *runData) error) error {
+func (ix *Index) readRun(ctx context.Context, id string, look bool, fn func(ri *run, d *runData) error) error {
 	// paged is what this call read back: a budget smaller than the run
 	// may evict it again at once, and it still serves this call.
 	var paged *runData
 	for try := 0; ; try++ {
-		s.mu.RLock()
-		ri, ok := s.runs[id]
+		ix.mu.RLock()
+		ri, ok := ix.runs[id]
 		if !ok {
-			s.mu.RUnlock()
-			return sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", id)
+			ix.mu.RUnlock()
+			return runNotFound(id)
 		}
 		d := ri.data
 		if d == nil && paged != nil && len(paged.rows) == ri.n {
@@ -227,114 +237,135 @@ func (s *Store) readRun(ctx context.Context, id string, look bool, fn func(ri *r
 		}
 		if d != nil {
 			if look {
-				s.touch(ri)
+				ix.touch(ri)
 			}
 			err := fn(ri, d)
-			s.mu.RUnlock()
+			ix.mu.RUnlock()
 			return err
 		}
 		src, rawID, n := ri.src, ri.rawID, ri.n
-		s.mu.RUnlock()
+		ix.mu.RUnlock()
 		if try == pageInTries {
-			return errorf("the index of %s is inconsistent: run %q has %d rows saved, %d counted", src.path, rawID, len(paged.rows), n)
+			return inconsistent(src, rawID, len(paged.rows), n)
 		}
 		var err error
-		if paged, err = s.pageIn(ctx, src, rawID, n, look); err != nil {
+		if paged, err = ix.pageIn(ctx, src, rawID, n, look); err != nil {
 			return err
 		}
 	}
 }
 
-// pageIn reads a run's rows back from the state, without holding mu while
+// pageIn reads a run's rows back through the pager, without holding mu while
 // it reads. Rows that are looked at (look) go back in memory unless the
 // run changed meanwhile; others only serve the call that read them, as
 // putting them back would evict rows that are looked at, and the shrink
 // that follows walks every run. n is how many rows it has.
-func (s *Store) pageIn(ctx context.Context, src *source, rawID string, n int, look bool) (*runData, error) {
-	d, err := s.loadRun(ctx, src, rawID, n)
+func (ix *Index) pageIn(ctx context.Context, src *Source, rawID string, n int, look bool) (*runData, error) {
+	d, err := ix.loadRun(ctx, src, rawID, n)
 	if err != nil || !look {
 		return d, err
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
 	if ri := src.runs[rawID]; ri != nil && ri.data == nil && len(d.rows) == ri.n {
 		ri.data = d
-		s.touch(ri)
-		s.shrink()
+		ix.touch(ri)
+		ix.shrink()
 	}
 	return d, nil
 }
 
-// pinForAppend pages in the evicted runs that rows add to and pins them,
-// so that none is evicted before apply has added the rows; unpin releases
-// them.
-func (s *Store) pinForAppend(ctx context.Context, src *source, rows []campaign.ResultRow) ([]*runIndex, error) {
-	s.mu.Lock()
-	var pinned, evicted []*runIndex
-	counted := map[*runIndex]int{} // how many rows each evicted run has
-	seen := map[string]bool{}
-	for i := range rows {
-		id := rows[i].RunID
-		if seen[id] {
-			continue
-		}
-		seen[id] = true
-		if ri := src.runs[id]; ri != nil {
-			ri.pins++
-			pinned = append(pinned, ri)
-			if ri.data == nil {
-				evicted = append(evicted, ri)
-				counted[ri] = ri.n
-			}
-		}
-	}
-	s.mu.Unlock()
-	for _, ri := range evicted {
-		d, err := s.loadRun(ctx, src, ri.rawID, counted[ri])
-		if err == nil && len(d.rows) != counted[ri] {
-			err = errorf("the index of %s is inconsistent: run %q has %d rows saved, %d counted", src.path, ri.rawID, len(d.rows), counted[ri])
-		}
-		if err != nil {
-			s.unpin(pinned)
-			return nil, err
-		}
-		s.mu.Lock()
-		if ri.data == nil {
-			ri.data = d
-		}
-		s.mu.Unlock()
-	}
-	return pinned, nil
-}
-
-// unpin releases runs pinForAppend pinned.
-func (s *Store) unpin(pinned []*runIndex) {
-	s.mu.Lock()
-	for _, ri := range pinned {
-		ri.pins--
-	}
-	s.mu.Unlock()
-}
-
 // factsFor returns a run's comparison facts: those kept while the run has
 // not grown, else folded from its rows, paged in when evicted.
-func (s *Store) factsFor(ctx context.Context, id string) (*runFacts, error) {
-	s.mu.RLock()
-	if ri, ok := s.runs[id]; ok {
+func (ix *Index) factsFor(ctx context.Context, id string) (*runFacts, error) {
+	ix.mu.RLock()
+	if ri, ok := ix.runs[id]; ok {
 		ri.factsMu.Lock()
 		f := ri.facts
 		ri.factsMu.Unlock()
 		if f != nil && f.rows == ri.n {
-			ri.factsUsed.Store(s.clock.Add(1))
-			s.mu.RUnlock()
+			ri.factsUsed.Store(ix.clock.Add(1))
+			ix.mu.RUnlock()
 			return f, nil
 		}
 	}
-	s.mu.RUnlock()
+	ix.mu.RUnlock()
 	var f *runFacts
-	err := s.readRun(ctx, id, false, func(ri *runIndex, d *runData) error {
-		f = s.factsOf(ri, d)
+	err := ix.readRun(ctx, id, false, func(ri *run, d *runData) error {
+		f = ix.factsOf(ri, d)
 		return nil
 	})
 	return f, err
+}
+
+// loadRun reads one run's rows and failures back through the pager,
+// without holding mu while it reads: every row and failure a pass saved,
+// each failed row linked to its failure. n is how many rows the run has,
+// so that they take no more memory than they need.
+func (ix *Index) loadRun(ctx context.Context, src *Source, rawID string, n int) (*runData, error) {
+	d := &runData{rows: make([]row, 0, n)}
+	err := ix.pager.RunRows(ctx, src.label, rawID, func(data []byte) {
+		for off := 0; off+rowSize <= len(data); off += rowSize {
+			d.rows = append(d.rows, decodeRow(data[off:]))
+		}
+	})
+	if err != nil {
+		return nil, errorf("loading the rows of run %q of %s: %w", rawID, src.label, err)
+	}
+	list, err := ix.pager.RunFailures(ctx, src.label, rawID)
+	if err != nil {
+		return nil, errorf("loading the failures of run %q of %s: %w", rawID, src.label, err)
+	}
+	d.fails = make([]failure, 0, len(list))
+	ix.mu.RLock()
+	for _, sf := range list {
+		m, ok := ix.modeIdx[sf.ModeID]
+		if !ok {
+			ix.mu.RUnlock()
+			return nil, errorf("the saved index of %s is inconsistent: unknown mode %q", src.label, sf.ModeID)
+		}
+		by, ok := ix.names.lookup(kindBy, sf.By)
+		if !ok {
+			ix.mu.RUnlock()
+			return nil, errorf("the saved index of %s is inconsistent: unknown classifier %q", src.label, sf.By)
+		}
+		d.addFailure(failure{id: sf.ID, test: sf.Test, err: sf.Err, mode: m, by: by, attempt: sf.Attempt})
+	}
+	ix.mu.RUnlock()
+	// Rows and failures are both in id order.
+	j := 0
+	for i := range d.rows {
+		for j < len(d.fails) && d.fails[j].id < d.rows[i].id {
+			j++
+		}
+		if j < len(d.fails) && d.fails[j].id == d.rows[i].id {
+			d.rows[i].fail = int32(j)
+		}
+	}
+	return d, nil
+}
+
+// Residence is what the index holds in memory of one run beside its
+// counts: what the budget evicts.
+type Residence struct {
+	Rows      bool  // its rows and failures are loaded
+	RowBytes  int64 // about what they, and the caches folded from them, hold
+	Facts     bool  // its comparison facts are kept
+	FactBytes int64 // about what they hold
+}
+
+// Resident reports what the index holds in memory of run id, so that the
+// store's tests can tell an evicted run from one kept.
+func (ix *Index) Resident(id string) (Residence, error) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	ri, err := ix.runOfID(id)
+	if err != nil {
+		return Residence{}, err
+	}
+	r := Residence{Rows: ri.data != nil, RowBytes: ri.rowsBytes(), FactBytes: ri.factsBytes()}
+	ri.factsMu.Lock()
+	r.Facts = ri.facts != nil
+	ri.factsMu.Unlock()
+	return r, nil
 }

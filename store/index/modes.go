@@ -1,4 +1,4 @@
-package store
+package index
 
 import (
 	"context"
@@ -10,10 +10,10 @@ import (
 // RunModes groups a run's failures that match f into failure modes, with
 // their counts and blast radius, and counts the facets as the failures list
 // does. The order is the store's; callers rank.
-func (s *Store) RunModes(ctx context.Context, runID string, f sandtrap.ResultFilter) ([]sandtrap.ModeStat, map[string][]sandtrap.FacetValue, error) {
+func (ix *Index) RunModes(ctx context.Context, runID string, f sandtrap.ResultFilter) ([]sandtrap.ModeStat, map[string][]sandtrap.FacetValue, error) {
 	var q queue
-	err := s.withRun(ctx, runID, func(ri *runIndex, d *runData) error {
-		q = s.queueOf(ri, d, f)
+	err := ix.withRun(ctx, runID, func(ri *run, d *runData) error {
+		q = ix.queueOf(ri, d, f)
 		return nil
 	})
 	if err != nil {
@@ -25,11 +25,11 @@ func (s *Store) RunModes(ctx context.Context, runID string, f sandtrap.ResultFil
 
 // queueOf returns the queue of run ri with rows d under filter f, computed
 // once per change of what it is computed from. Callers hold mu.
-func (s *Store) queueOf(ri *runIndex, d *runData, f sandtrap.ResultFilter) queue {
-	key := queueKey{filter: f, rows: len(d.rows), cells: s.cells, decisions: s.decisionsVersion}
+func (ix *Index) queueOf(ri *run, d *runData, f sandtrap.ResultFilter) queue {
+	key := queueKey{filter: f, rows: len(d.rows), cells: ix.cells, decisions: ix.decisionsVersion}
 	q, ok := ri.queue(key)
 	if !ok {
-		q.modes, q.facets = s.runModes(ri, d, f)
+		q.modes, q.facets = ix.runModes(ri, d, f)
 		if ri.keeps(d) {
 			ri.keepQueue(key, q)
 		}
@@ -55,14 +55,14 @@ type queue struct {
 // queuesKept bounds the queues a run keeps, one per filter in use.
 const queuesKept = 16
 
-func (ri *runIndex) queue(k queueKey) (queue, bool) {
+func (ri *run) queue(k queueKey) (queue, bool) {
 	ri.factsMu.Lock()
 	defer ri.factsMu.Unlock()
 	q, ok := ri.queues[k]
 	return q, ok
 }
 
-func (ri *runIndex) keepQueue(k queueKey, q queue) {
+func (ri *run) keepQueue(k queueKey, q queue) {
 	ri.factsMu.Lock()
 	defer ri.factsMu.Unlock()
 	// Rows, cells and decisions only grow: a queue computed from fewer is
@@ -79,25 +79,25 @@ func (ri *runIndex) keepQueue(k queueKey, q queue) {
 }
 
 // runModes computes the queue of run ri with rows d. Callers hold mu.
-func (s *Store) runModes(ri *runIndex, d *runData, f sandtrap.ResultFilter) ([]sandtrap.ModeStat, map[string][]sandtrap.FacetValue) {
+func (ix *Index) runModes(ri *run, d *runData, f sandtrap.ResultFilter) ([]sandtrap.ModeStat, map[string][]sandtrap.FacetValue) {
 	// Count in flat tables indexed by mode and code while walking; strings
 	// come at the end, once per mode rather than once per failure.
 	type test struct {
 		mode int32
 		hash uint64
 	}
-	nd, nt, ns := len(s.names.values[kindDomain])+1, len(s.names.values[kindTarget])+1, len(s.names.values[kindStatus])+1
-	modes := len(s.modes)
+	nd, nt, ns := len(ix.names.values[kindDomain])+1, len(ix.names.values[kindTarget])+1, len(ix.names.values[kindStatus])+1
+	modes := len(ix.modes)
 	counts := make([]int, modes)
 	domains, targets, statuses := make([]int, modes*nd), make([]int, modes*nt), make([]int, modes*ns)
 	tests := make(map[test]struct{}, len(d.fails))
 	// Failures in an outage window are the outage's, not their modes'.
-	windows := s.timelineOf(ri, d).windows
-	facets := s.filter(d, f, func(r *row, fl *failure) {
+	windows := ix.timelineOf(ri, d).windows
+	facets := ix.filter(d, f, func(r *row, fl *failure) {
 		if fl == nil || (len(windows) > 0 && inWindow(windows, r.at)) {
 			return
 		}
-		root := int(s.rootIndex(fl.mode))
+		root := int(ix.rootIndex(fl.mode))
 		counts[root]++
 		domains[root*nd+int(r.domain)]++
 		targets[root*nt+int(r.target)]++
@@ -109,8 +109,8 @@ func (s *Store) runModes(ri *runIndex, d *runData, f sandtrap.ResultFilter) ([]s
 		if n == 0 {
 			continue
 		}
-		e := &s.eff[root]
-		m, _ := s.modeOf(e.ID, false)
+		e := &ix.eff[root]
+		m, _ := ix.modeOf(e.ID, false)
 		if m.ID == "" {
 			m = sandtrap.Mode{ID: e.ID, Layer: e.Layer, Primitive: e.Primitive, Signature: e.Signature,
 				Title: e.Title, Severity: e.Severity, SeverityReason: e.SeverityReason, Status: e.Status, Owner: e.Owner}
@@ -120,7 +120,7 @@ func (s *Store) runModes(ri *runIndex, d *runData, f sandtrap.ResultFilter) ([]s
 		tally := func(into map[string]int, kind string, table []int, width int) {
 			for code, c := range table[root*width : (root+1)*width] {
 				if c > 0 {
-					into[s.names.value(kind, uint16(code))] += c
+					into[ix.names.value(kind, uint16(code))] += c
 				}
 			}
 		}
@@ -133,7 +133,7 @@ func (s *Store) runModes(ri *runIndex, d *runData, f sandtrap.ResultFilter) ([]s
 		return nil, facets
 	}
 	// A mode is intermittent when one of its tests also passed in the run.
-	alsoPassed := s.alsoPassed(ri, d)
+	alsoPassed := ix.alsoPassed(ri, d)
 	for t := range tests {
 		st := stats[t.mode]
 		st.Tests++
@@ -145,7 +145,7 @@ func (s *Store) runModes(ri *runIndex, d *runData, f sandtrap.ResultFilter) ([]s
 	for _, st := range stats {
 		byID[st.ID] = st
 	}
-	s.seenRange(byID, ri)
+	ix.seenRange(byID, ri)
 	out := make([]sandtrap.ModeStat, 0, len(stats))
 	for _, st := range stats {
 		out = append(out, *st)
@@ -155,8 +155,8 @@ func (s *Store) runModes(ri *runIndex, d *runData, f sandtrap.ResultFilter) ([]s
 
 // rootIndex is the index of the mode that absorbs m through merges, or m
 // itself when that mode was never seen. Callers hold mu.
-func (s *Store) rootIndex(m int32) int32 {
-	if r := s.eff[m].root; r >= 0 {
+func (ix *Index) rootIndex(m int32) int32 {
+	if r := ix.eff[m].root; r >= 0 {
 		return r
 	}
 	return m
@@ -165,7 +165,7 @@ func (s *Store) rootIndex(m int32) int32 {
 // alsoPassed returns the failing tests of run ri with rows d that also
 // passed in it, by hash. It is cached until the run grows: finding them
 // walks every row. Callers hold mu.
-func (s *Store) alsoPassed(ri *runIndex, d *runData) map[uint64]bool {
+func (ix *Index) alsoPassed(ri *run, d *runData) map[uint64]bool {
 	ri.factsMu.Lock()
 	defer ri.factsMu.Unlock()
 	if ri.passedRows == len(d.rows) && ri.passed != nil {
@@ -177,7 +177,7 @@ func (s *Store) alsoPassed(ri *runIndex, d *runData) map[uint64]bool {
 			failing[r.testHash] = false
 		}
 	}
-	passed, _ := s.names.lookup(kindStatus, sandtrap.StatusPassed)
+	passed, _ := ix.names.lookup(kindStatus, sandtrap.StatusPassed)
 	for i := range d.rows {
 		r := &d.rows[i]
 		if r.status != passed || r.fail >= 0 {

@@ -1,14 +1,91 @@
-package store
+package index
 
 import (
 	"encoding/binary"
+	"fmt"
 	"hash/fnv"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"sandtrap"
+	"sandtrap/triage"
 )
+
+// Index is the in-memory index of every run of the served campaign files.
+// See the package doc for its concurrency rule.
+type Index struct {
+	pager RowPager
+	// budget is about how many bytes the rows and failures of finished
+	// runs may hold; 0 keeps every run in memory.
+	budget int64
+
+	mu      sync.RWMutex
+	sources []*Source
+	names   *names
+	modes   []Mode
+	modeIdx map[string]int32
+	eff     []effMode // modes[i] with the decisions applied
+	// unsavedModes are modes found since the last Pack.
+	unsavedModes []Mode
+	decisions    map[string]triage.Decision
+	// aliases maps the id of a template that another absorbed, or of a
+	// mode an upgrade carried over, to the mode it resolves to.
+	aliases map[string]string
+	// decisionsVersion counts the changes to eff, so that what was
+	// computed under older decisions is not served.
+	decisionsVersion int
+	// cells counts the breakdown cells ever opened in any run: a mode's
+	// first and last seen change only when it grows, so caches keyed on
+	// it and on their own run's rows stay right while other runs grow.
+	cells int
+	runs  map[string]*run // by public id
+	order []string        // public ids, oldest run first
+	// runsVersion counts the changes to runs and order.
+	runsVersion int
+	// seen is where each mode was seen across the runs, kept while cells
+	// and runsVersion stay; seenMu guards it, as readers fill it in.
+	seenMu sync.Mutex
+	seen   *seen
+	// clock orders the looks at runs, for eviction.
+	clock atomic.Int64
+}
+
+// New returns an empty index that pages evicted rows back through pager
+// and keeps the rows of finished runs within about budget bytes (0 keeps
+// every run in memory).
+func New(pager RowPager, budget int64) *Index {
+	return &Index{pager: pager, budget: budget, names: newNames(), modeIdx: map[string]int32{}, runs: map[string]*run{},
+		decisions: map[string]triage.Decision{}, aliases: map[string]string{}}
+}
+
+// Source is one campaign file's part of the index: its runs, by the
+// harness's ids, and their rows of the runs table. Its fields are guarded
+// by the index's lock.
+type Source struct {
+	label string
+	runs  map[string]*run
+	meta  map[string]RunMeta
+}
+
+// Label is the name the source's runs are shown under.
+func (src *Source) Label() string { return src.label }
+
+// RunMeta is a run's row of a campaign file's runs table, as the index
+// shows and orders it.
+type RunMeta struct {
+	ID   string
+	Name string
+	// StartedAt is the start as the file has it, which orders the runs;
+	// Started is it parsed, zero when it does not parse.
+	StartedAt string
+	Started   time.Time
+	// Finished says the run has ended, at FinishedAt.
+	Finished   bool
+	FinishedAt time.Time
+	Planned    int64 // how many results the harness planned; 0 when it did not say
+	Notes      string
+}
 
 // Name kinds interned into small codes.
 const (
@@ -26,13 +103,7 @@ const maxCode = 1<<16 - 1
 type names struct {
 	values map[string][]string
 	codes  map[string]map[string]uint16
-	added  []nameEntry // not yet persisted
-}
-
-type nameEntry struct {
-	kind  string
-	code  uint16
-	value string
+	added  []Name // not packed yet
 }
 
 func newNames() *names {
@@ -55,7 +126,7 @@ func (n *names) code(kind, value string) uint16 {
 	}
 	n.values[kind] = append(n.values[kind], value)
 	m[value] = uint16(c)
-	n.added = append(n.added, nameEntry{kind, uint16(c), value})
+	n.added = append(n.added, Name{kind, uint16(c), value})
 	return uint16(c)
 }
 
@@ -73,7 +144,7 @@ func (n *names) value(kind string, code uint16) string {
 	return "(too many values)"
 }
 
-// load puts a persisted entry back.
+// load puts a saved entry back.
 func (n *names) load(kind string, code uint16, value string) {
 	v := n.values[kind]
 	for len(v) <= int(code) {
@@ -85,16 +156,6 @@ func (n *names) load(kind string, code uint16, value string) {
 		n.codes[kind] = map[string]uint16{}
 	}
 	n.codes[kind][value] = code
-}
-
-// mode is a failure mode as the classifier made it; triage decisions are
-// applied on top when it is shown.
-type mode struct {
-	ID        string
-	Layer     string
-	Primitive string
-	Signature string
-	FirstSeen time.Time
 }
 
 // row is one result of a run, packed: every result has one, passed or not.
@@ -109,10 +170,10 @@ type row struct {
 	domain   uint16
 }
 
-// rowSize is the length of a row in a persisted chunk.
+// rowSize is the length of a row in a packed chunk.
 const rowSize = 8 + 4 + 8 + 2 + 2 + 2
 
-// chunkRows is how many rows a persisted chunk holds.
+// chunkRows is how many rows a packed chunk holds.
 const chunkRows = 4096
 
 // startedMS is the row's start time in Unix milliseconds, 0 when unknown.
@@ -144,7 +205,7 @@ type failure struct {
 	id      int64
 	test    string
 	err     string
-	mode    int32 // index into Store.modes
+	mode    int32 // index into Index.modes
 	by      uint16
 	attempt int32
 }
@@ -156,29 +217,29 @@ type cell struct {
 	mode                   int32
 }
 
-// runIndex is the precomputed index of one run. Its counts stay in memory;
-// its rows and failures may be evicted and read back (see memory.go).
-type runIndex struct {
-	src   *source
+// run is the index of one run. Its counts stay in memory; its rows and
+// failures may be evicted and read back (see memory.go).
+type run struct {
+	src   *Source
 	rawID string
 	cube  map[cell]int
 	tally modeTally // the cube by mode, for history across runs
 	// data is the run's rows and failures, nil while they are evicted.
-	// Guarded by the store's mu: read under the read lock, changed under
+	// Guarded by the index's mu: read under the read lock, changed under
 	// the write lock.
 	data *runData
 	// n is how many rows the run has, loaded or not; saved how many of
-	// them the state holds.
+	// them the store has saved.
 	n, saved int
 	// pins counts the passes about to add rows to the run: it is not
 	// evicted meanwhile.
 	pins int
 	// used and factsUsed are when the run's rows and its comparison facts
-	// were last looked at, on the store's clock.
+	// were last looked at, on the index's clock.
 	used, factsUsed atomic.Int64
 
 	// The caches below are folded from the rows and dropped with them.
-	// Readers share the run under the store's read lock, so the caches
+	// Readers share the run under the index's read lock, so the caches
 	// have a lock of their own.
 	factsMu    sync.Mutex
 	facts      *runFacts
@@ -188,9 +249,9 @@ type runIndex struct {
 	timeline   *timeline
 }
 
-// newRunIndex returns the index of a run with no rows yet.
-func newRunIndex(src *source, rawID string) *runIndex {
-	return &runIndex{src: src, rawID: rawID, cube: map[cell]int{}, data: &runData{}}
+// newRun returns the index of a run with no rows yet.
+func newRun(src *Source, rawID string) *run {
+	return &run{src: src, rawID: rawID, cube: map[cell]int{}, data: &runData{}}
 }
 
 func hashTest(test string) uint64 {
@@ -199,11 +260,21 @@ func hashTest(test string) uint64 {
 	return h.Sum64()
 }
 
-// countsOf sums a run's cube into status counts.
-func (ri *runIndex) counts(n *names) sandtrap.Counts {
+// counts sums a run's cube into status counts.
+func (ri *run) counts(n *names) sandtrap.Counts {
 	var c sandtrap.Counts
 	for k, v := range ri.cube {
 		c.Add(n.value(kindStatus, k.status), v)
 	}
 	return c
+}
+
+// errorf wraps err as an index error with context.
+func errorf(format string, args ...any) error {
+	return fmt.Errorf("index: "+format, args...)
+}
+
+// runNotFound is the error of a run the index does not serve.
+func runNotFound(id string) error {
+	return sandtrap.Errorf(sandtrap.ENOTFOUND, "run %q not found", id)
 }

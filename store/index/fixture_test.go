@@ -87,7 +87,7 @@ func (p *memPager) save(src *Source, pk *Packed) {
 
 // fixture is an index over one source, fed as the store feeds it.
 type fixture struct {
-	t     *testing.T
+	t     testing.TB
 	ix    *Index
 	pager *memPager
 	src   *Source
@@ -95,7 +95,7 @@ type fixture struct {
 	next  int64 // the id of the next result
 }
 
-func newFixture(t *testing.T, budget int64) *fixture {
+func newFixture(t testing.TB, budget int64) *fixture {
 	p := newMemPager()
 	ix := New(p, budget)
 	return &fixture{t: t, ix: ix, pager: p, src: ix.AddSource("c"), next: 1}

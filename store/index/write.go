@@ -185,8 +185,8 @@ func (ix *Index) Append(src *Source, entries []Entry, mined Mined, upto int64, b
 		ix.touch(ri)
 		if _, ok := b.rows[ri]; !ok {
 			b.rows[ri] = len(d.rows)
+			changed[e.RunID] = true
 		}
-		changed[e.RunID] = true
 		r := row{
 			id:       e.ID,
 			at:       e.At,

@@ -32,6 +32,6 @@
 //     seen has one too. These are never held across I/O either, nor while
 //     waiting for Index.mu.
 //
-// The RowPager is called with no lock of the index held; it must not call
-// back into the index's writers.
+// The RowPager is called with no lock of the index held, so it may take as
+// long as the state needs: only the callers that need that run's rows wait.
 package index

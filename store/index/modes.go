@@ -9,7 +9,7 @@ import (
 
 // RunModes groups a run's failures that match f into failure modes, with
 // their counts and blast radius, and counts the facets as the failures list
-// does. The order is the store's; callers rank.
+// does. The order is the index's; callers rank.
 func (ix *Index) RunModes(ctx context.Context, runID string, f sandtrap.ResultFilter) ([]sandtrap.ModeStat, map[string][]sandtrap.FacetValue, error) {
 	var q queue
 	err := ix.withRun(ctx, runID, func(ri *run, d *runData) error {

@@ -394,9 +394,11 @@ func TestRunModesSayWhereEachModeWasFirstAndLastSeen(t *testing.T) {
 		harness(t, path, `INSERT INTO runs (id, name, started_at, finished_at, planned) VALUES ('`+back+`', 'Back', '`+start+`', '`+start+`', 1);
 			INSERT INTO results (run_id, test, target, domain, status, started_at, error)
 			VALUES ('`+back+`', 'wf-1', 'code-interpreter', 'web', 'failed', '`+start+`', 'ModuleNotFoundError: No module named ''numpy''');`)
+		// Results may be counted before the run's row is read; the test
+		// waits for both, as a page shows both once the file is read.
 		waitUntil(t, func() bool {
 			r, err := s.FindRun(ctx, back)
-			return err == nil && r.Counts.Total == 1
+			return err == nil && r.Counts.Total == 1 && r.Name == "Back"
 		})
 		want := seen{runID(1), back, false}
 		if got := queue(2)["No module named"]; got != want {

@@ -26,7 +26,7 @@ func (ix *Index) RunModes(ctx context.Context, runID string, f sandtrap.ResultFi
 // queueOf returns the queue of run ri with rows d under filter f, computed
 // once per change of what it is computed from. Callers hold mu.
 func (ix *Index) queueOf(ri *run, d *runData, f sandtrap.ResultFilter) queue {
-	key := queueKey{filter: f, rows: len(d.rows), cells: ix.cells, decisions: ix.decisionsVersion}
+	key := queueKey{filter: f, rows: len(d.rows), cells: ix.cells, decisions: ix.decisionsVersion, runs: ix.runsVersion}
 	q, ok := ri.queue(key)
 	if !ok {
 		q.modes, q.facets = ix.runModes(ri, d, f)
@@ -39,12 +39,15 @@ func (ix *Index) queueOf(ri *run, d *runData, f sandtrap.ResultFilter) queue {
 
 // queueKey says what a run's queue was computed from: the same filter over
 // the same rows with the same decisions gives the same queue. (First and
-// last seen look at every run's breakdown, hence its count of cells.)
+// last seen look at every run's breakdown, hence its count of cells, and
+// at the runs' order and rows, hence their version: a run's row may come
+// after its results were counted.)
 type queueKey struct {
 	filter    sandtrap.ResultFilter
 	rows      int
 	cells     int
 	decisions int
+	runs      int
 }
 
 type queue struct {

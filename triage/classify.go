@@ -547,8 +547,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // first word of a quoted phrase ("GET /path HTTP/1.1") as a word; version
 // 8 settles a failure no rule decided in the class of its template;
 // version 9 keeps the keys of key=value tokens and masks dotted names;
-// version 10 anchors words in capitals.
-const SignatureVersion = 10
+// version 10 anchors words in capitals; version 11 anchors the marks of
+// a missing value (****).
+const SignatureVersion = 11
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

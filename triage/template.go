@@ -249,6 +249,10 @@ func AnchorToken(tok string) bool {
 		return true
 	case strings.HasPrefix(core, "SIG") && len(core) > 4 && allUpperOrDigit(core):
 		return true
+	case len(core) >= 2 && strings.Trim(core, "*?") == "":
+		// A mark for a missing value (****, ??): a reading that failed
+		// is another event than a reading.
+		return true
 	case len(core) >= 3 && isLetters(core) && allUpperOrDigit(core):
 		// A word in capitals is a constant a program names: a state
 		// (from NEW to SCHEDULED), a scheme (HTTPS), a level.

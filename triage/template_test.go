@@ -38,7 +38,7 @@ func TestAnchorToken(t *testing.T) {
 	for tok, want := range map[string]bool{
 		"PermissionError:": true, "java.io.IOException:": true, "ENOENT": true, "EAI_AGAIN": true,
 		"net::ERR_NAME_NOT_RESOLVED": true, "-32700": true, "SIGKILL": true,
-		"Error:": false, "denied": false, "<*>": false, "gcc": false, "EOF": true, "SCHEDULED": true, "HTTPS": true, "Ok": false,
+		"Error:": false, "denied": false, "<*>": false, "gcc": false, "EOF": true, "SCHEDULED": true, "HTTPS": true, "Ok": false, "****": true, "*": false,
 	} {
 		if got := AnchorToken(tok); got != want {
 			t.Errorf("AnchorToken(%q): got %v, want %v", tok, got, want)

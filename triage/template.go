@@ -716,17 +716,28 @@ func (g *Grouper) Resolve(id string) string {
 	return Root(id, func(id string) string { return g.aliases[id] })
 }
 
-// generalise turns the shown tokens of template id into drain.Wildcard where
-// tokens differ, and reports whether any changed.
+// generalise turns the shown tokens of template id into what the miner
+// keeps where tokens differ, and reports whether any changed.
 func (g *Grouper) generalise(id string, tokens []string) bool {
 	shown := g.shown[id]
 	if len(shown) != len(tokens) {
 		return false
 	}
+	t, mined := g.miner.Get(id)
 	changed := false
 	for i, tok := range tokens {
-		if shown[i] != tok && shown[i] != drain.Wildcard {
-			shown[i] = drain.Wildcard
+		if shown[i] == tok {
+			continue
+		}
+		// Where members differ, the template shows what the miner
+		// keeps there: drain.Wildcard, or a token masked in part
+		// (uid=<*>), so that masking the shown form gives the miner's.
+		gen := drain.Wildcard
+		if mined && i < len(t.Tokens) {
+			gen = t.Tokens[i]
+		}
+		if shown[i] != gen {
+			shown[i] = gen
 			changed = true
 		}
 	}

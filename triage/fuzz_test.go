@@ -35,10 +35,11 @@ func FuzzSignature(f *testing.F) {
 }
 
 // fuzzGroups are the layers and primitives FuzzGrouper spreads its lines over.
-var fuzzGroups = [][2]string{{"sandbox", "filesystem-permissions"}, {"interface", "encoding"}}
+var fuzzGroups = [][2]string{{"sandbox", "filesystem-permissions"}, {"interface", "encoding"}, {sandtrap.LayerUnclassified, ""}}
 
 // FuzzGrouper mines the lines of its input, as signatures and as the
-// normaliser makes them, in two groups. Mining never panics; the same lines
+// normaliser makes them, in three groups, and settles a guess of every
+// other line. Mining never panics; the same lines
 // in the same order get the same ids; every id handed out still resolves to
 // a live template; and each template's shown form masks to its tokens.
 func FuzzGrouper(f *testing.F) {
@@ -54,6 +55,15 @@ func FuzzGrouper(f *testing.F) {
 				group := fuzzGroups[i%len(fuzzGroups)]
 				for _, sig := range []string{line, normalize(line)} {
 					ids = append(ids, g.Assign(group[0], group[1], sig).ModeID)
+				}
+				// A guess of every other line is settled where its
+				// template is, and mined in the class it settled in.
+				if i%2 == 1 {
+					cl := g.Settle(Classification{Layer: group[0], Primitive: group[1], By: GuessBy + "fuzz", Signature: normalize(line)})
+					if !ValidPrimitive(cl.Layer, cl.Primitive) && cl.Layer != sandtrap.LayerUnclassified {
+						t.Fatalf("settled %q in %s/%s, outside the vocabulary", line, cl.Layer, cl.Primitive)
+					}
+					ids = append(ids, g.AssignClassified(cl).ModeID)
 				}
 			}
 			return g, ids

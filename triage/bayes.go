@@ -117,7 +117,7 @@ func featuresOf(text string, f *Failure) []string {
 	// Only the constant words: a host, a path, a user or a number varies
 	// between the failures of one cause, and a guess that followed them
 	// would split the cause over primitives.
-	lower := constantWords(strings.ToLower(text))
+	lower := constantWords(strings.ToLower(text)) + " " + constantWords(strings.ToLower(nameParts(text)))
 	for i := 0; i < len(lower); {
 		if !isWordLetter(lower[i]) {
 			i++
@@ -141,6 +141,38 @@ func featuresOf(text string, f *Failure) []string {
 }
 
 func isWordLetter(c byte) bool { return c >= 'a' && c <= 'z' || c == '_' }
+
+// nameParts returns the words inside the names of text, one line of them:
+// the last part of a dotted name (selenium.common.exceptions.X), and the
+// words of camelCase and snake_case, which exception classes and error
+// constants are made of (InvalidSessionIdException, FUNCTION_INVOCATION_TIMEOUT).
+func nameParts(text string) string {
+	var b strings.Builder
+	for _, tok := range strings.Fields(text) {
+		core := strings.Trim(tok, `'"`+"`()[]{},;:.!")
+		if dottedName(core) {
+			core = core[strings.LastIndexByte(core, '.')+1:]
+		}
+		if !strings.ContainsAny(core, "_ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+			continue
+		}
+		for i := 0; i < len(core); i++ {
+			c := core[i]
+			switch {
+			case c == '_' || c == '-':
+				b.WriteByte(' ')
+				continue
+			case i > 0 && isUpper(c) && (!isUpper(core[i-1]) || i+1 < len(core) && !isUpper(core[i+1]) && isLetter(core[i+1])):
+				// A capital after a small letter, or the last capital
+				// of a run before small letters (HTTPError: HTTP Error).
+				b.WriteByte(' ')
+			}
+			b.WriteByte(c)
+		}
+		b.WriteByte(' ')
+	}
+	return b.String()
+}
 
 var guessStopWords = func() map[string]bool {
 	m := map[string]bool{}
@@ -246,7 +278,7 @@ var GuessModel = sync.OnceValue(func() *WordModel {
 // guessByModel classifies f by the learned model, or returns none as it
 // is when the model does not lean clearly.
 func guessByModel(f *Failure, text string, none Classification) Classification {
-	lower := strings.ToLower(text)
+	lower := strings.ToLower(text + "\n" + nameParts(text))
 	if !slices.ContainsFunc(failureWords, func(w string) bool { return hasStem(lower, w) }) {
 		// A line that only reports what happened is no failure to place.
 		return none

@@ -54,3 +54,21 @@ func TestTheLearnedGuessSpeaksOnlyForAPrimitiveTheMessageNamesAWordOf(t *testing
 		})
 	}
 }
+
+func TestNamePartsSplitsTheNamesErrorsAreMadeOf(t *testing.T) {
+	tests := []struct {
+		name, text, want string
+	}{
+		{"an exception class in camelCase", "selenium.common.exceptions.InvalidSessionIdException: gone", "Invalid Session Id Exception"},
+		{"an error constant in snake case", "deployment FUNCTION_INVOCATION_TIMEOUT", "FUNCTION INVOCATION TIMEOUT"},
+		{"a run of capitals before a word", "HTTPError: 429", "HTTP Error"},
+		{"plain words have no parts", "the kernel died", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := strings.Join(strings.Fields(nameParts(tt.text)), " "); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

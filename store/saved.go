@@ -141,7 +141,7 @@ func (s *Store) reloadSource(ctx context.Context, src *source) error {
 // readCounts reads the saved counts of src.
 func (s *Store) readCounts(ctx context.Context, src *source) ([]index.Count, error) {
 	var counts []index.Count
-	if err := s.state.Chunks().Counts(ctx, src.id, func(c state.Count) { counts = append(counts, index.Count(c)) }); err != nil {
+	if err := s.state.Chunks().Counts(ctx, src.id, func(c state.Count) { counts = append(counts, c) }); err != nil {
 		return nil, errorf("loading counts of %s: %w", src.path, err)
 	}
 	return counts, nil
@@ -216,28 +216,7 @@ func (s *Store) pack(src *source, b *batch) *packed {
 	p.ix = s.ix.Pack(b.ix, state.FailChunk)
 	s.groupMu.Unlock()
 	sv := &p.save
-	for _, n := range p.ix.Names {
-		sv.Names = append(sv.Names, state.Name(n))
-	}
-	for _, m := range p.ix.Modes {
-		sv.Modes = append(sv.Modes, state.Mode(m))
-	}
-	for _, c := range p.ix.Rows {
-		sv.Rows = append(sv.Rows, state.RowChunk(c))
-	}
-	for _, fc := range p.ix.Failures {
-		out := state.FailureChunks{RunID: fc.RunID, First: fc.First, Chunks: make([][]state.Failure, len(fc.Chunks))}
-		for i, chunk := range fc.Chunks {
-			out.Chunks[i] = make([]state.Failure, len(chunk))
-			for j, f := range chunk {
-				out.Chunks[i][j] = state.Failure(f)
-			}
-		}
-		sv.Failures = append(sv.Failures, out)
-	}
-	for _, c := range p.ix.Counts {
-		sv.Counts = append(sv.Counts, state.Count(c))
-	}
+	sv.Names, sv.Modes, sv.Rows, sv.Failures, sv.Counts = p.ix.Names, p.ix.Modes, p.ix.Rows, p.ix.Failures, p.ix.Counts
 	return p
 }
 

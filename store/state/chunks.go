@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"sandtrap/store/index"
 	"sandtrap/store/internal/sqlitex"
 	"sandtrap/triage"
 )
@@ -21,21 +22,16 @@ type Chunks struct{ db *DB }
 // Chunks returns the saved index of db.
 func (db *DB) Chunks() Chunks { return Chunks{db} }
 
-// Name is one interned string: value's code in its kind.
-type Name struct {
-	Kind  string
-	Code  uint16
-	Value string
-}
-
-// Mode is a failure mode as the classifier made it.
-type Mode struct {
-	ID        string
-	Layer     string
-	Primitive string
-	Signature string
-	FirstSeen time.Time
-}
+// The saved index holds what store/index packs, in its own types: a name,
+// a mode as the classifier made it, a count of a breakdown cell, a chunk
+// of packed rows, and the failures of a run a save rewrites.
+type (
+	Name          = index.Name
+	Mode          = index.Mode
+	Count         = index.Count
+	RowChunk      = index.RowChunk
+	FailureChunks = index.FailureChunks
+)
 
 // Source is what the state holds of one campaign file: the file it read
 // (device and inode) and how far (the id and key of the last result).
@@ -45,13 +41,6 @@ type Source struct {
 	Inode   uint64
 	LastID  int64
 	LastKey string
-}
-
-// Count is how many results of a run fell in one cell of its breakdown;
-// ModeID is "" for results that did not fail.
-type Count struct {
-	RunID, Target, Domain, Status, ModeID string
-	N                                     int
 }
 
 // Names returns every interned name.
@@ -263,21 +252,6 @@ func (c Chunks) Counts(ctx context.Context, sourceID int64, fn func(Count)) erro
 		fn(n)
 	}
 	return rows.Err()
-}
-
-// RowChunk is one saved chunk of a run's packed rows.
-type RowChunk struct {
-	RunID string
-	Chunk int
-	Data  []byte
-}
-
-// FailureChunks are the failures of one run that a save rewrites, from
-// its chunk First on, a chunk to a list.
-type FailureChunks struct {
-	RunID  string
-	First  int
-	Chunks [][]Failure
 }
 
 // Save is what one pass of the indexer adds to a source's saved index.

@@ -6,6 +6,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+
+	"sandtrap/store/index"
 )
 
 // Failures are saved packed, FailChunk to a blob per run, as rows are: one
@@ -25,14 +27,7 @@ const failChunkVersion = 1
 // Failure is a failure as a chunk holds it: its mode and decider by name,
 // so that a chunk means the same whatever order modes and names are
 // loaded in.
-type Failure struct {
-	ID      int64
-	Test    string
-	Err     string
-	ModeID  string
-	By      string
-	Attempt int32
-}
+type Failure = index.Failure
 
 // encodeFailures packs fails, in id order, into one chunk.
 func encodeFailures(fails []Failure) []byte {

@@ -376,6 +376,10 @@ const poolGroup = "*"
 // Only a signature that starts a pool template keeps its own guess.
 func (g *Grouper) Settle(cl Classification) Classification {
 	sig := cl.ModeSignature()
+	if strings.TrimSpace(sig) == "" {
+		// No words: nothing says which template it is one of.
+		return cl
+	}
 	key := grouperKey{cl.Layer, cl.Primitive + "\x00" + cl.By, sig}
 	class, ok := g.settled[key]
 	if !ok {
@@ -403,7 +407,7 @@ func (g *Grouper) Settle(cl Classification) Classification {
 // SettleLookup is Settle for a failure looked up rather than mined: it
 // notes nothing.
 func (g *Grouper) SettleLookup(cl Classification) Classification {
-	if !weakClassification(cl) {
+	if !weakClassification(cl) || strings.TrimSpace(cl.ModeSignature()) == "" {
 		return cl
 	}
 	if t := g.pool.Match(poolGroup, TemplateTokens(cl.ModeSignature())); t != nil && g.poolClass[t.ID] != "" {

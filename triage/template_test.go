@@ -150,6 +150,8 @@ func TestSettlePlacesAGuessWhereItsTemplateIs(t *testing.T) {
 			[]Classification{ruled, guessed("filesystem-permissions", "Failed password for uucp from <ip> port <n> ssh2")}, "network-egress"},
 		{"a rule's class is never settled elsewhere",
 			[]Classification{guessed("memory", "Failed password for root from <ip> port <n> ssh2"), ruled}, "network-egress"},
+		{"a failure with no words keeps its class, whatever else had none",
+			[]Classification{{Layer: "sandbox", Primitive: "cpu-time", By: "rule:exit-cpu", Signature: ""}, {Layer: "unclassified", By: ByNone, Signature: ""}}, ""},
 		{"a guess of a new template keeps its class",
 			[]Classification{guessed("memory", "worker lost heap on node alpha"), guessed("cpu-time", "deadline passed while the cell ran")}, "cpu-time"},
 	}

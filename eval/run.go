@@ -21,16 +21,7 @@ func Decide(c *triage.Classifier, records []Record) []Outcome {
 	g := triage.NewGrouper()
 	out := make([]Outcome, len(records))
 	for i, r := range records {
-		status := r.Status
-		if status == "" {
-			status = sandtrap.StatusFailed
-		}
-		f := triage.Failure{Target: r.Target, Domain: r.Domain, Status: status, Test: r.ID, Error: r.Error,
-			ExitCode: r.ExitCode, HarnessLayer: r.HarnessLayer, HarnessPrimitive: r.HarnessPrimitive}
-		if r.Log != "" {
-			f.LogTail = []byte(r.Log)
-		}
-		cl := g.Settle(c.Classify(f))
+		cl := g.Settle(c.Classify(r.Failure()))
 		a := g.AssignClassified(cl)
 		out[i] = Outcome{Layer: cl.Layer, Primitive: cl.Primitive, Mode: a.ModeID, By: cl.By}
 	}
@@ -45,6 +36,21 @@ func Decide(c *triage.Classifier, records []Record) []Outcome {
 		out[i].Severity, _ = triage.Severity(out[i].Layer, out[i].Primitive, templates[out[i].Mode])
 	}
 	return out
+}
+
+// Failure is the record as the classifier takes a failed result; a record
+// without a status failed.
+func (r Record) Failure() triage.Failure {
+	status := r.Status
+	if status == "" {
+		status = sandtrap.StatusFailed
+	}
+	f := triage.Failure{Target: r.Target, Domain: r.Domain, Status: status, Test: r.ID, Error: r.Error,
+		ExitCode: r.ExitCode, HarnessLayer: r.HarnessLayer, HarnessPrimitive: r.HarnessPrimitive}
+	if r.Log != "" {
+		f.LogTail = []byte(r.Log)
+	}
+	return f
 }
 
 // SetReport is the evaluation of one labelled set.

@@ -1,9 +1,6 @@
 package eval
 
-import (
-	"sandtrap"
-	"sandtrap/triage"
-)
+import "sandtrap/triage"
 
 // GuessTrainingSets are the labelled sets, relative to the module's root,
 // whose development halves the guess model learns from.
@@ -26,15 +23,7 @@ func TrainingExamples(records []Record) []triage.Example {
 		if Half(r.ID) != "dev" {
 			continue
 		}
-		status := r.Status
-		if status == "" {
-			status = sandtrap.StatusFailed
-		}
-		f := triage.Failure{Target: r.Target, Domain: r.Domain, Status: status, Test: r.ID, Error: r.Error, ExitCode: r.ExitCode}
-		if r.Log != "" {
-			f.LogTail = []byte(r.Log)
-		}
-		out = append(out, triage.Example{Failure: f, Layer: r.Layer, Primitive: r.Primitive})
+		out = append(out, triage.Example{Failure: r.Failure(), Layer: r.Layer, Primitive: r.Primitive})
 	}
 	return out
 }

@@ -98,14 +98,13 @@ func TrainWordModel(examples []Example) *WordModel {
 // underscores, 3 to 25 long, without stop words) and its target, domain
 // and exit code.
 func guessFeatures(f *Failure) []string {
-	var b strings.Builder
-	suspectLines(&b, tail(f.Error, wholeWindow))
-	suspectLines(&b, tail(f.StepError, wholeWindow))
-	suspectLines(&b, tail(string(f.LogTail), wholeWindow))
-	return featuresOf(b.String(), f)
+	text := wholeText(f)
+	return featuresOf(text, nameParts(text), f)
 }
 
-func featuresOf(text string, f *Failure) []string {
+// featuresOf is guessFeatures of text, the failure's suspect lines, and
+// parts, the nameParts of text.
+func featuresOf(text, parts string, f *Failure) []string {
 	seen := map[string]bool{}
 	var out []string
 	add := func(w string) {
@@ -117,7 +116,7 @@ func featuresOf(text string, f *Failure) []string {
 	// Only the constant words: a host, a path, a user or a number varies
 	// between the failures of one cause, and a guess that followed them
 	// would split the cause over primitives.
-	lower := constantWords(strings.ToLower(text)) + " " + constantWords(strings.ToLower(nameParts(text)))
+	lower := constantWords(strings.ToLower(text)) + " " + constantWords(strings.ToLower(parts))
 	for i := 0; i < len(lower); {
 		if !isWordLetter(lower[i]) {
 			i++
@@ -278,12 +277,13 @@ var GuessModel = sync.OnceValue(func() *WordModel {
 // guessByModel classifies f by the learned model, or returns none as it
 // is when the model does not lean clearly.
 func guessByModel(f *Failure, text string, none Classification) Classification {
-	lower := strings.ToLower(text + "\n" + nameParts(text))
-	if !slices.ContainsFunc(failureWords, func(w string) bool { return hasStem(lower, w) }) {
+	parts := nameParts(text)
+	lower := strings.ToLower(text + "\n" + parts)
+	if !saysFailed(lower) {
 		// A line that only reports what happened is no failure to place.
 		return none
 	}
-	class, margin, words := GuessModel().Guess(featuresOf(text, f))
+	class, margin, words := GuessModel().Guess(featuresOf(text, parts, f))
 	if class == "" || margin <= minBayesMargin || len(words) < minLeaningWords {
 		return none
 	}

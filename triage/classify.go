@@ -350,11 +350,7 @@ const wholeWindow = 2 << 10
 // line the deciding rule matched in. The decision is cached by the key and
 // a hash of that text.
 func (c *Classifier) decideWhole(f *Failure, harnessLayer, key string) (Classification, string) {
-	var b strings.Builder
-	suspectLines(&b, tail(f.Error, wholeWindow))
-	suspectLines(&b, tail(f.StepError, wholeWindow))
-	suspectLines(&b, tail(string(f.LogTail), wholeWindow))
-	text := b.String()
+	text := wholeText(f)
 	if text == "" {
 		return Classification{Layer: sandtrap.LayerUnclassified, By: ByNone}, ""
 	}
@@ -391,6 +387,17 @@ func (c *Classifier) decideWhole(f *Failure, harnessLayer, key string) (Classifi
 	}
 	c.cache.Store(wkey, d)
 	return d.fallback, d.line
+}
+
+// wholeText returns the suspect lines of the ends of f's error, last MCP
+// step's error and log: what the second reading of the rules and the
+// guesses read.
+func wholeText(f *Failure) string {
+	var b strings.Builder
+	suspectLines(&b, tail(f.Error, wholeWindow))
+	suspectLines(&b, tail(f.StepError, wholeWindow))
+	suspectLines(&b, tail(string(f.LogTail), wholeWindow))
+	return b.String()
 }
 
 // lineAt returns the trimmed line of text that holds the match at loc.

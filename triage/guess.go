@@ -59,7 +59,7 @@ func guess(text string, none Classification) Classification {
 // stems that decided, or "" when it leans to none clearly.
 func guessPrimitive(text string) (primitive string, words []string) {
 	lower := constantWords(strings.ToLower(text))
-	if !slices.ContainsFunc(failureWords, func(w string) bool { return hasStem(lower, w) }) {
+	if !saysFailed(lower) {
 		return "", nil
 	}
 	best, second := 0, 0
@@ -89,6 +89,11 @@ func guessPrimitive(text string) (primitive string, words []string) {
 var failureWords = []string{"error", "fail", "fatal", "denied", "refus", "cannot", "can't", "could not", "couldn't", "unable",
 	"exception", "killed", "timeout", "timed out", "invalid", "not found", "missing", "exceed", "crash", "abort", "panic",
 	"no such", "not allowed", "forbidden", "broken", "corrupt", "mismatch", "too large", "too long", "lost", "unexpected"}
+
+// saysFailed reports whether lower, lower-cased text, holds a failure word.
+func saysFailed(lower string) bool {
+	return slices.ContainsFunc(failureWords, func(w string) bool { return hasStem(lower, w) })
+}
 
 // constantWords returns the words of text that are not variables: a
 // token holding a digit, a dot inside it, a slash or an equals sign is a

@@ -380,7 +380,9 @@ func (g *Grouper) Settle(cl Classification) Classification {
 		// No words: nothing says which template it is one of.
 		return cl
 	}
-	key := grouperKey{cl.Layer, cl.Primitive + "\x00" + cl.By, sig}
+	// What settling gives depends on the class, the signature and whether
+	// the class is weak, not on which words a guess named.
+	key := grouperKey{cl.Layer, cl.Primitive + "\x00" + strconv.FormatBool(weakClassification(cl)), sig}
 	class, ok := g.settled[key]
 	if !ok {
 		own := ModeGroup(cl.Layer, cl.Primitive)

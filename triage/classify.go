@@ -555,8 +555,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // 8 settles a failure no rule decided in the class of its template;
 // version 9 keeps the keys of key=value tokens and masks dotted names;
 // version 10 anchors words in capitals; version 11 anchors the marks of
-// a missing value (****).
-const SignatureVersion = 11
+// a missing value (****); version 12 joins the templates a new one restates
+// into the oldest of them.
+const SignatureVersion = 12
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"cmp"
 	"sandtrap"
 	"slices"
 	"strconv"
@@ -527,15 +528,29 @@ func (g *Grouper) assign(layer, primitive, signature string, loose bool) Assignm
 	group := ModeGroup(layer, primitive)
 	if res.Created {
 		g.shown[id] = tokens
-		if restated := g.restates(group, res.Template.Tokens, loose); restated != "" {
+		if restated := g.restates(group, res.Template.Tokens, loose); len(restated) > 0 {
 			// A template of another length that says the same words is
 			// the same cause: the new one is taken back before anything
-			// used its id, and the signature maps to the older one.
+			// used its id, and the signature maps to the oldest it
+			// restates. The others it restates are one cause with that
+			// one through it, and become its aliases.
 			g.miner.Remove(id)
 			delete(g.shown, id)
-			a = Assignment{ModeID: restated}
-			a.Template = g.saved(restated)
-			g.remember(key, restated)
+			into := restated[0]
+			a = Assignment{ModeID: into}
+			survivor, _ := g.miner.Get(into)
+			for _, other := range restated[1:] {
+				if t, ok := g.miner.Get(other); ok {
+					survivor.Count += t.Count
+				}
+				g.miner.Remove(other)
+				g.aliases[other] = into
+				delete(g.shown, other)
+				g.unindex(group, other)
+				a.Absorbed = append(a.Absorbed, other)
+			}
+			a.Template = g.saved(into)
+			g.remember(key, into)
 			return a
 		}
 		g.index(group, id, res.Template.Tokens)
@@ -631,45 +646,55 @@ func isErrorCode(w string) bool {
 	return false
 }
 
-// restates returns the oldest live template of group that names the same
-// error codes, or whose words the template tokens mostly share, or "".
-// Without a cause (loose false: the failure is unclassified) neither says
-// enough: lines of a log that name one code or share most words are often
+// restates returns the live templates of group that a new template with
+// these tokens restates, oldest first: a template that was minted with
+// the same id before and has since become an alias (the form seen again
+// after its cause was restated), one that names the same error codes, or
+// one whose words the tokens mostly share. Without a cause (loose false:
+// the failure is unclassified) neither codes nor most words say enough:
+// lines of a log that name one code or share most words are often
 // different events ("Failed password for root" and "Failed password for
 // invalid user"), so only a template with exactly the same words, in a
 // longer or shorter line, restates another.
-func (g *Grouper) restates(group string, tokens []string, loose bool) string {
+func (g *Grouper) restates(group string, tokens []string, loose bool) []string {
+	var found []*drain.Template
+	add := func(id string) {
+		t, live := g.miner.Get(id)
+		if live && t.Group == group && !slices.Contains(found, t) {
+			found = append(found, t)
+		}
+	}
+	if alias := mintModeID(group, tokens); g.aliases[alias] != "" {
+		add(g.Resolve(alias))
+	}
 	if codes := errorCodes(tokens); codes != "" && loose {
 		if id, ok := g.byCodes[group][codes]; ok {
-			if _, live := g.miner.Get(id); live {
-				return id
+			add(g.Resolve(id))
+		}
+	}
+	if words := templateWords(tokens); len(words) >= minSharedWords {
+		shared := map[string]int{}
+		for _, w := range words {
+			for _, id := range g.words[group][w] {
+				shared[id]++
 			}
 		}
-	}
-	words := templateWords(tokens)
-	if len(words) < minSharedWords {
-		return ""
-	}
-	shared := map[string]int{}
-	for _, w := range words {
-		for _, id := range g.words[group][w] {
-			shared[id]++
+		for id, n := range shared {
+			if n < minSharedWords || float64(n) < restateShare*float64(min(len(words), len(g.wordsOf[id]))) {
+				continue
+			}
+			if !loose && (n != len(words) || n != len(g.wordsOf[id])) {
+				continue
+			}
+			add(id)
 		}
 	}
-	best, bestSeq := "", int64(-1)
-	for id, n := range shared {
-		if n < minSharedWords || float64(n) < restateShare*float64(min(len(words), len(g.wordsOf[id]))) {
-			continue
-		}
-		if !loose && (n != len(words) || n != len(g.wordsOf[id])) {
-			continue
-		}
-		t, ok := g.miner.Get(id)
-		if ok && (bestSeq < 0 || t.Seq < bestSeq) {
-			best, bestSeq = id, t.Seq
-		}
+	slices.SortFunc(found, func(a, b *drain.Template) int { return cmp.Compare(a.Seq, b.Seq) })
+	ids := make([]string, len(found))
+	for i, t := range found {
+		ids[i] = t.ID
 	}
-	return best
+	return ids
 }
 
 func (g *Grouper) index(group, id string, tokens []string) {
@@ -710,11 +735,15 @@ func (g *Grouper) Lookup(layer, primitive, signature string) (id string, ok bool
 	if id, ok := g.cache[grouperKey{layer, primitive, signature}]; ok {
 		return g.Resolve(id), true
 	}
-	t := g.miner.Match(ModeGroup(layer, primitive), TemplateTokens(signature))
-	if t == nil {
-		return "", false
+	group, tokens := ModeGroup(layer, primitive), TemplateTokens(signature)
+	if t := g.miner.Match(group, tokens); t != nil {
+		return g.Resolve(t.ID), true
 	}
-	return g.Resolve(t.ID), true
+	// A form whose template was restated away is known by its alias.
+	if alias := mintModeID(group, tokens); g.aliases[alias] != "" {
+		return g.Resolve(alias), true
+	}
+	return "", false
 }
 
 // Resolve follows aliases from id to the template that absorbed it.

@@ -74,6 +74,10 @@ func TestGrouperAssign(t *testing.T) {
 		{"one error code in two sentences is one mode", fs("interface", "protocol",
 			"McpException: Code: -32601, message: Method not found",
 			"Error loading resource templates: MCP error -32601: Method not found: resources/templates/list"), 1},
+		{"a message that restates two earlier templates joins them", fs("interface", "message-size",
+			`"message":"Error occurred Max payload size exceeded and payload length is <n> and buffered length is <n>"`,
+			"[!] null WebSocket Error: max payload size exceeded",
+			"RangeError: Max payload size exceeded"), 1},
 		{"the same words in two primitives are two modes", []failure{
 			{"sandbox", "memory", "worker died unexpectedly"}, {"sandbox", "session-lifecycle", "worker died unexpectedly"}}, 2},
 	}
@@ -117,6 +121,32 @@ func TestGrouperKeepsIDsThroughARestart(t *testing.T) {
 	}
 	if _, ok := restarted.Lookup("sandbox", "memory", "fork blocked for rustc in job"); ok {
 		t.Error("a message of another primitive found a mode")
+	}
+}
+
+func TestAFormRestatedAwayKeepsItsModeAfterARestart(t *testing.T) {
+	sigs := []string{
+		`"message":"Error occurred Max payload size exceeded and payload length is <n> and buffered length is <n>"`,
+		"[!] null WebSocket Error: max payload size exceeded",
+		"RangeError: Max payload size exceeded",
+	}
+	g := NewGrouper()
+	first := g.Assign("interface", "message-size", sigs[0]).ModeID
+	second := g.Assign("interface", "message-size", sigs[1]).ModeID
+	third := g.Assign("interface", "message-size", sigs[2])
+	if third.ModeID != first || !slices.Contains(third.Absorbed, second) {
+		t.Fatalf("got mode %s absorbing %v, want %s absorbing %s", third.ModeID, third.Absorbed, first, second)
+	}
+	restarted := NewGrouper()
+	for _, tm := range g.Templates() {
+		restarted.Restore(tm)
+	}
+	restarted.RestoreAlias(second, first)
+	if id, ok := restarted.Lookup("interface", "message-size", sigs[1]); !ok || id != first {
+		t.Errorf("after a restart looked up %q (known %v), want %s", id, ok, first)
+	}
+	if got := restarted.Assign("interface", "message-size", sigs[1]).ModeID; got != first {
+		t.Errorf("after a restart got mode %s, want %s", got, first)
 	}
 }
 

@@ -81,6 +81,10 @@ type Rule struct {
 
 	Layer     string
 	Primitive string // may be empty: the rule decides the layer only
+
+	// exitOnly marks a built-in rule of exit codes alone, which yields to
+	// any rule's text found in the whole message.
+	exitOnly bool
 }
 
 // By returns the Classification.By value of decisions made by r.
@@ -136,6 +140,9 @@ type decision struct {
 	// line is, for a decision on the whole text, the line the rule
 	// matched in.
 	line string
+	// byExitCode says that a built-in rule of exit codes alone decided
+	// fallback: any rule's text in the whole message says more.
+	byExitCode bool
 }
 
 // NewClassifier returns a classifier that tries the user's rules first, in
@@ -201,13 +208,18 @@ func (c *Classifier) Classify(f Failure) Classification {
 		}
 		return c.withKnownCause(Classification{Layer: sandtrap.LayerInterface, Primitive: "encoding", By: ArtifactRule, Signature: sig}, &f)
 	}
-	if out.By == ByNone {
-		// Nothing spoke on the meaningful line: let the rules read the
-		// whole message and the log's end, which tools often end with the
-		// cause (a curl error after the command it ran, a status in a
-		// JSON answer).
-		var line string
-		out, line = c.decideWhole(&f, layer, key)
+	if out.By == ByNone || dec.byExitCode && out == dec.fallback {
+		// Nothing spoke on the meaningful line, or only its exit code:
+		// let the rules read the whole message and the log's end, which
+		// tools often end with the cause (a curl error after the command
+		// it ran, a status in a JSON answer). A SIGKILL's 137 is the OOM
+		// killer's only when no line names what ran out (an eviction
+		// for ephemeral storage, a judge's time limit).
+		whole, line := c.decideWhole(&f, layer, key)
+		if out.By != ByNone && line == "" {
+			whole = out
+		}
+		out = whole
 		if line != "" {
 			// The signature is the line the rule found the cause in, not
 			// the unremarkable line the message opened with.
@@ -492,6 +504,7 @@ func (c *Classifier) decide(f *Failure, src, harnessLayer string) *decision {
 			continue
 		}
 		d.fallback = c.outcome(r, harnessLayer)
+		d.byExitCode = r.exitOnly
 		break
 	}
 	return d

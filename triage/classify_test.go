@@ -83,6 +83,16 @@ func TestClassifyPrecedence(t *testing.T) {
 			Classification{Layer: "sandbox", Primitive: "memory", By: "rule:exit-oom-kill"},
 		},
 		{
+			"exit code 137 with a line that names another resource is that resource's",
+			Failure{ExitCode: ptr(137), Error: "Status: Failed\nReason: Evicted\nMessage: The node was low on resource: ephemeral-storage."},
+			Classification{Layer: "sandbox", Primitive: "storage-persistence", By: "rule:storage-truncated", Signature: "Message: The node was low on resource: ephemeral-storage."},
+		},
+		{
+			"exit code 137 with lines no rule reads stays a memory kill",
+			Failure{ExitCode: ptr(137), Error: "step 3 of 9\nworker gone"},
+			Classification{Layer: "sandbox", Primitive: "memory", By: "rule:exit-oom-kill", Signature: "step <n> of <n>"},
+		},
+		{
 			"nothing matching leaves it unclassified",
 			Failure{Error: "ZeroDivisionError: division by zero"},
 			Classification{Layer: "unclassified", By: ByNone, Signature: "ZeroDivisionError: division by zero"},

@@ -11,7 +11,7 @@ func builtin(name, layer, primitive, errorRegex string) Rule {
 }
 
 func builtinExit(name, layer, primitive string, codes ...int64) Rule {
-	return Rule{Name: name, ExitCodes: codes, Layer: layer, Primitive: primitive}
+	return Rule{Name: name, ExitCodes: codes, Layer: layer, Primitive: primitive, exitOnly: true}
 }
 
 const (

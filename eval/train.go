@@ -12,6 +12,8 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld3.jsonl",
 	"testdata/eval/realworld4.jsonl",
 	"testdata/eval/realworld5.jsonl",
+	"testdata/eval/realworld6.jsonl",
+	"testdata/eval/realworld7.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -213,3 +213,33 @@ func TestFingerprintChangesWithTheRulesOnly(t *testing.T) {
 		})
 	}
 }
+
+func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
+	c := NewClassifier(nil)
+	tests := []struct{ name, error, want string }{
+		{"an accelerator's OOM is memory though it says ResourceExhausted", "tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with shape[1024,1024,64]", "sandbox/memory"},
+		{"a Dask worker over its memory budget is memory", "distributed.nanny - WARNING - Worker exceeded 95% memory budget. Restarting", "sandbox/memory"},
+		{"Jupyter's dead kernel is the session's", "The kernel appears to have died. It will restart automatically.", "sandbox/session-lifecycle"},
+		{"a CI runner that lost the server is the session's", "The hosted runner: GitHub Actions 5 lost communication with the server.", "sandbox/session-lifecycle"},
+		{"a sandbox that wasn't found is the session's", `Error: sandbox "i8f2k" wasn't found`, "sandbox/session-lifecycle"},
+		{"a test runner's hook timeout is the harness's", "Hook timed out in 10000ms", "test/harness"},
+		{"malformed tool arguments are input validation, not protocol", "Could not parse tool input: {'name': 'search'} because the arguments is not valid JSON.", "interface/input-validation"},
+		{"a tool schema array without items is input validation", "tool parameters array type must have items", "interface/input-validation"},
+		{"Postgres refusing U+0000 is a NUL byte", "ERROR: unsupported Unicode escape sequence (SQLSTATE 22P05): U+0000 cannot be converted to text", "interface/null-byte"},
+		{"text decoded in the wrong code page is encoding", "caf\u00c3\u00a9 na\u00c3\u00afve \u00e2\u20ac\u201cquoted\u00e2\u20ac\u009d", "interface/encoding"},
+		{"Go's dialer failing is network egress", "dial tcp: lookup proxy.golang.org on 127.0.0.11:53: server misbehaving", "sandbox/network-egress"},
+		{"a deadline exceeded is a time limit", "context deadline exceeded", "sandbox/cpu-time"},
+		{"a missing MSVC is a package path", "error: Microsoft Visual C++ 14.0 or greater is required.", "sandbox/package-path"},
+		{"file watchers out of inotify watches is a process limit", "Error: watch /app/src ENOSPC { code: 'ENOSPC', syscall: 'watch' }", "sandbox/process-spawn"},
+		{"a uid map refused is process spawn", "bwrap: setting up uid map: Permission denied", "sandbox/process-spawn"},
+		{"chmod refused is a filesystem permission", "Error response from daemon: error while creating mount source path '/mnt/tank/b': chmod /mnt/tank/b: operation not permitted", "sandbox/filesystem-permissions"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cl := c.Classify(Failure{Status: "failed", Error: tt.error})
+			if got := cl.Layer + "/" + cl.Primitive; got != tt.want {
+				t.Errorf("got %s (%s), want %s", got, cl.By, tt.want)
+			}
+		})
+	}
+}

@@ -215,9 +215,10 @@ func (c *Classifier) Classify(f Failure) Classification {
 		// it ran, a status in a JSON answer). A SIGKILL's 137 is the OOM
 		// killer's only when no line names what ran out (an eviction
 		// for ephemeral storage, a judge's time limit).
-		whole, line := c.decideWhole(&f, layer, key)
-		if out.By != ByNone && line == "" {
-			whole = out
+		whole, line := c.decideWhole(&f, src, layer, key)
+		if out.By != ByNone && (line == "" || weakClassification(whole)) {
+			// Only a rule's text beats the exit code; a guess does not.
+			whole, line = out, ""
 		}
 		out = whole
 		if line != "" {
@@ -361,7 +362,7 @@ const wholeWindow = 2 << 10
 // log, for a failure whose meaningful line matched none, and returns the
 // line the deciding rule matched in. The decision is cached by the key and
 // a hash of that text.
-func (c *Classifier) decideWhole(f *Failure, harnessLayer, key string) (Classification, string) {
+func (c *Classifier) decideWhole(f *Failure, src, harnessLayer, key string) (Classification, string) {
 	text := wholeText(f)
 	if text == "" {
 		return Classification{Layer: sandtrap.LayerUnclassified, By: ByNone}, ""
@@ -393,12 +394,51 @@ func (c *Classifier) decideWhole(f *Failure, harnessLayer, key string) (Classifi
 	if d.fallback.By == ByNone {
 		d.fallback = guessByModel(f, text, d.fallback)
 	}
+	if words := guessWords(d.fallback); len(words) > 0 {
+		// The signature is the line that holds the most of the guess's
+		// evidence, not the command or banner the message opened with.
+		if line, n := evidenceLine(text, words); n > stemsIn(strings.ToLower(src), words) {
+			d.line = line
+		}
+	}
 	if c.cached.Add(1) > maxCachedDecisions {
 		c.cache.Clear()
 		c.cached.Store(0)
 	}
 	c.cache.Store(wkey, d)
 	return d.fallback, d.line
+}
+
+// guessWords returns the words a guess named in cl.By, or nil when cl is
+// no guess.
+func guessWords(cl Classification) []string {
+	rest, ok := strings.CutPrefix(cl.By, GuessBy)
+	if !ok || rest == "" {
+		return nil
+	}
+	return strings.Split(strings.TrimPrefix(rest, "learned:"), ",")
+}
+
+// stemsIn counts the stems that lower holds.
+func stemsIn(lower string, stems []string) int {
+	n := 0
+	for _, w := range stems {
+		if hasStem(lower, w) {
+			n++
+		}
+	}
+	return n
+}
+
+// evidenceLine returns the line of text that holds the most of words, the
+// last of equals, and how many it holds.
+func evidenceLine(text string, words []string) (line string, n int) {
+	for l := range strings.Lines(text) {
+		if k := stemsIn(strings.ToLower(l), words); k > 0 && k >= n {
+			line, n = strings.TrimSpace(l), k
+		}
+	}
+	return line, n
 }
 
 // wholeText returns the suspect lines of the ends of f's error, last MCP

@@ -2,6 +2,7 @@ package triage
 
 import (
 	"regexp"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -241,5 +242,36 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 				t.Errorf("got %s (%s), want %s", got, cl.By, tt.want)
 			}
 		})
+	}
+}
+
+func TestEvidenceLine(t *testing.T) {
+	text := "$ docker run --rm img\ndocker: invalid reference format: repository name must be lowercase.\nexit status 125\n"
+	tests := []struct {
+		name  string
+		words []string
+		want  string
+		n     int
+	}{
+		{"the line with the most words wins", []string{"docker", "format", "reference"}, "docker: invalid reference format: repository name must be lowercase.", 3},
+		{"the last of equal lines wins", []string{"docker"}, "docker: invalid reference format: repository name must be lowercase.", 1},
+		{"no line holds none", []string{"quota"}, "", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got, n := evidenceLine(text, tt.words); got != tt.want || n != tt.n {
+				t.Errorf("got %q (%d), want %q (%d)", got, n, tt.want, tt.n)
+			}
+		})
+	}
+}
+
+func TestAGuessIsSignedByTheLineOfItsEvidence(t *testing.T) {
+	cl := NewClassifier(nil).Classify(Failure{Status: "failed", Error: "$ docker run --rm -v $(pwd):/src myimage\ndocker: invalid reference format: repository name must be lowercase."})
+	if !strings.HasPrefix(cl.By, GuessBy) {
+		t.Fatalf("got %s, want a guess: this case is about the line a guess signs with", cl.By)
+	}
+	if got, want := cl.Signature, "docker: invalid reference format: repository name must be lowercase."; got != want {
+		t.Errorf("got signature %q, want %q", got, want)
 	}
 }

@@ -253,7 +253,7 @@ func TestANewModeReachesSlackOncePerModePerRun(t *testing.T) {
 	if err := json.Unmarshal(d.body, &body); err != nil {
 		t.Fatalf("got %s, not JSON: %v", d.body, err)
 	}
-	for _, want := range []string{"New failure mode in run Live", "Proxy refused the tunnel", "1 failure in this run", "https://sandtrap.example/modes/m-", "https://sandtrap.example/runs/live"} {
+	for _, want := range []string{"New failure mode in run Live", "proxy tunnel refused", "1 failure in this run", "https://sandtrap.example/modes/m-", "https://sandtrap.example/runs/live"} {
 		if !strings.Contains(body.Text, want) {
 			t.Errorf("got text %q, want it to hold %q", body.Text, want)
 		}

@@ -113,7 +113,7 @@ var knownCauses = []KnownCause{
 		`ERR_NAME_NOT_RESOLVED|ERR_NAME_RESOLUTION_FAILED`),
 	known("browser-navigation-timeout", "network-egress", "Browser navigation timeout: page.goto timed out",
 		`(?i)navigation timeout|\.goto: Timeout|goto: navigation timeout|Timeout [^\n]*exceeded[^\n]*navigat|waiting for navigation`),
-	known("proxy-tunnel-refused", "network-egress", "Proxy refused the tunnel: Tunnel connection failed",
+	known("proxy-tunnel-refused", "network-egress", "Browser or client proxy tunnel refused: Tunnel connection failed",
 		`(?i)ERR_TUNNEL_CONNECTION_FAILED|ERR_PROXY_CONNECTION_FAILED|ERR_PROXY_AUTH|Tunnel connection failed|Cannot connect to proxy|ProxyError|Proxy Authentication Required|CONNECT tunnel failed|Proxy CONNECT aborted|Unable to connect to proxy|\b407\b|tunneling socket could not be established`),
 	known("tls-verification-failed", "network-egress", "TLS handshake or certificate check failed",
 		`(?i)CERTIFICATE_VERIFY_FAILED|certificate verify failed|SSLError|SSL: |x509: |ERR_CERT_|SSL_ERROR_|unable to get local issuer certificate|self[- ]signed certificate|UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT|PKIX path building failed|SunCertPathBuilderException|tls: failed to verify|certificate has expired`),

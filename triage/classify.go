@@ -82,9 +82,10 @@ type Rule struct {
 	Layer     string
 	Primitive string // may be empty: the rule decides the layer only
 
-	// exitOnly marks a built-in rule of exit codes alone, which yields to
-	// any rule's text found in the whole message.
-	exitOnly bool
+	// weak marks a built-in rule whose match says little on its own (exit
+	// codes alone, a JSON-RPC wrapper's code): it yields to any other
+	// rule's text found in the whole message.
+	weak bool
 }
 
 // By returns the Classification.By value of decisions made by r.
@@ -140,9 +141,9 @@ type decision struct {
 	// line is, for a decision on the whole text, the line the rule
 	// matched in.
 	line string
-	// byExitCode says that a built-in rule of exit codes alone decided
-	// fallback: any rule's text in the whole message says more.
-	byExitCode bool
+	// byWeakRule says that a weak built-in rule decided fallback: any
+	// other rule's text in the whole message says more.
+	byWeakRule *Rule
 }
 
 // NewClassifier returns a classifier that tries the user's rules first, in
@@ -208,16 +209,17 @@ func (c *Classifier) Classify(f Failure) Classification {
 		}
 		return c.withKnownCause(Classification{Layer: sandtrap.LayerInterface, Primitive: "encoding", By: ArtifactRule, Signature: sig}, &f)
 	}
-	if out.By == ByNone || dec.byExitCode && out == dec.fallback {
-		// Nothing spoke on the meaningful line, or only its exit code:
-		// let the rules read the whole message and the log's end, which
-		// tools often end with the cause (a curl error after the command
-		// it ran, a status in a JSON answer). A SIGKILL's 137 is the OOM
-		// killer's only when no line names what ran out (an eviction
-		// for ephemeral storage, a judge's time limit).
+	if out.By == ByNone || dec.byWeakRule != nil && out == dec.fallback {
+		// Nothing spoke on the meaningful line, or only a weak rule: let
+		// the rules read the whole message and the log's end, which tools
+		// often end with the cause (a curl error after the command it
+		// ran, a status in a JSON answer). A SIGKILL's 137 is the OOM
+		// killer's only when no line names what ran out (an eviction for
+		// ephemeral storage, a judge's time limit), and an MCP error code
+		// wraps the cause a later line names.
 		whole, line := c.decideWhole(&f, src, layer, key)
-		if out.By != ByNone && (line == "" || weakClassification(whole)) {
-			// Only a rule's text beats the exit code; a guess does not.
+		if out.By != ByNone && (line == "" || weakClassification(whole) || whole.By == dec.byWeakRule.By()) {
+			// Only another rule's text beats a weak rule; a guess does not.
 			whole, line = out, ""
 		}
 		out = whole
@@ -544,7 +546,9 @@ func (c *Classifier) decide(f *Failure, src, harnessLayer string) *decision {
 			continue
 		}
 		d.fallback = c.outcome(r, harnessLayer)
-		d.byExitCode = r.exitOnly
+		if r.weak {
+			d.byWeakRule = r
+		}
 		break
 	}
 	return d

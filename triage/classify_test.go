@@ -232,6 +232,11 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"a deadline exceeded is a time limit", "context deadline exceeded", "sandbox/cpu-time"},
 		{"a missing MSVC is a package path", "error: Microsoft Visual C++ 14.0 or greater is required.", "sandbox/package-path"},
 		{"file watchers out of inotify watches is a process limit", "Error: watch /app/src ENOSPC { code: 'ENOSPC', syscall: 'watch' }", "sandbox/process-spawn"},
+		{"an MCP error code wraps the cause a later line names", "McpError: MCP error -32603: Internal error\nCaused by: OSError: [Errno 28] No space left on device", "sandbox/storage-persistence"},
+		{"an MCP error code wraps an argument schema refused", "[error] MCP error -32600: Invalid Request\n[error] tool parameters array type must have items", "interface/input-validation"},
+		{"an MCP error code alone is protocol", "McpError: MCP error -32603: Internal error\n    at Client.request (client.js:12:5)", "interface/protocol"},
+		{"bwrap refused a path is a filesystem permission", "bwrap: Can't mkdir parents for /tmp/ws-1/checkout: Permission denied", "sandbox/filesystem-permissions"},
+		{"bwrap refused a namespace is process spawn", "bwrap: Creating new namespace failed: Operation not permitted", "sandbox/process-spawn"},
 		{"a uid map refused is process spawn", "bwrap: setting up uid map: Permission denied", "sandbox/process-spawn"},
 		{"chmod refused is a filesystem permission", "Error response from daemon: error while creating mount source path '/mnt/tank/b': chmod /mnt/tank/b: operation not permitted", "sandbox/filesystem-permissions"},
 	}

@@ -10,8 +10,15 @@ func builtin(name, layer, primitive, errorRegex string) Rule {
 	return Rule{Name: name, ErrorRegex: regexp.MustCompile(errorRegex), Layer: layer, Primitive: primitive}
 }
 
+// weak returns r marked weak: it decides only when no other rule's text is
+// found in the whole message.
+func weak(r Rule) Rule {
+	r.weak = true
+	return r
+}
+
 func builtinExit(name, layer, primitive string, codes ...int64) Rule {
-	return Rule{Name: name, ExitCodes: codes, Layer: layer, Primitive: primitive, exitOnly: true}
+	return Rule{Name: name, ExitCodes: codes, Layer: layer, Primitive: primitive, weak: true}
 }
 
 const (
@@ -79,7 +86,7 @@ var builtinRules = []Rule{
 	builtin("package-path", sandbox, "package-path",
 		`(?im)ModuleNotFoundError|No module named|cannot import name|^ImportError|error while loading shared libraries|cannot open shared object file|Library not loaded|DLL load failed|GLIBC_[0-9.]+' not found|command not found|: not found$|spawn(Sync)? \S+ ENOENT|error=2, No such file or directory|Cannot find module|ClassNotFoundException|NoClassDefFoundError|Could not find or load main class|executable file not found|Could not load dynamic library|not installed|could not find a usable|No such command|externally-managed-environment|not on PATH|Executable doesn't exist|exec format error|no display name and no \$DISPLAY|cannot open display|Unable to open X display|Could not connect to display|cannot connect to X server|you may need xvfb|QXcbConnection|LaTeX Error: File [^\n]*not found|\.sty' not found|findfont: Font family|missing from current font|Host system is missing dependencies|missing dependencies to run browsers|install-deps|linker [^\n]{0,20}not found|ld: cannot find|cannot find -l\w|unable to find (a )?(C )?compiler|No CMAKE_C?X*_COMPILER could be found|(fatal )?error: [^\s:]+\.h(pp)?: No such file or directory|No such file or directory: '[A-Za-z][A-Za-z0-9_+-]*'$|^FileNotFoundError\b.*\(spawning a program\)$|This version of ChromeDriver only supports|only supports Chrome version|Can't find a pure Python 3 wheel|Microsoft Visual C\+\+ [\d.]+ or greater is required`),
 	builtin("process-spawn", sandbox, "process-spawn",
-		`(?i)Cannot run program|spawn(Sync)? \S+ (EPERM|EACCES|EAGAIN)|could not execute process|error=(1|11|13), |Bad system call|SIGSYS|seccomp|fork: |can't start new thread|pthread_create|Resource temporarily unavailable|\[Errno 11\]|fork/exec|posix_spawn|(user|pid|mount|network|new) namespace|\bunshare\b|CLONE_NEW\w+|No usable sandbox|SUID sandbox helper|\bbwrap: |\bsetns\b|user_namespaces|RLIMIT_NPROC|Too many processes|pids limit|pids controller|\bE2BIG\b|Argument list too long|\[Errno 7\]|BlockingIOError|without --no-sandbox|\bEMFILE\b|too many open files|\[Errno 24\]|\bENFILE\b|limit for number of file watchers|inotify|At least one invalid signature was encountered|Couldn't create temporary file /tmp/apt|gpgv, gpgv2 or gpgv1 required|\bwatch ENOSPC\b|syscall: 'watch'|\b[ug]id map\b|\bsetgroups\b`),
+		`(?i)Cannot run program|spawn(Sync)? \S+ (EPERM|EACCES|EAGAIN)|could not execute process|error=(1|11|13), |Bad system call|SIGSYS|seccomp|fork: |can't start new thread|pthread_create|Resource temporarily unavailable|\[Errno 11\]|fork/exec|posix_spawn|(user|pid|mount|network|new) namespace|\bunshare\b|CLONE_NEW\w+|No usable sandbox|SUID sandbox helper|\bsetns\b|user_namespaces|RLIMIT_NPROC|Too many processes|pids limit|pids controller|\bE2BIG\b|Argument list too long|\[Errno 7\]|BlockingIOError|without --no-sandbox|\bEMFILE\b|too many open files|\[Errno 24\]|\bENFILE\b|limit for number of file watchers|inotify|At least one invalid signature was encountered|Couldn't create temporary file /tmp/apt|gpgv, gpgv2 or gpgv1 required|\bwatch ENOSPC\b|syscall: 'watch'|\b[ug]id map\b|\bsetgroups\b`),
 	builtin("filesystem-permissions", sandbox, "filesystem-permissions",
 		`(?i)Permission denied|EACCES|\[Errno 13\]|Read-only file system|(?-i:\bEROFS\b)|\[Errno 30\]|Operation not permitted: ['"]?/|changing (permissions|ownership) of|AccessDeniedException|access denied|No usable temporary directory|\b(chmod|chown|lchown|mkdir|rmdir|unlink|rename|open) [^\n]{0,200}: operation not permitted`),
 	builtin("process-spawn-eperm", sandbox, "process-spawn",
@@ -87,8 +94,10 @@ var builtinRules = []Rule{
 	builtin("storage-persistence", sandbox, "storage-persistence",
 		`(?i)No space left on device|(?-i:\b(ENOSPC|EDQUOT|ENOENT|ESTALE)\b)|\[Errno 28\]|Disk quota exceeded|\[Errno 122\]|File too large|\[Errno 27\]|FileNotFoundError|No such file or directory|NoSuchFileException|Stale file handle|\bvanished\b|\bdisappeared\b|not persisted|does not exist`),
 
-	builtin("protocol", iface, "protocol",
-		`(?i)-32700|-32600|-32601|-32603|-32000|-32001|JSON-RPC|jsonrpc|\bMCP error|McpError|Parse error|Invalid Request|Method not found|Connection closed|stream closed|transport (closed|error)|unexpected end of JSON|Unexpected token [^\n]* in JSON|Unexpected end of JSON|invalid character [^\n]* looking for|Broken pipe|(?-i:\bEPIPE\b)|unknown message type|protocol version|Request timed out|McpError|\bNot connected\b|SSE (error|stream|connection)|Error POSTing to endpoint|unknown message ID|does not support (tools|resources|prompts|sampling)|Unexpected content type|invalid JSON-RPC|ClosedResourceError|BrokenResourceError|EndOfStream`),
+	// The catch-all of JSON-RPC codes and transport words is weak: an MCP
+	// error often wraps the cause a later line names.
+	weak(builtin("protocol", iface, "protocol",
+		`(?i)-32700|-32600|-32601|-32603|-32000|-32001|JSON-RPC|jsonrpc|\bMCP error|McpError|Parse error|Invalid Request|Method not found|Connection closed|stream closed|transport (closed|error)|unexpected end of JSON|Unexpected token [^\n]* in JSON|Unexpected end of JSON|invalid character [^\n]* looking for|Broken pipe|(?-i:\bEPIPE\b)|unknown message type|protocol version|Request timed out|McpError|\bNot connected\b|SSE (error|stream|connection)|Error POSTing to endpoint|unknown message ID|does not support (tools|resources|prompts|sampling)|Unexpected content type|invalid JSON-RPC|ClosedResourceError|BrokenResourceError|EndOfStream`)),
 
 	// A shell reports a signal as 128 + its number, Python's subprocess as
 	// its negative: SIGKILL (9, the OOM killer's), SIGXCPU (24), SIGSYS (31).

@@ -482,7 +482,8 @@ var suspectWords = []string{"rror", "fail", "fatal", "denied", "not found", "una
 	"decode", "encode", "utf", "truncat", "short read", "413", "harness", "fixture", "assert", "exit code", "exit status",
 	"exited", "signal", "curl", "fetch", "navigation", "browser", "cpu", "time limit", "executable",
 	"died", "dead", "terminat", "destroyed", "disconnect", "reachable", "too many", "deadline", "took longer", "unsupported",
-	"not allowed", "schema", "hook", "mount", "volume"}
+	"not allowed", "schema", "hook", "mount", "volume", "disappear", "vanish", "lost", "gone", "wiped", "corrupt", "unresponsive",
+	"no result"}
 
 // suspectLines writes to b the lines of s that hold a suspect word, and its
 // last line.

@@ -232,6 +232,7 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"a deadline exceeded is a time limit", "context deadline exceeded", "sandbox/cpu-time"},
 		{"a missing MSVC is a package path", "error: Microsoft Visual C++ 14.0 or greater is required.", "sandbox/package-path"},
 		{"file watchers out of inotify watches is a process limit", "Error: watch /app/src ENOSPC { code: 'ENOSPC', syscall: 'watch' }", "sandbox/process-spawn"},
+		{"a line that says what disappeared is read though it says no error", "Starting a Gradle Daemon (subsequent builds will be faster)\nThe message received from the daemon indicates that the daemon has disappeared.\nBuild request sent: Build{id=1}", "sandbox/memory"},
 		{"an MCP error code wraps the cause a later line names", "McpError: MCP error -32603: Internal error\nCaused by: OSError: [Errno 28] No space left on device", "sandbox/storage-persistence"},
 		{"an MCP error code wraps an argument schema refused", "[error] MCP error -32600: Invalid Request\n[error] tool parameters array type must have items", "interface/input-validation"},
 		{"an MCP error code alone is protocol", "McpError: MCP error -32603: Internal error\n    at Client.request (client.js:12:5)", "interface/protocol"},

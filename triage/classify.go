@@ -614,7 +614,8 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // version 9 keeps the keys of key=value tokens and masks dotted names;
 // version 10 anchors words in capitals; version 11 anchors the marks of
 // a missing value (****); version 12 joins the templates a new one restates
-// into the oldest of them.
+// into the oldest of them, lets a guess restate a sentence it wraps, and
+// signs a guess with the line of its evidence.
 const SignatureVersion = 12
 
 // Fingerprint identifies what c decides: the signature version, every

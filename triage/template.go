@@ -500,22 +500,51 @@ type Assignment struct {
 	Absorbed []string
 }
 
+// restating says how much of an older template's words a new template of
+// another length must share to restate it.
+type restating int
+
+const (
+	// restateExact asks for the same words: a failure nothing classified
+	// has only its words, and lines of a log that share most words are
+	// often different events ("Failed password for root" and "Failed
+	// password for invalid user").
+	restateExact restating = iota
+	// restateContained asks that every word of the shorter be in the
+	// longer: a guessed failure is placed by its words too, but a tool's
+	// prefix around one sentence adds words and takes none away.
+	restateContained
+	// restateMost asks for most words, or the same error codes: a rule
+	// placed the failure, so its class already says much of the cause.
+	restateMost
+)
+
+// restatingOf is how strictly a failure of this class restates.
+func restatingOf(cl Classification) restating {
+	switch {
+	case cl.Layer == sandtrap.LayerUnclassified:
+		return restateExact
+	case strings.HasPrefix(cl.By, GuessBy):
+		return restateContained
+	}
+	return restateMost
+}
+
 // Assign returns the failure mode of a failure with this layer, primitive
 // and signature.
 func (g *Grouper) Assign(layer, primitive, signature string) Assignment {
-	return g.assign(layer, primitive, signature, layer != sandtrap.LayerUnclassified)
+	return g.assign(layer, primitive, signature, restatingOf(Classification{Layer: layer}))
 }
 
 // AssignClassified returns the failure mode of a classified failure, as
-// Settle placed it. A failure only guessed restates another template as
-// strictly as an unclassified one: its words are all that place it.
+// Settle placed it.
 func (g *Grouper) AssignClassified(cl Classification) Assignment {
-	return g.assign(cl.Layer, cl.Primitive, cl.ModeSignature(), !weakClassification(cl))
+	return g.assign(cl.Layer, cl.Primitive, cl.ModeSignature(), restatingOf(cl))
 }
 
-// assign mines signature in its layer and primitive's group; loose says
-// whether a template that shares most of an older one's words restates it.
-func (g *Grouper) assign(layer, primitive, signature string, loose bool) Assignment {
+// assign mines signature in its layer and primitive's group; how says how
+// strictly a new template restates an older one.
+func (g *Grouper) assign(layer, primitive, signature string, how restating) Assignment {
 	key := grouperKey{layer, primitive, signature}
 	if id, ok := g.cache[key]; ok {
 		id = g.Resolve(id)
@@ -528,7 +557,7 @@ func (g *Grouper) assign(layer, primitive, signature string, loose bool) Assignm
 	group := ModeGroup(layer, primitive)
 	if res.Created {
 		g.shown[id] = tokens
-		if restated := g.restates(group, res.Template.Tokens, loose); len(restated) > 0 {
+		if restated := g.restates(group, res.Template.Tokens, how); len(restated) > 0 {
 			// A template of another length that says the same words is
 			// the same cause: the new one is taken back before anything
 			// used its id, and the signature maps to the oldest it
@@ -650,13 +679,8 @@ func isErrorCode(w string) bool {
 // these tokens restates, oldest first: a template that was minted with
 // the same id before and has since become an alias (the form seen again
 // after its cause was restated), one that names the same error codes, or
-// one whose words the tokens mostly share. Without a cause (loose false:
-// the failure is unclassified) neither codes nor most words say enough:
-// lines of a log that name one code or share most words are often
-// different events ("Failed password for root" and "Failed password for
-// invalid user"), so only a template with exactly the same words, in a
-// longer or shorter line, restates another.
-func (g *Grouper) restates(group string, tokens []string, loose bool) []string {
+// one whose words the tokens share as much as how asks.
+func (g *Grouper) restates(group string, tokens []string, how restating) []string {
 	var found []*drain.Template
 	add := func(id string) {
 		t, live := g.miner.Get(id)
@@ -667,7 +691,7 @@ func (g *Grouper) restates(group string, tokens []string, loose bool) []string {
 	if alias := mintModeID(group, tokens); g.aliases[alias] != "" {
 		add(g.Resolve(alias))
 	}
-	if codes := errorCodes(tokens); codes != "" && loose {
+	if codes := errorCodes(tokens); codes != "" && how == restateMost {
 		if id, ok := g.byCodes[group][codes]; ok {
 			add(g.Resolve(id))
 		}
@@ -683,7 +707,10 @@ func (g *Grouper) restates(group string, tokens []string, loose bool) []string {
 			if n < minSharedWords || float64(n) < restateShare*float64(min(len(words), len(g.wordsOf[id]))) {
 				continue
 			}
-			if !loose && (n != len(words) || n != len(g.wordsOf[id])) {
+			switch shorter := min(len(words), len(g.wordsOf[id])); {
+			case how == restateExact && (n != len(words) || n != len(g.wordsOf[id])):
+				continue
+			case how == restateContained && n != shorter:
 				continue
 			}
 			add(id)

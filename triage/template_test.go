@@ -124,6 +124,41 @@ func TestGrouperKeepsIDsThroughARestart(t *testing.T) {
 	}
 }
 
+func TestHowStrictlyAFailureRestatesDependsOnWhatPlacedIt(t *testing.T) {
+	const (
+		wrapped = "healthHandler: docker Info error: Error response from daemon: client version 1.52 is too new. Maximum supported API version is 1.43"
+		bare    = "Error response from daemon: client version 1.52 is too new. Maximum supported API version is 1.43"
+		most    = "could not refresh session token from identity provider upstream"
+		other   = "could not refresh session token from the cache replica upstream now"
+	)
+	tests := []struct {
+		name      string
+		by        string
+		layer     string
+		sigs      [2]string
+		wantModes int
+	}{
+		{"a guess wrapped in a prefix restates the bare sentence", GuessBy + "learned:daemon,version", "interface", [2]string{bare, wrapped}, 1},
+		{"a guess that shares most words but not all is another mode", GuessBy + "learned:session,token", "sandbox", [2]string{most, other}, 2},
+		{"a rule's failure that shares most words restates", "rule:session-lifecycle", "sandbox", [2]string{most, other}, 1},
+		{"an unclassified failure wrapped in a prefix is another mode", ByNone, "unclassified", [2]string{bare, wrapped}, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := NewGrouper()
+			primitive := map[string]string{"interface": "protocol", "sandbox": "session-lifecycle"}[tt.layer]
+			ids := map[string]bool{}
+			for _, sig := range tt.sigs {
+				a := g.AssignClassified(Classification{Layer: tt.layer, Primitive: primitive, By: tt.by, Signature: sig})
+				ids[g.Resolve(a.ModeID)] = true
+			}
+			if got := len(ids); got != tt.wantModes {
+				t.Errorf("got %d modes, want %d", got, tt.wantModes)
+			}
+		})
+	}
+}
+
 func TestAFormRestatedAwayKeepsItsModeAfterARestart(t *testing.T) {
 	sigs := []string{
 		`"message":"Error occurred Max payload size exceeded and payload length is <n> and buffered length is <n>"`,

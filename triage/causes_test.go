@@ -193,7 +193,7 @@ func TestPrimitivesOfSandboxTools(t *testing.T) {
 		name, error, wantPrimitive, wantCause string
 	}{
 		{"a Go test binary that hit its deadline is the harness's", "panic: test timed out after 10m0s\nrunning tests:\n\tTestDownload (10m0s)", "harness", "go-test-timeout"},
-		{"a Jest test over its time budget is the harness's", `thrown: "Exceeded timeout of 5000 ms for a test."`, "harness", "jest-test-timeout"},
+		{"a Jest test over its time budget is the harness's", `thrown: "Exceeded timeout of 5000 ms for a test."`, "harness", "test-timeout"},
 		{"Chromium started as root without --no-sandbox is a spawn failure", "[12:12:0101/000000.000:ERROR:zygote_host_impl_linux.cc(90)] Running as root without --no-sandbox is not supported.", "process-spawn", "chromium-root-no-sandbox"},
 		{"too many open files is a spawn limit", "Error: EMFILE: too many open files, watch '/app/src'", "process-spawn", "fd-limit"},
 		{"a native module on a noexec mount is a filesystem permission", "Error: /tmp/x/build/Release/addon.node: failed to map segment from shared object: Operation not permitted", "filesystem-permissions", "noexec-mount"},

@@ -14,6 +14,7 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld5.jsonl",
 	"testdata/eval/realworld6.jsonl",
 	"testdata/eval/realworld7.jsonl",
+	"testdata/eval/realworld8.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -15,6 +15,7 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld6.jsonl",
 	"testdata/eval/realworld7.jsonl",
 	"testdata/eval/realworld8.jsonl",
+	"testdata/eval/realworld9.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -65,6 +65,8 @@ func TestSeverityOfTheDemoModes(t *testing.T) {
 		{"disk-full", "sandbox", "storage-persistence", "OSError: [Errno 28] No space left on device: '/tmp/ckpt/epoch-3.pt'", "high"},
 		{"an explicit MemoryError", "sandbox", "memory", "MemoryError", "medium"},
 		{"a silent truncation", "interface", "message-size", "tool output truncated to 1048576 bytes", "critical"},
+		{"files lost on resume", "sandbox", "storage-persistence", "Workspace persistence lost after VM stop/start", "critical"},
+		{"a download whose checksum differs", "sandbox", "network-egress", "Error: ETag does not match MD5 checksum", "critical"},
 		{"an unknown primitive", "sandbox", "", "weird", "medium"},
 		{"nothing classified", "unclassified", "", "weird", "medium"},
 	}

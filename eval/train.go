@@ -16,6 +16,8 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld7.jsonl",
 	"testdata/eval/realworld8.jsonl",
 	"testdata/eval/realworld9.jsonl",
+	"testdata/eval/realworld10.jsonl",
+	"testdata/eval/realworld11.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -274,25 +274,26 @@ var GuessModel = sync.OnceValue(func() *WordModel {
 	return &m
 })
 
-// guessByModel classifies f by the learned model, or returns none as it
-// is when the model does not lean clearly.
-func guessByModel(f *Failure, text string, none Classification) Classification {
+// guessByModel classifies f by the learned model and returns the words
+// that leaned its way, or none as it is and no words when the model does
+// not lean clearly.
+func guessByModel(f *Failure, text string, none Classification) (Classification, []string) {
 	parts := nameParts(text)
 	lower := strings.ToLower(text + "\n" + parts)
 	if !saysFailed(lower) {
 		// A line that only reports what happened is no failure to place.
-		return none
+		return none, nil
 	}
 	class, margin, words := GuessModel().Guess(featuresOf(text, parts, f))
 	if class == "" || margin <= minBayesMargin || len(words) < minLeaningWords {
-		return none
+		return none, nil
 	}
 	layer, primitive := splitGroup(class)
 	if !slices.ContainsFunc(primitiveWords[primitive], func(w string) bool { return hasStem(lower, w) }) {
 		// The model learned from a few hundred failures, and some of its
 		// words lean by chance (a ValueError went with NUL bytes there):
 		// it speaks only for a primitive the message names a word of.
-		return none
+		return none, nil
 	}
-	return Classification{Layer: layer, Primitive: primitive, By: GuessBy + "learned:" + strings.Join(words, ",")}
+	return Classification{Layer: layer, Primitive: primitive, By: GuessBy + "learned:" + strings.Join(words, ",")}, words
 }

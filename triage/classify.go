@@ -390,13 +390,14 @@ func (c *Classifier) decideWhole(f *Failure, src, harnessLayer, key string) (Cla
 			break
 		}
 	}
+	var words []string
 	if d.fallback.By == ByNone {
-		d.fallback = guess(text, d.fallback)
+		d.fallback, words = guess(text, d.fallback)
 	}
 	if d.fallback.By == ByNone {
-		d.fallback = guessByModel(f, text, d.fallback)
+		d.fallback, words = guessByModel(f, text, d.fallback)
 	}
-	if words := guessWords(d.fallback); len(words) > 0 {
+	if len(words) > 0 {
 		// The signature is the line that holds the most of the guess's
 		// evidence, not the command or banner the message opened with.
 		if line, n := evidenceLine(text, words); n > stemsIn(strings.ToLower(src), words) {
@@ -409,16 +410,6 @@ func (c *Classifier) decideWhole(f *Failure, src, harnessLayer, key string) (Cla
 	}
 	c.cache.Store(wkey, d)
 	return d.fallback, d.line
-}
-
-// guessWords returns the words a guess named in cl.By, or nil when cl is
-// no guess.
-func guessWords(cl Classification) []string {
-	rest, ok := strings.CutPrefix(cl.By, GuessBy)
-	if !ok || rest == "" {
-		return nil
-	}
-	return strings.Split(strings.TrimPrefix(rest, "learned:"), ",")
 }
 
 // stemsIn counts the stems that lower holds.

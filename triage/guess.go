@@ -45,14 +45,14 @@ const (
 )
 
 // guess classifies by its words a failure that no rule decided from the
-// suspect lines text of its error, last MCP step's error and log, or
-// returns none as it is.
-func guess(text string, none Classification) Classification {
+// suspect lines text of its error, last MCP step's error and log, and
+// returns the stems that decided; or none as it is and no words.
+func guess(text string, none Classification) (Classification, []string) {
 	primitive, words := guessPrimitive(text)
 	if primitive == "" {
-		return none
+		return none, nil
 	}
-	return Classification{Layer: layerOfPrimitive[primitive], Primitive: primitive, By: GuessBy + strings.Join(words, ",")}
+	return Classification{Layer: layerOfPrimitive[primitive], Primitive: primitive, By: GuessBy + strings.Join(words, ",")}, words
 }
 
 // guessPrimitive returns the primitive whose words text leans to and the

@@ -248,7 +248,7 @@ var knownCauses = []KnownCause{
 
 	// interface/protocol
 	known("mcp-stale-session", "protocol", "MCP session unknown to the server: Session not found",
-		`(?i)Session not found|No valid session ID|Invalid or expired session ID|Error sending message: (404|<n>)|session[^\n]{0,40}(expired|unknown)`),
+		`(?i)Session not found|No valid session ID|Invalid or expired session ID|No transport found for session|Error sending message: (404|<n>)|session[^\n]{0,40}(expired|unknown)`),
 	known("mcp-protocol-version", "protocol", "MCP protocol version not negotiated: Unsupported protocol version",
 		`(?i)Unsupported protocol version|protocol version (mismatch|not supported|is not supported)|unsupported protocolVersion|Incompatible protocol version|protocol version [^\n]{0,60}\n?[^\n]{0,20}\bbut [^\n]{0,40}expects`),
 	known("multipart-boundary-missing", "protocol", "Multipart body without its boundary: Boundary not found",

@@ -251,6 +251,8 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"unreachable Chrome alone is the session's", "selenium.common.exceptions.WebDriverException: Message: chrome not reachable", "sandbox/session-lifecycle"},
 		{"a zod type error wrapped in an MCP internal error is the arguments'", `McpError: MCP error -32603: [\n  {\n    "code": "invalid_type",\n    "expected": "string",\n    "received": "undefined"\n  }\n]`, "interface/input-validation"},
 		{"a session id the SSE server has no transport for is protocol", "Error POSTing to endpoint (HTTP 400): No transport found for sessionId", "interface/protocol"},
+		{"a tool that reads /etc/shadow for the agent is a traversal", "Using the `read_file` tool with `filePath: \"/etc/shadow\"` exposes hashed passwords", "interface/input-validation"},
+		{"a path resolved with no containment check is a traversal", "the server resolves user-supplied paths with no containment check against the project root", "interface/input-validation"},
 		{"a test its authors call flaky is the harness's", "Flaky under load: test_terminal_reads_the_clicked_tab", "test/harness"},
 		{"a flaky test whose log names a refused connection is egress", "flaky: fetch failed\nError: connect ECONNREFUSED 10.0.0.5:443", "sandbox/network-egress"},
 		{"an MCP session terminated in JSON-RPC is protocol", `JSONRPCError(code=32600, message="Session terminated")`, "interface/protocol"},

@@ -66,6 +66,8 @@ func TestSeverityOfTheDemoModes(t *testing.T) {
 		{"an explicit MemoryError", "sandbox", "memory", "MemoryError", "medium"},
 		{"a silent truncation", "interface", "message-size", "tool output truncated to 1048576 bytes", "critical"},
 		{"files lost on resume", "sandbox", "storage-persistence", "Workspace persistence lost after VM stop/start", "critical"},
+		{"a filesystem whose contents are gone after a resume", "sandbox", "storage-persistence", "the sandbox wakes back up, but the filesystem contents are gone", "critical"},
+		{"files that disappear from a mounted workspace", "sandbox", "storage-persistence", "all files disappear from the sandbox view", "critical"},
 		{"a download whose checksum differs", "sandbox", "network-egress", "Error: ETag does not match MD5 checksum", "critical"},
 		{"an unknown primitive", "sandbox", "", "weird", "medium"},
 		{"nothing classified", "unclassified", "", "weird", "medium"},

@@ -56,6 +56,15 @@ const minLeaningWords = 1
 // must be than the next one.
 const minBayesMargin = 0.0
 
+// minUnnamedMargin is the margin, in natural log, above which the model
+// may guess a primitive the message names no word of. Lower, chance words
+// lead: a user name in sshd's "Invalid user <name>" swings its lines
+// between a guess and none below 4 (Loghub's OpenSSH falls from 0.985 to
+// 0.797), and a program's own "ValueError: could not convert" leans to
+// NUL bytes, whose "ValueError: embedded null byte" the model saw often,
+// below 10.
+const minUnnamedMargin = 10.0
+
 // TrainWordModel learns a WordModel from examples in valid classes.
 func TrainWordModel(examples []Example) *WordModel {
 	m := &WordModel{Words: map[string][]int{}}
@@ -280,19 +289,16 @@ var GuessModel = sync.OnceValue(func() *WordModel {
 func guessByModel(f *Failure, text string, none Classification) (Classification, []string) {
 	parts := nameParts(text)
 	lower := strings.ToLower(text + "\n" + parts)
-	if !saysFailed(lower) {
-		// A line that only reports what happened is no failure to place.
-		return none, nil
-	}
 	class, margin, words := GuessModel().Guess(featuresOf(text, parts, f))
 	if class == "" || margin <= minBayesMargin || len(words) < minLeaningWords {
 		return none, nil
 	}
 	layer, primitive := splitGroup(class)
-	if !slices.ContainsFunc(primitiveWords[primitive], func(w string) bool { return hasStem(lower, w) }) {
-		// The model learned from a few hundred failures, and some of its
-		// words lean by chance (a ValueError went with NUL bytes there):
-		// it speaks only for a primitive the message names a word of.
+	if margin < minUnnamedMargin && !slices.ContainsFunc(primitiveWords[primitive], func(w string) bool { return hasStem(lower, w) }) {
+		// The model learned from a few thousand failures, and some of
+		// its words lean by chance (a ValueError went with NUL bytes
+		// there, a user name with rejected input): unless it is sure, it
+		// speaks only for a primitive the message names a word of.
 		return none, nil
 	}
 	return Classification{Layer: layer, Primitive: primitive, By: GuessBy + "learned:" + strings.Join(words, ",")}, words

@@ -18,6 +18,9 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld9.jsonl",
 	"testdata/eval/realworld10.jsonl",
 	"testdata/eval/realworld11.jsonl",
+	"testdata/eval/realworld12.jsonl",
+	"testdata/eval/realworld13.jsonl",
+	"testdata/eval/realworld14.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -69,6 +69,7 @@ func TestSeverityOfTheDemoModes(t *testing.T) {
 		{"a filesystem whose contents are gone after a resume", "sandbox", "storage-persistence", "the sandbox wakes back up, but the filesystem contents are gone", "critical"},
 		{"files that disappear from a mounted workspace", "sandbox", "storage-persistence", "all files disappear from the sandbox view", "critical"},
 		{"a download whose checksum differs", "sandbox", "network-egress", "Error: ETag does not match MD5 checksum", "critical"},
+		{"a Go module whose checksum differs", "sandbox", "network-egress", "<host>/jackc/tern/v2@v2.<n>: verifying module: checksum mismatch", "critical"},
 		{"an unknown primitive", "sandbox", "", "weird", "medium"},
 		{"nothing classified", "unclassified", "", "weird", "medium"},
 	}

@@ -123,5 +123,5 @@ clean:
 # corpus and the blind-labelled real-world messages, each also split into a
 # development half and a held-out half, and the Loghub system logs.
 eval:
-	go run ./web eval --logs testdata/eval/logs testdata/corpus/demo-modes.jsonl testdata/corpus/tools.jsonl testdata/eval/realworld.jsonl testdata/eval/realworld2.jsonl testdata/eval/realworld3.jsonl testdata/eval/realworld4.jsonl testdata/eval/realworld5.jsonl testdata/eval/realworld6.jsonl testdata/eval/realworld7.jsonl testdata/eval/realworld8.jsonl testdata/eval/realworld9.jsonl testdata/eval/realworld10.jsonl testdata/eval/realworld11.jsonl testdata/eval/realworld12.jsonl testdata/eval/realworld13.jsonl testdata/eval/realworld14.jsonl
+	go run ./web eval --logs testdata/eval/logs testdata/corpus/demo-modes.jsonl testdata/corpus/tools.jsonl testdata/eval/realworld.jsonl testdata/eval/realworld2.jsonl testdata/eval/realworld3.jsonl testdata/eval/realworld4.jsonl testdata/eval/realworld5.jsonl testdata/eval/realworld6.jsonl testdata/eval/realworld7.jsonl testdata/eval/realworld8.jsonl testdata/eval/realworld9.jsonl testdata/eval/realworld10.jsonl testdata/eval/realworld11.jsonl testdata/eval/realworld12.jsonl testdata/eval/realworld13.jsonl testdata/eval/realworld14.jsonl testdata/eval/realworld15.jsonl testdata/eval/realworld16.jsonl
 	go run ./web eval --logs testdata/eval/logs-head

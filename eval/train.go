@@ -21,6 +21,8 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld12.jsonl",
 	"testdata/eval/realworld13.jsonl",
 	"testdata/eval/realworld14.jsonl",
+	"testdata/eval/realworld15.jsonl",
+	"testdata/eval/realworld16.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -270,6 +270,8 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"a driver that exits 127 is the package's", "chromedriver unexpectedly exited. Status code was: 127", "sandbox/package-path"},
 		{"Chrome's crash handler without a database is permissions", "chrome_crashpad_handler: --database is required", "sandbox/filesystem-permissions"},
 		{"Postgres's invalid message format is a NUL in the text", "SequelizeDatabaseError: invalid message format", "interface/null-byte"},
+		{"Node's spawnSync out of buffer is message size", "spawnSync C:\\Windows\\system32\\cmd.exe ENOBUFS", "interface/message-size"},
+		{"a container whose entrypoint shell is missing is the package's", `docker: Error response from daemon: OCI runtime create failed: container_linux.go:345: starting container process caused "exec: \"/bin/sh\": stat /bin/sh: no such file or directory": unknown.`, "sandbox/package-path"},
 		{"a test its authors call flaky is the harness's", "Flaky under load: test_terminal_reads_the_clicked_tab", "test/harness"},
 		{"a flaky test whose log names a refused connection is egress", "flaky: fetch failed\nError: connect ECONNREFUSED 10.0.0.5:443", "sandbox/network-egress"},
 		{"an MCP session terminated in JSON-RPC is protocol", `JSONRPCError(code=32600, message="Session terminated")`, "interface/protocol"},

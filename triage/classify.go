@@ -629,6 +629,6 @@ func (c *Classifier) Fingerprint() string {
 	for _, k := range knownCauses {
 		fmt.Fprintf(h, "cause %q %q %q %q %v\n", k.Name, k.Primitive, k.Title, k.re.String(), k.exitCodes)
 	}
-	fmt.Fprintf(h, "guess model %x prior %v margin %v\n", sha256.Sum256(guessModelJSON), wordPrior, minBayesMargin)
+	fmt.Fprintf(h, "guess model %x prior %v margin %v unnamed %v\n", sha256.Sum256(guessModelJSON), wordPrior, minBayesMargin, minUnnamedMargin)
 	return hex.EncodeToString(h.Sum(nil))
 }

@@ -27,6 +27,16 @@ const (
 	test    = sandtrap.LayerTest
 )
 
+// Phrasings that both a rule and a known cause read.
+const (
+	// utf16AsNUL is UTF-16 text read as single bytes.
+	utf16AsNUL = `(?i)PowerShell[^\n]{0,80}null characters|null characters[^\n]{0,80}PowerShell|UTF-?16(LE|BE)?[^\n]{0,160}(corrupt|garbled|mangled|null)`
+	// forkENOMEM is fork refused with ENOMEM.
+	forkENOMEM = `(?i)\bfork\b[^\n]{0,40}(cannot|can not|can't) allocate memory`
+	// cdpMethodMissing is a DevTools method the browser does not implement.
+	cdpMethodMissing = `Protocol error \([\w.]+\): ('[^'\n]+' wasn't found|[^\n]{0,80}\bis not supported)`
+)
+
 // builtinRules are the rules that classify what the tools print, in the
 // order they are tried. The first that matches wins, so specific causes come
 // before the generic texts they contain: a NUL truncation before other
@@ -42,7 +52,7 @@ var builtinRules = []Rule{
 	// UTF-16 read as single bytes shows a NUL after every ASCII letter:
 	// the text's encoding, not a NUL in the data.
 	builtin("utf16-as-nul", iface, "encoding",
-		`(?i)PowerShell[^\n]{0,80}null characters|null characters[^\n]{0,80}PowerShell|UTF-?16(LE|BE)?[^\n]{0,160}(corrupt|garbled|mangled|null)`),
+		utf16AsNUL),
 	builtin("nul-byte", iface, "null-byte",
 		`(?i)\bNUL\b|null (byte|character)|byte sequence for encoding[^\n]*0x00|character with value 0x00|\\u0000 cannot be converted|unsupported Unicode escape sequence|\\x00|\\u0000|\\0\b|embedded null|cannot contain null|U\+0000|\b22P05\b|invalid message format`),
 	builtin("truncation", iface, "message-size",
@@ -72,7 +82,7 @@ var builtinRules = []Rule{
 	// A Chrome DevTools method the browser does not implement: the
 	// client and the browser disagree on the protocol.
 	builtin("cdp-method-unsupported", iface, "protocol",
-		`Protocol error \([\w.]+\): ('[^'\n]+' wasn't found|[^\n]{0,80}\bis not supported)`),
+		cdpMethodMissing),
 
 	builtin("mcp-session", iface, "protocol",
 		`(?i)(Streamable HTTP|mcp-session-id|-?32600|jsonrpc|\bSSE\b|\bMCP\b)[^\n]*Session (not found|terminated)|Session not found[^\n]*(-32600|jsonrpc)|No valid session ID|Invalid or expired session ID|No transport found for session(Id| ID)?|SseClientTransport[^\n]*Error sending message: 404|\bSSE\b[^\n]{0,80}\b(404|405|Non-(200|<n>) status)|Cannot (GET|POST) /(sse|mcp|messages)\b|"(GET|POST) /(sse|mcp|messages)\S* HTTP/[\d.]+" (404|405)`),
@@ -95,7 +105,7 @@ var builtinRules = []Rule{
 	// fork's ENOMEM is the kernel refusing another task (pids, overcommit
 	// of a parent's map), not a program that ran out of heap.
 	builtin("fork-enomem", sandbox, "process-spawn",
-		`(?i)\bfork\b[^\n]{0,40}(cannot|can not|can't) allocate memory`),
+		forkENOMEM),
 	builtin("memory", sandbox, "memory",
 		`(?i)(?-i:\bKilled\b)|out of memory|\bOOM|oom[-_ ]?kill|MemoryError|Cannot allocate memory|(?-i:\bENOMEM\b)|\[Errno 12\]|bad_alloc|OutOfMemoryError|heap out of memory|Java heap space|memory cgroup|memory limit|GC overhead limit exceeded|DaemonDisappearedException|daemon (has )?disappeared|exit code 137|with code 137|status 137|SIGKILL|signal 9\b|Allocation failed|insufficient shared memory|shared memory \(shm\)|\bBus error\b|memory budget|Last few GCs|Reached heap limit|heap space is exhausted|signal terminated program|unable to write to file </torch_`),
 	builtin("noexec-mount", sandbox, "filesystem-permissions",

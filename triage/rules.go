@@ -27,12 +27,19 @@ const (
 	test    = sandtrap.LayerTest
 )
 
-// Phrasings that both a rule and a known cause read.
+// Phrasings that both a rule and a known cause read, without flags:
+// each reader sets its own.
 const (
 	// utf16AsNUL is UTF-16 text read as single bytes.
-	utf16AsNUL = `(?i)PowerShell[^\n]{0,80}null characters|null characters[^\n]{0,80}PowerShell|UTF-?16(LE|BE)?[^\n]{0,160}(corrupt|garbled|mangled|null)`
+	utf16AsNUL = `PowerShell[^\n]{0,80}null characters|null characters[^\n]{0,80}PowerShell|UTF-?16(LE|BE)?[^\n]{0,160}(corrupt|garbled|mangled|null)`
 	// forkENOMEM is fork refused with ENOMEM.
-	forkENOMEM = `(?i)\bfork\b[^\n]{0,40}(cannot|can not|can't) allocate memory`
+	forkENOMEM = `\bfork\b[^\n]{0,40}(cannot|can not|can't) allocate memory`
+	// websocketTooBig is a websocket closed with 1009, message too big.
+	websocketTooBig = `(close|closed|closing|code)[^\n]{0,20}\b1009\b|\b1009\b[^\n]{0,20}too big`
+	// browserProfileLocked is a browser profile another browser holds.
+	browserProfileLocked = `browser is already running for|SingletonLock|process_singleton|Browser is already in use for|user data directory is already in use`
+	// sessionConcurrencyLimit is a plan's cap on concurrent sessions.
+	sessionConcurrencyLimit = `Too many concurrent (active )?(sessions|browsers)|concurrent sessions? limit|maximum (number of )?concurrent sessions`
 	// cdpMethodMissing is a DevTools method the browser does not implement.
 	cdpMethodMissing = `Protocol error \([\w.]+\): ('[^'\n]+' wasn't found|[^\n]{0,80}\bis not supported)`
 )
@@ -52,7 +59,7 @@ var builtinRules = []Rule{
 	// UTF-16 read as single bytes shows a NUL after every ASCII letter:
 	// the text's encoding, not a NUL in the data.
 	builtin("utf16-as-nul", iface, "encoding",
-		utf16AsNUL),
+		`(?i)`+utf16AsNUL),
 	builtin("nul-byte", iface, "null-byte",
 		`(?i)\bNUL\b|null (byte|character)|byte sequence for encoding[^\n]*0x00|character with value 0x00|\\u0000 cannot be converted|unsupported Unicode escape sequence|\\x00|\\u0000|\\0\b|embedded null|cannot contain null|U\+0000|\b22P05\b|invalid message format`),
 	builtin("truncation", iface, "message-size",
@@ -61,7 +68,7 @@ var builtinRules = []Rule{
 	builtin("accelerator-oom", sandbox, "memory",
 		`(?i)OOM when allocating|CUDA out of memory|CUDA error: out of memory|out of memory on device`),
 	builtin("message-size", iface, "message-size",
-		`(?i)message size|(payload|message|request|response|result|body|frame|content|argument|output) (is )?too (large|big|long)|entity too large|exceeds (the )?(maximum|max|limit)[^.]*\b(size|bytes|length)|max(imum)? (message|payload|frame|response) size|size limit|MESSAGE_TOO_LARGE|maximum allowed tokens|tokens\) exceeds|maxBuffer|MAXBUFFER|Separator is not found, and chunk exceed|chunk exceed the limit|LimitOverrunError|RESOURCE_EXHAUSTED|ResourceExhausted|larger than max\b|\bENOBUFS\b|exceeded (the )?(maximum|max) (buffer |message )?size|\b413\b|(close|closed|closing|code)[^\n]{0,20}\b1009\b|\b1009\b[^\n]{0,20}too big`),
+		`(?i)message size|(payload|message|request|response|result|body|frame|content|argument|output) (is )?too (large|big|long)|entity too large|exceeds (the )?(maximum|max|limit)[^.]*\b(size|bytes|length)|max(imum)? (message|payload|frame|response) size|size limit|MESSAGE_TOO_LARGE|maximum allowed tokens|tokens\) exceeds|maxBuffer|MAXBUFFER|Separator is not found, and chunk exceed|chunk exceed the limit|LimitOverrunError|RESOURCE_EXHAUSTED|ResourceExhausted|larger than max\b|\bENOBUFS\b|exceeded (the )?(maximum|max) (buffer |message )?size|\b413\b|`+websocketTooBig),
 	// Go's module checksum database: the download differs from what the
 	// world saw, before any transport could mangle it.
 	builtin("module-checksum", sandbox, "network-egress",
@@ -87,7 +94,7 @@ var builtinRules = []Rule{
 	builtin("mcp-session", iface, "protocol",
 		`(?i)(Streamable HTTP|mcp-session-id|-?32600|jsonrpc|\bSSE\b|\bMCP\b)[^\n]*Session (not found|terminated)|Session not found[^\n]*(-32600|jsonrpc)|No valid session ID|Invalid or expired session ID|No transport found for session(Id| ID)?|SseClientTransport[^\n]*Error sending message: 404|\bSSE\b[^\n]{0,80}\b(404|405|Non-(200|<n>) status)|Cannot (GET|POST) /(sse|mcp|messages)\b|"(GET|POST) /(sse|mcp|messages)\S* HTTP/[\d.]+" (404|405)`),
 	builtin("session-lifecycle", sandbox, "session-lifecycle",
-		`(?i)session[^\n]{0,80}\b(expired|timed out|terminated|not found|no longer exists|does not exist|was closed by the server)|sandbox[^\n]{0,40}\b(not found|expired|was terminated|has been (killed|terminated|stopped|deleted|paused)|is not running|does not exist|timed out)|SandboxNotFound|SessionExpired|idle timeout|No such container|container [^\n]{0,80}(is not running|not found)|sandbox .{0,20}(was )?(shut ?down|reclaimed)|Kernel died|DeadKernelError|Kernel didn't respond|kernel (is dead|died|restarting)|invalid session id|InvalidSessionIdException|no such session|Kernel does not exist|Exception restarting kernel|Job has timed-?out|session timed out|WebSocket is not open|kernel appears to have died|Kernel crashed|Kernel has died|lost communication with the server|sandbox[^\n]{0,40}\b(wasn't|was not|could not be) found|No sandbox found|Is the docker daemon running|KernelRestarter: restarting kernel|Too many concurrent (active )?(sessions|browsers)|concurrent sessions? limit|maximum (number of )?concurrent sessions|Browser is already in use for|user data directory is already in use|browser is already running for|SingletonLock|process_singleton`),
+		`(?i)session[^\n]{0,80}\b(expired|timed out|terminated|not found|no longer exists|does not exist|was closed by the server)|sandbox[^\n]{0,40}\b(not found|expired|was terminated|has been (killed|terminated|stopped|deleted|paused)|is not running|does not exist|timed out)|SandboxNotFound|SessionExpired|idle timeout|No such container|container [^\n]{0,80}(is not running|not found)|sandbox .{0,20}(was )?(shut ?down|reclaimed)|Kernel died|DeadKernelError|Kernel didn't respond|kernel (is dead|died|restarting)|invalid session id|InvalidSessionIdException|no such session|Kernel does not exist|Exception restarting kernel|Job has timed-?out|session timed out|WebSocket is not open|kernel appears to have died|Kernel crashed|Kernel has died|lost communication with the server|sandbox[^\n]{0,40}\b(wasn't|was not|could not be) found|No sandbox found|Is the docker daemon running|KernelRestarter: restarting kernel|`+sessionConcurrencyLimit+`|`+browserProfileLocked),
 	builtin("browser-crash", sandbox, "memory",
 		`(?i)Target crashed|Page crashed|page crash\b|tab crashed|/dev/shm|Browser closed unexpectedly|renderer (process )?(crashed|was killed|gone)|Aw, Snap|RESULT_CODE_KILLED|SBOX_FATAL_MEMORY`),
 	builtin("browser-closed", sandbox, "session-lifecycle",
@@ -105,7 +112,7 @@ var builtinRules = []Rule{
 	// fork's ENOMEM is the kernel refusing another task (pids, overcommit
 	// of a parent's map), not a program that ran out of heap.
 	builtin("fork-enomem", sandbox, "process-spawn",
-		forkENOMEM),
+		`(?i)`+forkENOMEM),
 	builtin("memory", sandbox, "memory",
 		`(?i)(?-i:\bKilled\b)|out of memory|\bOOM|oom[-_ ]?kill|MemoryError|Cannot allocate memory|(?-i:\bENOMEM\b)|\[Errno 12\]|bad_alloc|OutOfMemoryError|heap out of memory|Java heap space|memory cgroup|memory limit|GC overhead limit exceeded|DaemonDisappearedException|daemon (has )?disappeared|exit code 137|with code 137|status 137|SIGKILL|signal 9\b|Allocation failed|insufficient shared memory|shared memory \(shm\)|\bBus error\b|memory budget|Last few GCs|Reached heap limit|heap space is exhausted|signal terminated program|unable to write to file </torch_`),
 	builtin("noexec-mount", sandbox, "filesystem-permissions",

@@ -267,6 +267,11 @@ var knownCauses = []KnownCause{
 	// interface/input-validation
 	known("tool-arguments-rejected", "input-validation", "Tool arguments rejected: Invalid params (-32602)",
 		`(?i)-32602\b|Invalid arguments|Invalid params|Invalid request parameters`),
+	// Before the traversal: the server that says "Access denied" refused
+	// the path, so the cause is a path it should have taken (a drive
+	// letter's case, a symlink), not a hole.
+	known("path-beyond-allowed-refused", "input-validation", "Path beyond the allowed directories refused: Access denied",
+		`(?i)access denied[^\n]{0,40}\boutside\b|\boutside (the )?allowed (base )?(directories|directory|paths)|resolves to a location outside the allowed`),
 	known("path-traversal-accepted", "input-validation", "Path traversal accepted outside the workspace",
 		`(?i)\.\./|path traversal|directory traversal|/etc/(passwd|shadow|hosts)|outside (of )?(the )?(workspace|sandbox|allowed)|escapes? (the )?(workspace|sandbox|root)|no (path|input) validation|symlink escape`),
 
@@ -286,7 +291,7 @@ var knownCauses = []KnownCause{
 	known("nul-in-source", "null-byte", "Source or text file holds NUL bytes: cannot contain null bytes",
 		`(?i)source code( string)? cannot contain null bytes|line contains NUL|null bytes? in (the )?(source|file|input|csv|text)|file contains null`),
 	known("nul-cut-payload", "null-byte", "Payload cut at a NUL byte",
-		`(?i)(truncat|cut|stopp)[^\n]{0,60}\b(NUL|null)\b|\b(NUL|null) (byte|character)[^\n]{0,40}(truncat|cut|stopp|terminat)`),
+		`(?i)(truncat|cut|chops?|stopp)[^\n]{0,60}\b(NUL|null)\b|\b(NUL|null)\)? (byte|character)[^\n]{0,100}(truncat|cut|chops?|stopp|terminat)`),
 	known("nul-in-database-text", "null-byte", "Database text column refuses NUL: invalid byte sequence 0x00",
 		`(?i)byte sequence for encoding[^\n]*(0x00|<hex>)|character with value (0x00|<hex>)|\\u0000 cannot be converted|unsupported Unicode escape sequence|string literal cannot contain NUL|U\+0000|\b22P05\b`),
 	known("nul-in-argument", "null-byte", "Path or argument holds a NUL byte: embedded null byte",

@@ -84,6 +84,15 @@ func TestKnownCauses(t *testing.T) {
 		{"a kubelet that cannot mount a volume is one cause however it says it",
 			Failure{Error: "Unable to attach or mount volumes: unmounted volumes=[dags], unattached volumes=[config dags]: timed out waiting for the condition"},
 			Failure{Error: `MountVolume.SetUp failed for volume "kube-dns-token-5nbrm" : couldn't propagate object cache: timed out waiting for the condition`}, "volume-mount-failed"},
+		{"a path refused as beyond the allowed directories is one cause in two servers' words",
+			Failure{Error: "Error: Access denied - path outside allowed directories: /mnt/obsidian/CS/logs not in /home/assistent/workspaces"},
+			Failure{Error: `Access denied: The path "logs" resolves to a location outside the allowed base directory.`}, "path-beyond-allowed-refused"},
+		{"a refused path and an accepted traversal are two causes",
+			Failure{Error: "Error: Access denied - path outside allowed directories: /etc/hostname"},
+			Failure{Error: "write_file accepted path '../../../etc/cron.d/x' outside /workspace without validation"}, ""},
+		{"a NUL that chops a string and one cut from a payload are one cause",
+			Failure{Error: "Parameter should maintain %00 (NUL) character but instead chops off the end of the\nstring at that character."},
+			Failure{Error: "downloaded 4096 of 18234 bytes: content truncated at first NUL byte (offset 4096)"}, "nul-cut-payload"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -138,6 +147,7 @@ func TestKnownCauseSeverityFollowsItsWords(t *testing.T) {
 		name, primitive, cause, want string
 	}{
 		{"an accepted traversal is critical", "input-validation", "path-traversal-accepted", "critical"},
+		{"a path refused as beyond the allowed directories is medium", "input-validation", "path-beyond-allowed-refused", "medium"},
 		{"a digest mismatch is critical", "encoding", "transfer-digest-mismatch", "critical"},
 		{"a Node heap out of memory is reported, so medium", "memory", "node-heap-exhausted", "medium"},
 		{"a SIGKILL for memory is high", "memory", "oom-killed", "high"},

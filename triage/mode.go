@@ -27,13 +27,18 @@ func ModeID(layer, primitive, signature string) string {
 // severityRefinement raises or lowers a primitive's default severity when
 // its signature says more.
 type severityRefinement struct {
-	primitive string
+	primitive string   // "" for every primitive
 	contains  []string // any of them, case-sensitive
 	severity  string
 	reason    string
 }
 
 var severityRefinements = []severityRefinement{
+	// Whatever the primitive, a failure that says its data was cut or
+	// let through without an error, or that a path escaped, is critical:
+	// all 12 such records in the blind sets' development halves were.
+	{"", []string{"traversal", "silently", "Silently", "fails silently", "chops off", "dropped from the middle", "dropped from middle"},
+		sandtrap.SeverityCritical, "critical: data cut, lost or let through without an error"},
 	{"message-size", []string{"truncat", "short read", "IncompleteRead", "downloaded <n> of", "unexpected EOF"},
 		sandtrap.SeverityCritical, "critical: content silently truncated"},
 	{"input-validation", []string{"accepted", "traversal", "without validation", "no path validation", "outside", "escape", "../", "/etc/"},
@@ -91,7 +96,7 @@ var layerSeverity = map[string][2]string{
 func Severity(layer, primitive, signature string) (severity, reason string) {
 	if ValidPrimitive(layer, primitive) {
 		for _, r := range severityRefinements {
-			if r.primitive == primitive && containsAny(signature, r.contains) {
+			if (r.primitive == "" || r.primitive == primitive) && containsAny(signature, r.contains) {
 				return r.severity, r.reason
 			}
 		}

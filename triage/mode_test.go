@@ -70,6 +70,10 @@ func TestSeverityOfTheDemoModes(t *testing.T) {
 		{"files that disappear from a mounted workspace", "sandbox", "storage-persistence", "all files disappear from the sandbox view", "critical"},
 		{"a download whose checksum differs", "sandbox", "network-egress", "Error: ETag does not match MD5 checksum", "critical"},
 		{"a Go module whose checksum differs", "sandbox", "network-egress", "<host>/jackc/tern/v2@v2.<n>: verifying module: checksum mismatch", "critical"},
+		{"a tool that fails silently on large content, whatever its primitive", "interface", "message-size", "write_file silently fails when content exceeds ~8 KB — tool call replaced with empty object", "critical"},
+		{"a sandbox whose setup fails silently", "sandbox", "process-spawn", "Linux sandbox setup fails silently in hardened containers: codex exec exits 0, no command runs", "critical"},
+		{"characters dropped from the middle of a result", "interface", "message-size", "list_pull_requests (100 PRs): ~46KB result → 36,159 characters dropped from middle", "critical"},
+		{"a traversal named outside input validation", "interface", "null-byte", "Authenticated upload filename traversal can escape the configured file-storage root", "critical"},
 		{"an unknown primitive", "sandbox", "", "weird", "medium"},
 		{"nothing classified", "unclassified", "", "weird", "medium"},
 	}

@@ -23,6 +23,9 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld14.jsonl",
 	"testdata/eval/realworld15.jsonl",
 	"testdata/eval/realworld16.jsonl",
+	"testdata/eval/realworld17.jsonl",
+	"testdata/eval/realworld18.jsonl",
+	"testdata/eval/realworld19.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -215,6 +215,10 @@ var knownCauses = []KnownCause{
 		`(?i)No space left on device|\bENOSPC\b|\[Errno 28\]`),
 	known("disk-quota-exceeded", "storage-persistence", "Disk quota exceeded",
 		`(?i)Disk quota exceeded|\bEDQUOT\b|\[Errno 122\]`),
+	// Before the missing file: "magic bytes not found" is a file that
+	// is there but is not what was written.
+	known("data-file-corrupted", "storage-persistence", "Data file corrupted: Parquet magic bytes not found or corrupt footer",
+		`(?i)Parquet magic bytes not found|Corrupt footer|Invalid parquet file`),
 	known("file-missing", "storage-persistence", "File missing after it was written: No such file or directory",
 		`(?i)No such file or directory|FileNotFoundError|\bENOENT\b|\[Errno 2\]|NoSuchFile|FileNotFound|\bvanished\b|\bdisappeared\b|not persisted|does not exist|no longer exists|file not found|could not find (the )?file|missing after|not found`),
 
@@ -298,6 +302,10 @@ var knownCauses = []KnownCause{
 		`(?i)embedded null|null (byte|character)|\bNUL\b|\\x00|\\u0000|\\0\b|without null bytes|cannot contain null|zero byte`),
 
 	// interface/encoding
+	// Before the C locale's unmappable text: a locale that is named but
+	// not installed is a warning about the image, not mangled text.
+	known("locale-not-installed", "encoding", "Locale not installed: Setting locale failed",
+		`(?i)Setting locale failed|setlocale: LC_\w+: cannot change locale|Cannot set LC_\w+ to default locale`),
 	known("non-ascii-under-c-locale", "encoding", "Non-ASCII text under a C/POSIX locale: unmappable characters",
 		`(?i)unmappable character|Malformed input or input contains|ANSI_X3\.4-1968|'ascii' codec can't|\bLC_ALL\b|\bLANG=|POSIX locale|locale`),
 	known("content-encoding-mismatch", "encoding", "Body not in its declared content-encoding: incorrect header check",

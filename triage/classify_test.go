@@ -282,6 +282,20 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"bwrap refused a namespace is process spawn", "bwrap: Creating new namespace failed: Operation not permitted", "sandbox/process-spawn"},
 		{"a uid map refused is process spawn", "bwrap: setting up uid map: Permission denied", "sandbox/process-spawn"},
 		{"chmod refused is a filesystem permission", "Error response from daemon: error while creating mount source path '/mnt/tank/b': chmod /mnt/tank/b: operation not permitted", "sandbox/filesystem-permissions"},
+		{"TensorFlow's ResourceExhaustedError is memory though its first line names no OOM", "ResourceExhaustedError: 2 root error(s) found.\n  (0) Resource exhausted: OOM when allocating tensor with shape[16,112,112,147]", "sandbox/memory"},
+		{"a Kubernetes object too long is message size", `The ConfigMap "grafana-dashboard" is invalid: metadata.annotations: Too long: must have at most 262144 bytes`, "interface/message-size"},
+		{"a locale that is not installed is encoding", "perl: warning: Setting locale failed.\nperl: warning: Please check that your locale settings:", "interface/encoding"},
+		{"a locale the C library cannot set is encoding, not a missing file", "locale: Cannot set LC_CTYPE to default locale: No such file or directory", "interface/encoding"},
+		{"a Docker client newer than the daemon is protocol", "Error response from daemon: client version 1.40 is too new. Maximum supported API version is 1.39", "interface/protocol"},
+		{"numpy built against another ABI is the package's", "ValueError: numpy.dtype size changed, may indicate binary incompatibility. Expected 96 from C header, got 88 from PyObject", "sandbox/package-path"},
+		{"a Node addon built for another Node is the package's", "The module '/app/node_modules/sharp/build/Release/sharp.node'\nwas compiled against a different Node.js version using\nNODE_MODULE_VERSION 64.", "sandbox/package-path"},
+		{"torch's lost file descriptors are process spawn", "RuntimeError: received 0 items of ancdata", "sandbox/process-spawn"},
+		{"a spawned worker that cannot find __main__'s function is process spawn", "AttributeError: Can't get attribute 'f' on <module '__main__' (built-in)>", "sandbox/process-spawn"},
+		{"io_uring refused is process spawn, not a file's permission", `Error: Error("unable to create io_uring backend: I/O error (io_uring_setup): permission denied")`, "sandbox/process-spawn"},
+		{"a syscall the sandbox does not implement is process spawn", `write(0x4, 0x7fac, "sched_setattr: Function not implemented\n", 0x28)`, "sandbox/process-spawn"},
+		{"a driver executable without its execute bit is a filesystem permission", "selenium.common.exceptions.WebDriverException: Message: 'chromedriver' executable may have wrong permissions.", "sandbox/filesystem-permissions"},
+		{"chromedp unable to read an event is protocol", "2020/12/28 12:10:06 ERROR: could not unmarshal event: unknown InitiatorType value", "interface/protocol"},
+		{"a Parquet file without its magic bytes is storage", "pyarrow.lib.ArrowInvalid: Parquet magic bytes not found in footer. Either the file is corrupted or this is not a parquet file.", "sandbox/storage-persistence"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -47,6 +47,8 @@ var severityRefinements = []severityRefinement{
 		sandtrap.SeverityCritical, "critical: content truncated at a NUL byte"},
 	{"null-byte", []string{"embedded null", "cannot contain null", "null character", "contains NUL", "null bytes"},
 		sandtrap.SeverityHigh, "high: the NUL is refused with an error, nothing is silently cut"},
+	{"encoding", []string{"Setting locale failed", "cannot change locale", "Cannot set LC_"},
+		sandtrap.SeverityMedium, "medium: the locale is missing, and the tool says so"},
 	{"memory", []string{"MemoryError", "CUDA out of memory", "OutOfMemoryError", "heap out of memory", "Java heap space", "bad_alloc"},
 		sandtrap.SeverityMedium, "medium: the program reports the allocation failure"},
 	{"storage-persistence", []string{"central directory", "end-of-stream", "cut short", "malformed", "corrupt", "integrity"},

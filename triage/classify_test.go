@@ -295,6 +295,7 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"a syscall the sandbox does not implement is process spawn", `write(0x4, 0x7fac, "sched_setattr: Function not implemented\n", 0x28)`, "sandbox/process-spawn"},
 		{"a driver executable without its execute bit is a filesystem permission", "selenium.common.exceptions.WebDriverException: Message: 'chromedriver' executable may have wrong permissions.", "sandbox/filesystem-permissions"},
 		{"chromedp unable to read an event is protocol", "2020/12/28 12:10:06 ERROR: could not unmarshal event: unknown InitiatorType value", "interface/protocol"},
+		{"data lost when the containers are recreated is storage", "docker-compose down causes data loss", "sandbox/storage-persistence"},
 		{"a Parquet file without its magic bytes is storage", "pyarrow.lib.ArrowInvalid: Parquet magic bytes not found in footer. Either the file is corrupted or this is not a parquet file.", "sandbox/storage-persistence"},
 	}
 	for _, tt := range tests {

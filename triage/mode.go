@@ -53,7 +53,7 @@ var severityRefinements = []severityRefinement{
 		sandtrap.SeverityMedium, "medium: the program reports the allocation failure"},
 	{"storage-persistence", []string{"central directory", "end-of-stream", "cut short", "malformed", "corrupt", "integrity"},
 		sandtrap.SeverityCritical, "critical: a stored file came back cut short or corrupted"},
-	{"storage-persistence", []string{"not persisting", "persistence lost", "wiped", "were lost", "got lost", "are gone", "were gone", "disappear", "vanish"},
+	{"storage-persistence", []string{"not persisting", "persistence lost", "wiped", "were lost", "got lost", "are gone", "were gone", "disappear", "vanish", "data loss", "loses the data", "loses everything"},
 		sandtrap.SeverityCritical, "critical: files written earlier were lost"},
 	{"network-egress", []string{"hash mismatch", "HASHES", "EINTEGRITY", "integrity checksum", "does not match MD5", "checksum did not", "checksum mismatch", "Consistency check failed"},
 		sandtrap.SeverityCritical, "critical: downloaded bytes differ from their published digest"},

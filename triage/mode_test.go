@@ -68,6 +68,7 @@ func TestSeverityOfTheDemoModes(t *testing.T) {
 		{"files lost on resume", "sandbox", "storage-persistence", "Workspace persistence lost after VM stop/start", "critical"},
 		{"a filesystem whose contents are gone after a resume", "sandbox", "storage-persistence", "the sandbox wakes back up, but the filesystem contents are gone", "critical"},
 		{"files that disappear from a mounted workspace", "sandbox", "storage-persistence", "all files disappear from the sandbox view", "critical"},
+		{"data lost when the containers are recreated", "sandbox", "storage-persistence", `"Docker Compose Down" then "Docker Compose Up" loses the data because it creates a random volume every time`, "critical"},
 		{"a download whose checksum differs", "sandbox", "network-egress", "Error: ETag does not match MD5 checksum", "critical"},
 		{"a Go module whose checksum differs", "sandbox", "network-egress", "<host>/jackc/tern/v2@v2.<n>: verifying module: checksum mismatch", "critical"},
 		{"a tool that fails silently on large content, whatever its primitive", "interface", "message-size", "write_file silently fails when content exceeds ~8 KB — tool call replaced with empty object", "critical"},

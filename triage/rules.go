@@ -126,7 +126,7 @@ var builtinRules = []Rule{
 	builtin("process-spawn-eperm", sandbox, "process-spawn",
 		`(?i)Operation not permitted|\bEPERM\b|\[Errno 1\]`),
 	builtin("storage-persistence", sandbox, "storage-persistence",
-		`(?i)No space left on device|(?-i:\b(ENOSPC|EDQUOT|ENOENT|ESTALE)\b)|\[Errno 28\]|Disk quota exceeded|\[Errno 122\]|File too large|\[Errno 27\]|FileNotFoundError|No such file or directory|NoSuchFileException|Stale file handle|\bvanished\b|\bdisappeared\b|not persist(ed|ing)|\bwiped\b|appears to be corrupted|persistence (was )?lost|files? (\w+ )?(disappear|vanish)|(files|contents|workspace) (are|is|were|was) (all )?gone|does not exist|Parquet magic bytes not found|Corrupt footer|Invalid parquet file`),
+		`(?i)No space left on device|(?-i:\b(ENOSPC|EDQUOT|ENOENT|ESTALE)\b)|\[Errno 28\]|Disk quota exceeded|\[Errno 122\]|File too large|\[Errno 27\]|FileNotFoundError|No such file or directory|NoSuchFileException|Stale file handle|\bvanished\b|\bdisappeared\b|not persist(ed|ing)|\bwiped\b|appears to be corrupted|persistence (was )?lost|files? (\w+ )?(disappear|vanish)|(files|contents|workspace) (are|is|were|was) (all )?gone|does not exist|Parquet magic bytes not found|Corrupt footer|Invalid parquet file|data loss|loses (the |all )?(data|everything)|lost (all )?(my|their) (work|notes|data|files)`),
 
 	// The catch-all of JSON-RPC codes and transport words is weak: an MCP
 	// error often wraps the cause a later line names.

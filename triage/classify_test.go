@@ -257,6 +257,7 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"a Go module whose checksum the sum database disagrees with is egress", "github.com/jackc/tern/v2@v2.2.1: verifying module: checksum mismatch\n\tdownloaded: h1:92gw=\n\tsum.golang.org: h1:kric=", "sandbox/network-egress"},
 		{"binary files that come back corrupt are encoding", "Files that are downloaded using get 127.0.0.1 file binary are corrupt. This is only for binary files.", "interface/encoding"},
 		{"a websocket closed with 1009 is a message too big", "DEBUG:websockets.server:! failing connection with code 1009", "interface/message-size"},
+		{"a fork a policy refused is process spawn, whichever program asked", "javac: fork refused by policy", "sandbox/process-spawn"},
 		{"fork refused for memory is process spawn", "nsenter: Unable to fork: Cannot allocate memory", "sandbox/process-spawn"},
 		{"a compiler killed by a signal is memory", "c++: fatal error: signal terminated program cc1plus", "sandbox/memory"},
 		{"a local file set wiped is storage", "Random disconnect and the entire local file set wiped.", "sandbox/storage-persistence"},

@@ -39,6 +39,11 @@ var severityRefinements = []severityRefinement{
 	// all 12 such records in the blind sets' development halves were.
 	{"", []string{"traversal", "silently", "Silently", "fails silently", "chops off", "dropped from the middle", "dropped from middle"},
 		sandtrap.SeverityCritical, "critical: data cut, lost or let through without an error"},
+	// A model file that does not unpickle or whose header is absurd is
+	// not what was saved: in the blind sets, a Git LFS pointer checked
+	// out in its place (14 records, all critical, under two primitives).
+	{"", []string{"invalid load key", "HeaderTooLarge"},
+		sandtrap.SeverityCritical, "critical: a stored file is not what was saved (a Git LFS pointer or a corrupted file)"},
 	{"message-size", []string{"truncat", "short read", "IncompleteRead", "downloaded <n> of", "unexpected EOF"},
 		sandtrap.SeverityCritical, "critical: content silently truncated"},
 	{"input-validation", []string{"accepted", "traversal", "without validation", "no path validation", "outside", "escape", "../", "/etc/"},
@@ -96,12 +101,16 @@ var layerSeverity = map[string][2]string{
 // the default and the signature refines it (a truncation is critical, an
 // accepted traversal too, a MemoryError is clearer than a SIGKILL).
 func Severity(layer, primitive, signature string) (severity, reason string) {
-	if ValidPrimitive(layer, primitive) {
-		for _, r := range severityRefinements {
-			if (r.primitive == "" || r.primitive == primitive) && containsAny(signature, r.contains) {
-				return r.severity, r.reason
-			}
+	valid := ValidPrimitive(layer, primitive)
+	for _, r := range severityRefinements {
+		// The words that make any failure critical do so before it is
+		// classified too; a bug in the test stays the test's.
+		applies := r.primitive == "" && layer != sandtrap.LayerTest || valid && r.primitive == primitive
+		if applies && containsAny(signature, r.contains) {
+			return r.severity, r.reason
 		}
+	}
+	if valid {
 		s := primitiveSeverity[primitive]
 		return s[0], s[1]
 	}

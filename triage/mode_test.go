@@ -75,6 +75,9 @@ func TestSeverityOfTheDemoModes(t *testing.T) {
 		{"a sandbox whose setup fails silently", "sandbox", "process-spawn", "Linux sandbox setup fails silently in hardened containers: codex exec exits 0, no command runs", "critical"},
 		{"characters dropped from the middle of a result", "interface", "message-size", "list_pull_requests (100 PRs): ~46KB result → 36,159 characters dropped from middle", "critical"},
 		{"a traversal named outside input validation", "interface", "null-byte", "Authenticated upload filename traversal can escape the configured file-storage root", "critical"},
+		{"a checkpoint that does not unpickle, under any primitive", "sandbox", "package-path", "_pickle.UnpicklingError: invalid load key, 'v'.", "critical"},
+		{"a safetensors header too large, before anything classified it", "unclassified", "", "safetensors_rust.SafetensorError: Error while deserializing header: HeaderTooLarge", "critical"},
+		{"a test that says silently stays the test's", "test", "harness", "the fixture silently skips the teardown", "low"},
 		{"an unknown primitive", "sandbox", "", "weird", "medium"},
 		{"nothing classified", "unclassified", "", "weird", "medium"},
 	}

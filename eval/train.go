@@ -26,6 +26,8 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld17.jsonl",
 	"testdata/eval/realworld18.jsonl",
 	"testdata/eval/realworld19.jsonl",
+	"testdata/eval/realworld20.jsonl",
+	"testdata/eval/realworld21.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -296,6 +296,11 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"a syscall the sandbox does not implement is process spawn", `write(0x4, 0x7fac, "sched_setattr: Function not implemented\n", 0x28)`, "sandbox/process-spawn"},
 		{"a driver executable without its execute bit is a filesystem permission", "selenium.common.exceptions.WebDriverException: Message: 'chromedriver' executable may have wrong permissions.", "sandbox/filesystem-permissions"},
 		{"chromedp unable to read an event is protocol", "2020/12/28 12:10:06 ERROR: could not unmarshal event: unknown InitiatorType value", "interface/protocol"},
+		{"a path a server refused as outside its approved directory is input validation, not a file's permission", "Details: Access denied: path outside approved directory", "interface/input-validation"},
+		{"a notebook kernel process that died is the session's", "07:58:29.872 [error] Disposing session as kernel process died ExitCode: undefined", "sandbox/session-lifecycle"},
+		{"ChromeDriver no longer connected to DevTools is the session's", "selenium.common.exceptions.WebDriverException: Message: disconnected: not connected to DevTools", "sandbox/session-lifecycle"},
+		{"TeX out of its capacity is memory", "! TeX capacity exceeded, sorry [pool size=5730208].", "sandbox/memory"},
+		{"a crawler's request blocked with a 429 is egress", "WARN  PlaywrightCrawler: Reclaiming failed request back to the list or queue. Request blocked - received 429 status code.", "sandbox/network-egress"},
 		{"data lost when the containers are recreated is storage", "docker-compose down causes data loss", "sandbox/storage-persistence"},
 		{"a Parquet file without its magic bytes is storage", "pyarrow.lib.ArrowInvalid: Parquet magic bytes not found in footer. Either the file is corrupted or this is not a parquet file.", "sandbox/storage-persistence"},
 	}

@@ -218,11 +218,11 @@ var knownCauses = []KnownCause{
 	// Before the missing file: "magic bytes not found" is a file that
 	// is there but is not what was written.
 	known("data-file-corrupted", "storage-persistence", "Data file corrupted: Parquet magic bytes not found or corrupt footer",
-		`(?i)Parquet magic bytes not found|Corrupt footer|Invalid parquet file`),
+		`(?i)`+corruptParquet),
 	// Before the missing file: a report that the files are gone is data
 	// lost without an error, which a loud ENOENT is not.
 	known("files-lost", "storage-persistence", "Files written earlier were lost: they disappeared",
-		`(?i)\b(disappeared|disappear|vanished)\b|not persisted|not persisting|persistence (was )?lost|\bwiped\b|(files|contents|workspace|data) (are|is|were|was) (all )?gone|data loss|loses (the |all )?(data|everything)|lost (all )?(my|their) (work|notes|data|files)`),
+		`(?i)`+filesLost),
 	known("file-missing", "storage-persistence", "File missing after it was written: No such file or directory",
 		`(?i)No such file or directory|FileNotFoundError|\bENOENT\b|\[Errno 2\]|NoSuchFile|FileNotFound|does not exist|no longer exists|file not found|could not find (the )?file|missing after|not found`),
 

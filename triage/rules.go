@@ -40,6 +40,11 @@ const (
 	browserProfileLocked = `browser is already running for|SingletonLock|process_singleton|Browser is already in use for|user data directory is already in use`
 	// sessionConcurrencyLimit is a plan's cap on concurrent sessions.
 	sessionConcurrencyLimit = `Too many concurrent (active )?(sessions|browsers)|concurrent sessions? limit|maximum (number of )?concurrent sessions`
+	// filesLost is a report that files written earlier are gone, said
+	// without an error.
+	filesLost = `\b(disappeared|disappear|vanished)\b|not persist(ed|ing)|persistence (was )?lost|\bwiped\b|(files|contents|workspace|data) (are|is|were|was) (all )?gone|data loss|loses (the |all )?(data|everything)|lost (all )?(my|their) (work|notes|data|files)`
+	// corruptParquet is a Parquet file that is not what was written.
+	corruptParquet = `Parquet magic bytes not found|Corrupt footer|Invalid parquet file`
 	// cdpMethodMissing is a DevTools method the browser does not implement.
 	cdpMethodMissing = `Protocol error \([\w.]+\): ('[^'\n]+' wasn't found|[^\n]{0,80}\bis not supported)`
 )
@@ -126,7 +131,7 @@ var builtinRules = []Rule{
 	builtin("process-spawn-eperm", sandbox, "process-spawn",
 		`(?i)Operation not permitted|\bEPERM\b|\[Errno 1\]`),
 	builtin("storage-persistence", sandbox, "storage-persistence",
-		`(?i)No space left on device|(?-i:\b(ENOSPC|EDQUOT|ENOENT|ESTALE)\b)|\[Errno 28\]|Disk quota exceeded|\[Errno 122\]|File too large|\[Errno 27\]|FileNotFoundError|No such file or directory|NoSuchFileException|Stale file handle|\bvanished\b|\bdisappeared\b|not persist(ed|ing)|\bwiped\b|appears to be corrupted|persistence (was )?lost|files? (\w+ )?(disappear|vanish)|(files|contents|workspace) (are|is|were|was) (all )?gone|does not exist|Parquet magic bytes not found|Corrupt footer|Invalid parquet file|data loss|loses (the |all )?(data|everything)|lost (all )?(my|their) (work|notes|data|files)`),
+		`(?i)No space left on device|(?-i:\b(ENOSPC|EDQUOT|ENOENT|ESTALE)\b)|\[Errno 28\]|Disk quota exceeded|\[Errno 122\]|File too large|\[Errno 27\]|FileNotFoundError|No such file or directory|NoSuchFileException|Stale file handle|appears to be corrupted|files? (\w+ )?(disappear|vanish)|does not exist|`+corruptParquet+`|`+filesLost),
 
 	// The catch-all of JSON-RPC codes and transport words is weak: an MCP
 	// error often wraps the cause a later line names.

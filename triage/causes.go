@@ -279,7 +279,7 @@ var knownCauses = []KnownCause{
 	// the path, so the cause is a path it should have taken (a drive
 	// letter's case, a symlink), not a hole.
 	known("path-beyond-allowed-refused", "input-validation", "Path beyond the allowed directories refused: Access denied",
-		`(?i)access denied[^\n]{0,40}\boutside\b|\boutside (the )?(allowed|approved) (base )?(directories|directory|paths)|resolves to a location outside the allowed`),
+		`(?i)`+pathRefusedOutside),
 	known("path-traversal-accepted", "input-validation", "Path traversal accepted outside the workspace",
 		`(?i)\.\./|path traversal|directory traversal|/etc/(passwd|shadow|hosts)|outside (of )?(the )?(workspace|sandbox|allowed)|escapes? (the )?(workspace|sandbox|root)|no (path|input) validation|symlink escape`),
 

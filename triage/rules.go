@@ -45,6 +45,9 @@ const (
 	filesLost = `\b(disappeared|disappear|vanished)\b|not persist(ed|ing)|persistence (was )?lost|\bwiped\b|(files|contents|workspace|data) (are|is|were|was) (all )?gone|data loss|loses (the |all )?(data|everything)|lost (all )?(my|their) (work|notes|data|files)`
 	// corruptParquet is a Parquet file that is not what was written.
 	corruptParquet = `Parquet magic bytes not found|Corrupt footer|Invalid parquet file`
+	// pathRefusedOutside is a server refusing a path beyond the
+	// directories it allows.
+	pathRefusedOutside = `access denied[^\n]{0,40}\boutside\b|\boutside (the )?(allowed|approved) (base )?(directories|directory|paths)|resolves to a location outside the allowed`
 	// cdpMethodMissing is a DevTools method the browser does not implement.
 	cdpMethodMissing = `Protocol error \([\w.]+\): ('[^'\n]+' wasn't found|[^\n]{0,80}\bis not supported)`
 )
@@ -89,7 +92,7 @@ var builtinRules = []Rule{
 	builtin("download-hash-mismatch", sandbox, "network-egress",
 		`(?i)DO NOT MATCH THE HASHES|hashes from the requirements file|\bEINTEGRITY\b|integrity checksum failed|Hash mismatch for|(checksum|hash) (mismatch|did not match)[^\n]{0,80}download|download[^\n]{0,80}(checksum|hash) (mismatch|did not match)`),
 	builtin("input-validation", iface, "input-validation",
-		`(?i)(\.\./){2,}(etc|root|proc|home|var|usr)/|path traversal|directory traversal|accepted (path|input|file ?name|symlink)|outside (of )?(the )?(/workspace|workspace|sandbox|allowed)|escapes? (the )?(workspace|sandbox|root)|without validation|no (path|input) validation|/etc/(passwd|shadow)\b|no containment check|without (a |any )?containment check|symlink escape|Invalid params|-32602\b|ValidationError|validation error|Invalid schema for function|invalid_function_parameters|array schema missing items|Cannot navigate to invalid URL|Invalid parameters|ERR_INVALID_ARG_(TYPE|VALUE)|argument must be of type|Invalid (input|arguments) for tool|must have required property|Additional properties are not allowed|"isError":\s*false[^\n]{0,200}\.\./|\.\./[^\n]{0,300}"isError":\s*false|Invalid JSON payload received\. Unknown name|must have items|must be (inside|within) (an |the )?allowed|Invalid url|\binvalid_type\b|access denied[^\n]{0,40}\boutside\b|path outside (the )?(allowed|approved)`),
+		`(?i)(\.\./){2,}(etc|root|proc|home|var|usr)/|path traversal|directory traversal|accepted (path|input|file ?name|symlink)|outside (of )?(the )?(/workspace|workspace|sandbox|allowed)|escapes? (the )?(workspace|sandbox|root)|without validation|no (path|input) validation|/etc/(passwd|shadow)\b|no containment check|without (a |any )?containment check|symlink escape|Invalid params|-32602\b|ValidationError|validation error|Invalid schema for function|invalid_function_parameters|array schema missing items|Cannot navigate to invalid URL|Invalid parameters|ERR_INVALID_ARG_(TYPE|VALUE)|argument must be of type|Invalid (input|arguments) for tool|must have required property|Additional properties are not allowed|"isError":\s*false[^\n]{0,200}\.\./|\.\./[^\n]{0,300}"isError":\s*false|Invalid JSON payload received\. Unknown name|must have items|must be (inside|within) (an |the )?allowed|Invalid url|\binvalid_type\b|`+pathRefusedOutside+``),
 
 	// A Chrome DevTools method the browser does not implement: the
 	// client and the browser disagree on the protocol.

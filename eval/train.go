@@ -3,7 +3,7 @@ package eval
 import "sandtrap/triage"
 
 // GuessTrainingSets are the labelled sets, relative to the module's root,
-// whose development halves the guess model learns from.
+// whose development halves the guess and severity models learn from.
 var GuessTrainingSets = []string{
 	"testdata/corpus/demo-modes.jsonl",
 	"testdata/corpus/tools.jsonl",
@@ -39,7 +39,7 @@ func TrainingExamples(records []Record) []triage.Example {
 		if Half(r.ID) != "dev" {
 			continue
 		}
-		out = append(out, triage.Example{Failure: r.Failure(), Layer: r.Layer, Primitive: r.Primitive})
+		out = append(out, triage.Example{Failure: r.Failure(), Layer: r.Layer, Primitive: r.Primitive, Severity: r.Severity})
 	}
 	return out
 }

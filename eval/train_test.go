@@ -8,7 +8,7 @@ import (
 	"sandtrap/triage"
 )
 
-func TestTheCommittedGuessModelIsTrainedFromTheDevelopmentHalves(t *testing.T) {
+func TestTheCommittedModelsAreTrainedFromTheDevelopmentHalves(t *testing.T) {
 	var paths []string
 	for _, p := range GuessTrainingSets {
 		paths = append(paths, filepath.Join("..", p))
@@ -28,5 +28,8 @@ func TestTheCommittedGuessModelIsTrainedFromTheDevelopmentHalves(t *testing.T) {
 	}
 	if got, want := triage.GuessModel(), triage.TrainWordModel(examples); !reflect.DeepEqual(got, want) {
 		t.Error("triage/guess_model.json differs from the model the labelled sets train: run go run ./eval/cmd/trainguess")
+	}
+	if got, want := triage.SeverityModel(), triage.TrainSeverityModel(examples, triage.GuessModel()); !reflect.DeepEqual(got, want) {
+		t.Error("triage/severity_model.json differs from the model the labelled sets train: run go run ./eval/cmd/trainguess")
 	}
 }

@@ -38,6 +38,7 @@ type WordModel struct {
 type Example struct {
 	Failure          Failure
 	Layer, Primitive string
+	Severity         string
 }
 
 // minWordDocs is how many failures must hold a word for the model to
@@ -67,29 +68,43 @@ const minUnnamedMargin = 10.0
 
 // TrainWordModel learns a WordModel from examples in valid classes.
 func TrainWordModel(examples []Example) *WordModel {
-	m := &WordModel{Words: map[string][]int{}}
-	index := map[string]int{}
+	var classes []string
 	for _, layer := range []string{"interface", "sandbox", "test"} {
 		for _, p := range primitivesByLayer[layer] {
-			index[ModeGroup(layer, p)] = len(m.Classes)
-			m.Classes = append(m.Classes, ModeGroup(layer, p))
+			classes = append(classes, ModeGroup(layer, p))
 		}
 	}
-	m.Docs = make([]int, len(m.Classes))
+	return learnWords(classes, func(yield func(class string, features []string)) {
+		for _, ex := range examples {
+			yield(ModeGroup(ex.Layer, ex.Primitive), guessFeatures(&ex.Failure))
+		}
+	})
+}
+
+// learnWords counts the documents each of classes holds and, for each word
+// that at least minWordDocs of them hold, how many of each class hold it.
+// docs yields each labelled document's class and distinct words; one of
+// no class in classes is skipped.
+func learnWords(classes []string, docs func(yield func(class string, features []string))) *WordModel {
+	m := &WordModel{Classes: classes, Docs: make([]int, len(classes)), Words: map[string][]int{}}
+	index := map[string]int{}
+	for i, c := range classes {
+		index[c] = i
+	}
 	counts := map[string][]int{}
-	for _, ex := range examples {
-		c, ok := index[ModeGroup(ex.Layer, ex.Primitive)]
+	docs(func(class string, features []string) {
+		c, ok := index[class]
 		if !ok {
-			continue
+			return
 		}
 		m.Docs[c]++
-		for _, w := range guessFeatures(&ex.Failure) {
+		for _, w := range features {
 			if counts[w] == nil {
-				counts[w] = make([]int, len(m.Classes))
+				counts[w] = make([]int, len(classes))
 			}
 			counts[w][c]++
 		}
-	}
+	})
 	for w, n := range counts {
 		total := 0
 		for _, v := range n {
@@ -114,14 +129,19 @@ func guessFeatures(f *Failure) []string {
 // featuresOf is guessFeatures of text, the failure's suspect lines, and
 // parts, the nameParts of text.
 func featuresOf(text, parts string, f *Failure) []string {
+	out := append(constantWordsOf(text, parts), "target="+f.Target, "domain="+f.Domain)
+	if f.ExitCode != nil {
+		out = append(out, "exit="+strconv.FormatInt(*f.ExitCode, 10))
+	}
+	return out
+}
+
+// constantWordsOf returns the distinct lower-case constant words of text
+// and of parts, its nameParts: runs of letters and underscores, 3 to 25
+// long, without stop words.
+func constantWordsOf(text, parts string) []string {
 	seen := map[string]bool{}
 	var out []string
-	add := func(w string) {
-		if !seen[w] {
-			seen[w] = true
-			out = append(out, w)
-		}
-	}
 	// Only the constant words: a host, a path, a user or a number varies
 	// between the failures of one cause, and a guess that followed them
 	// would split the cause over primitives.
@@ -135,15 +155,11 @@ func featuresOf(text, parts string, f *Failure) []string {
 		for j < len(lower) && isWordLetter(lower[j]) {
 			j++
 		}
-		if w := strings.Trim(lower[i:j], "_"); len(w) >= 3 && len(w) <= 25 && !guessStopWords[w] {
-			add(w)
+		if w := strings.Trim(lower[i:j], "_"); len(w) >= 3 && len(w) <= 25 && !guessStopWords[w] && !seen[w] {
+			seen[w] = true
+			out = append(out, w)
 		}
 		i = j
-	}
-	add("target=" + f.Target)
-	add("domain=" + f.Domain)
-	if f.ExitCode != nil {
-		add("exit=" + strconv.FormatInt(*f.ExitCode, 10))
 	}
 	return out
 }
@@ -283,13 +299,13 @@ var GuessModel = sync.OnceValue(func() *WordModel {
 	return &m
 })
 
-// guessByModel classifies f by the learned model and returns the words
-// that leaned its way, or none as it is and no words when the model does
-// not lean clearly.
-func guessByModel(f *Failure, text string, none Classification) (Classification, []string) {
+// guessByModel classifies f by the learned model m and returns the words
+// that leaned its way, or none as it is and no words when m does not lean
+// clearly.
+func guessByModel(m *WordModel, f *Failure, text string, none Classification) (Classification, []string) {
 	parts := nameParts(text)
 	lower := strings.ToLower(text + "\n" + parts)
-	class, margin, words := GuessModel().Guess(featuresOf(text, parts, f))
+	class, margin, words := m.Guess(featuresOf(text, parts, f))
 	if class == "" || margin <= minBayesMargin || len(words) < minLeaningWords {
 		return none, nil
 	}

@@ -130,6 +130,8 @@ type Classifier struct {
 	// signature and exit code.
 	causes       sync.Map
 	cachedCauses atomic.Int64
+	// model guesses what neither a rule nor the stems decide.
+	model *WordModel
 }
 
 // decision is the cached outcome of the rules for one failure key: the
@@ -153,7 +155,7 @@ func NewClassifier(user []Rule) *Classifier {
 	rules = append(rules, user...)
 	rules = append(rules, builtinRules...)
 	usesTools := slices.ContainsFunc(rules, func(r Rule) bool { return len(r.Tools) > 0 })
-	return &Classifier{rules: rules, tools: usesTools}
+	return &Classifier{rules: rules, tools: usesTools, model: GuessModel()}
 }
 
 // Classify decides the layer and primitive of f. Precedence:
@@ -395,7 +397,7 @@ func (c *Classifier) decideWhole(f *Failure, src, harnessLayer, key string) (Cla
 		d.fallback, words = guess(text, d.fallback)
 	}
 	if d.fallback.By == ByNone {
-		d.fallback, words = guessByModel(f, text, d.fallback)
+		d.fallback, words = guessByModel(c.model, f, text, d.fallback)
 	}
 	if len(words) > 0 {
 		// The signature is the line that holds the most of the guess's

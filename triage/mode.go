@@ -99,8 +99,15 @@ var layerSeverity = map[string][2]string{
 // finish and the error does not say why; medium when the error is clear or
 // there is a workaround; low for test and harness bugs. The primitive sets
 // the default and the signature refines it (a truncation is critical, an
-// accepted traversal too, a MemoryError is clearer than a SIGKILL).
+// accepted traversal too, a MemoryError is clearer than a SIGKILL); a
+// signature that reads like the failures people rated critical, by the
+// severity model, is critical too.
 func Severity(layer, primitive, signature string) (severity, reason string) {
+	return severityBy(SeverityModel(), layer, primitive, signature)
+}
+
+// severityBy is Severity with m as the severity model.
+func severityBy(m *WordModel, layer, primitive, signature string) (severity, reason string) {
 	valid := ValidPrimitive(layer, primitive)
 	for _, r := range severityRefinements {
 		// The words that make any failure critical do so before it is
@@ -110,14 +117,17 @@ func Severity(layer, primitive, signature string) (severity, reason string) {
 			return r.severity, r.reason
 		}
 	}
-	if valid {
-		s := primitiveSeverity[primitive]
-		return s[0], s[1]
+	s, ok := primitiveSeverity[primitive]
+	if !valid || !ok {
+		if s, ok = layerSeverity[layer]; !ok {
+			s = layerSeverity[sandtrap.LayerUnclassified]
+		}
 	}
-	if s, ok := layerSeverity[layer]; ok {
-		return s[0], s[1]
+	if s[0] != sandtrap.SeverityCritical && layer != sandtrap.LayerTest {
+		if critical, words := readsCritical(m, signature); critical {
+			return sandtrap.SeverityCritical, learnedCriticalReason(words)
+		}
 	}
-	s := layerSeverity[sandtrap.LayerUnclassified]
 	return s[0], s[1]
 }
 

@@ -1,0 +1,111 @@
+package triage
+
+import (
+	_ "embed"
+	"encoding/json"
+	"strings"
+	"sync"
+
+	"sandtrap"
+)
+
+// Learned severity. What makes a failure critical (data lost or cut
+// without an error, a check let through, a secret shown) is said in
+// words no list of phrasings keeps up with: each campaign's tools say
+// "gone after the restart", "bypassed", "reported success" their own way.
+// The severity model is a WordModel of two classes over the words of mode
+// signatures, learned from how people rated the labelled failures'
+// development halves (eval/cmd/trainguess). It only ever raises a mode to
+// critical, after the refinements of severityRefinements, which name
+// phrasings and may lower; a person's severity beats both.
+
+// Classes of the severity model.
+const (
+	classCritical    = "critical"
+	classNotCritical = "not-critical"
+)
+
+// minCriticalLogOdds is the natural-log odds above which the model rates
+// a signature critical. Chosen by leaving each labelled set out in turn
+// and rating its test half with a model of the others' development halves
+// (docs/classification.md): at 10 the modes it adds are critical more
+// often than the rules' own critical modes are; lower, each critical mode
+// it adds comes with three or four false ones.
+const minCriticalLogOdds = 10.0
+
+// TrainSeverityModel learns the severity model from examples outside the
+// test layer, each read as the mode signature the classifier gives it
+// with guess, the guess model it will run with.
+func TrainSeverityModel(examples []Example, guess *WordModel) *WordModel {
+	c := NewClassifier(nil)
+	c.model = guess
+	return learnWords([]string{classCritical, classNotCritical}, func(yield func(string, []string)) {
+		for _, ex := range examples {
+			if ex.Layer == sandtrap.LayerTest {
+				continue
+			}
+			class := classNotCritical
+			if ex.Severity == sandtrap.SeverityCritical {
+				class = classCritical
+			}
+			yield(class, severityFeatures(c.Classify(ex.Failure).ModeSignature()))
+		}
+	})
+}
+
+// severityFeatures returns the distinct words of a mode signature, and of
+// the names in it, that the severity model reads. Unlike the guess model's
+// they keep the short common words: "was", "not", "been" and "were" are
+// how reports of lost data read, and dropping them costs a tenth of the
+// critical modes found when each set is left out. A signature's variable
+// parts are masked already.
+func severityFeatures(signature string) []string {
+	lower := strings.ToLower(signature + "\n" + nameParts(signature))
+	seen := map[string]bool{}
+	var out []string
+	for i := 0; i < len(lower); {
+		if !isWordLetter(lower[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(lower) && isWordLetter(lower[j]) {
+			j++
+		}
+		if w := strings.Trim(lower[i:j], "_"); len(w) >= 3 && len(w) <= 25 && !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+		i = j
+	}
+	return out
+}
+
+// readsCritical reports whether m rates signature critical, and the words
+// that leaned most that way.
+func readsCritical(m *WordModel, signature string) (bool, []string) {
+	class, margin, words := m.Guess(severityFeatures(signature))
+	return class == classCritical && margin > minCriticalLogOdds && len(words) > 0, words
+}
+
+// severityModelJSON is the model eval/cmd/trainguess trained from the
+// labelled sets' development halves.
+//
+//go:embed severity_model.json
+var severityModelJSON []byte
+
+// SeverityModel returns the model that rates a mode critical from the
+// words of its signature.
+var SeverityModel = sync.OnceValue(func() *WordModel {
+	var m WordModel
+	if err := json.Unmarshal(severityModelJSON, &m); err != nil {
+		panic("triage: severity_model.json: " + err.Error())
+	}
+	return &m
+})
+
+// learnedCriticalReason is the severity reason of a mode the model rates
+// critical, with the words that decided.
+func learnedCriticalReason(words []string) string {
+	return "critical: reads like the failures people rated critical (" + strings.Join(words, ", ") + ")"
+}

@@ -1,0 +1,88 @@
+package triage
+
+import (
+	"strings"
+	"testing"
+
+	"sandtrap"
+)
+
+// leaningModel is a severity model that learned "bypassed" and "vanished"
+// only from critical failures and "retry" only from the others.
+func leaningModel() *WordModel {
+	return &WordModel{
+		Classes: []string{classCritical, classNotCritical},
+		Docs:    []int{20, 200},
+		Words: map[string][]int{
+			"bypassed": {20, 0},
+			"vanished": {20, 0},
+			"retry":    {0, 100},
+		},
+	}
+}
+
+func TestSeverityByTheModelOnlyEverRaisesToCritical(t *testing.T) {
+	tests := []struct {
+		name                          string
+		layer, primitive, signature   string
+		wantSeverity, wantReasonStart string
+	}{
+		{"a signature the model is sure of is critical, with the words that decided",
+			sandtrap.LayerSandbox, "network-egress", "allowlist bypassed and the upload vanished",
+			sandtrap.SeverityCritical, "critical: reads like the failures people rated critical (bypassed, vanished"},
+		{"an unclassified signature the model is sure of is critical too",
+			sandtrap.LayerUnclassified, "", "allowlist bypassed and the upload vanished",
+			sandtrap.SeverityCritical, "critical: reads like"},
+		{"one leaning word is not enough",
+			sandtrap.LayerSandbox, "network-egress", "allowlist bypassed",
+			sandtrap.SeverityHigh, "high:"},
+		{"words of the other class hold it back",
+			sandtrap.LayerSandbox, "network-egress", "allowlist bypassed, upload vanished, retry",
+			sandtrap.SeverityHigh, "high:"},
+		{"a bug in the test stays low whatever its words",
+			sandtrap.LayerTest, "harness", "allowlist bypassed and the upload vanished",
+			sandtrap.SeverityLow, "low:"},
+		{"a refinement that names the phrasing wins over the model",
+			sandtrap.LayerSandbox, "memory", "MemoryError: allowlist bypassed and the upload vanished",
+			sandtrap.SeverityMedium, "medium: the program reports"},
+		{"a primitive critical by default keeps its own reason",
+			sandtrap.LayerInterface, "null-byte", "allowlist bypassed and the upload vanished",
+			sandtrap.SeverityCritical, primitiveSeverity["null-byte"][1]},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, reason := severityBy(leaningModel(), tt.layer, tt.primitive, tt.signature)
+			if got != tt.wantSeverity || !strings.HasPrefix(reason, tt.wantReasonStart) {
+				t.Errorf("got %s (%q), want %s (%q…)", got, reason, tt.wantSeverity, tt.wantReasonStart)
+			}
+		})
+	}
+}
+
+func TestTheTrainedSeverityModelRatesWhatPeopleRateCritical(t *testing.T) {
+	tests := []struct {
+		name, signature string
+		wantCritical    bool
+	}{
+		{"files lost when a workspace restarts", "All notebooks were lost after the workspace restarted", true},
+		{"a download reported whole that was cut", "The download returns successfully but the file is truncated", true},
+		{"a path let out of the workspace", "write_file accepted ../../etc/passwd and wrote outside the workspace", true},
+		{"a module that is not installed", "ModuleNotFoundError: No module named '<name>'", false},
+		{"a host that does not resolve", "curl: (6) Could not resolve host: <host>", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got, _ := readsCritical(SeverityModel(), tt.signature); got != tt.wantCritical {
+				t.Errorf("readsCritical(%q) got %v, want %v", tt.signature, got, tt.wantCritical)
+			}
+		})
+	}
+}
+
+func TestSeverityFeaturesKeepTheShortWordsOfProseAndTheWordsOfNames(t *testing.T) {
+	got := strings.Join(severityFeatures("Data was not saved: ChunkedEncodingError <n>"), " ")
+	want := "data was not saved chunkedencodingerror chunked encoding error"
+	if got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"sandtrap/store/campaign"
+)
+
+// lostWorkCampaign writes a finished run where notebooks were lost after a
+// restart, in words no severity refinement names, and a module is missing.
+func lostWorkCampaign(t *testing.T) string {
+	t.Helper()
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "lost.db")
+	if err := campaign.Create(ctx, path); err != nil {
+		t.Fatal(err)
+	}
+	w, err := campaign.OpenWriter(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	msg := func(s string) *string { return &s }
+	var results []campaign.Result
+	for i := range 3 {
+		results = append(results, campaign.Result{RunID: "night", Test: "session-lifecycle/resume-" + string(rune('a'+i)), Target: "code-interpreter",
+			Domain: "session-lifecycle", Status: "failed", Error: msg("All notebooks were lost after the workspace restarted")})
+	}
+	for i := range 5 {
+		results = append(results, campaign.Result{RunID: "night", Test: "package-install/pandas-" + string(rune('a'+i)), Target: "code-interpreter",
+			Domain: "package-install", Status: "failed", Error: msg("ModuleNotFoundError: No module named 'pandas'")})
+	}
+	done := time.Date(2026, 12, 1, 6, 0, 0, 0, time.UTC)
+	if _, err := w.AppendRun(ctx, campaign.Run{ID: "night", Name: "Night", StartedAt: done.Add(-8 * time.Hour), FinishedAt: &done}, results); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestBrowserShowsWhyTheSeverityModelRatesAModeCritical(t *testing.T) {
+	chromiumPath(t)
+	base := startServe(t, lostWorkCampaign(t))
+	ctx := newBrowser(t, 1366, 900, false)
+	browse(t, ctx, chromedp.Navigate(base+"/runs/night/modes"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=queue]`)))
+	waitFor(t, ctx, `document.querySelectorAll("[data-testid=queue-row]").length === 2`)
+	first := read(t, ctx, chromedp.Text(chromedp.CSS(`[data-testid=queue-row]`)))
+	if !strings.Contains(first, "critical") || !strings.Contains(first, "notebooks were lost") {
+		t.Errorf("got first queue row %q, want the lost notebooks, critical, ranked above the five missing modules", first)
+	}
+	browse(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid=queue-row] [data-testid=mode-title]`)), chromedp.WaitVisible(chromedp.CSS(`[data-testid=severity-reason]`)))
+	reason := read(t, ctx, chromedp.Text(chromedp.CSS(`[data-testid=severity-reason]`)))
+	for _, want := range []string{"critical: reads like the failures people rated critical", "lost"} {
+		if !strings.Contains(reason, want) {
+			t.Errorf("got severity reason %q, want it to say %q", reason, want)
+		}
+	}
+	screenshot(t, ctx, "mode-learned-critical-1366")
+}

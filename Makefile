@@ -14,7 +14,7 @@ SOAK             ?= 10m
 VULNDB_VERSION   := v0.0.0-20261105234957-e22db6528018
 VULNDB           := .cache/vulndb-$(VULNDB_VERSION)
 
-.PHONY: build run test fuzz bench bench-history soak eval generate check templ-fresh vuln chromium clean
+.PHONY: build run test fuzz bench bench-history soak eval eval-left-out generate check templ-fresh vuln chromium clean
 
 build: bin/sandtrap
 
@@ -122,6 +122,14 @@ clean:
 # eval scores the classifier and the grouping on the labelled sets: the
 # corpus and the blind-labelled real-world messages, each also split into a
 # development half and a held-out half, and the Loghub system logs.
+EVAL_SETS = testdata/corpus/demo-modes.jsonl testdata/corpus/tools.jsonl testdata/eval/realworld.jsonl testdata/eval/realworld2.jsonl testdata/eval/realworld3.jsonl testdata/eval/realworld4.jsonl testdata/eval/realworld5.jsonl testdata/eval/realworld6.jsonl testdata/eval/realworld7.jsonl testdata/eval/realworld8.jsonl testdata/eval/realworld9.jsonl testdata/eval/realworld10.jsonl testdata/eval/realworld11.jsonl testdata/eval/realworld12.jsonl testdata/eval/realworld13.jsonl testdata/eval/realworld14.jsonl testdata/eval/realworld15.jsonl testdata/eval/realworld16.jsonl testdata/eval/realworld17.jsonl testdata/eval/realworld18.jsonl testdata/eval/realworld19.jsonl testdata/eval/realworld20.jsonl testdata/eval/realworld21.jsonl testdata/eval/realworld22.jsonl testdata/eval/realworld23.jsonl testdata/eval/realworld24.jsonl testdata/eval/realworld25.jsonl
+
 eval:
-	go run ./web eval --logs testdata/eval/logs testdata/corpus/demo-modes.jsonl testdata/corpus/tools.jsonl testdata/eval/realworld.jsonl testdata/eval/realworld2.jsonl testdata/eval/realworld3.jsonl testdata/eval/realworld4.jsonl testdata/eval/realworld5.jsonl testdata/eval/realworld6.jsonl testdata/eval/realworld7.jsonl testdata/eval/realworld8.jsonl testdata/eval/realworld9.jsonl testdata/eval/realworld10.jsonl testdata/eval/realworld11.jsonl testdata/eval/realworld12.jsonl testdata/eval/realworld13.jsonl testdata/eval/realworld14.jsonl testdata/eval/realworld15.jsonl testdata/eval/realworld16.jsonl testdata/eval/realworld17.jsonl testdata/eval/realworld18.jsonl testdata/eval/realworld19.jsonl testdata/eval/realworld20.jsonl testdata/eval/realworld21.jsonl
+	go run ./web eval --logs testdata/eval/logs $(EVAL_SETS)
 	go run ./web eval --logs testdata/eval/logs-head
+
+# eval-left-out scores each labelled set's test half with the guess and
+# severity models trained on the other sets only: what the learned models
+# carry to causes they never saw. It takes a few minutes.
+eval-left-out:
+	go run ./web eval --leave-one-out $(EVAL_SETS)

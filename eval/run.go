@@ -18,6 +18,11 @@ type Outcome struct {
 // Decide classifies records in order with c and one fresh grouper, as one
 // campaign read from its first row would be.
 func Decide(c *triage.Classifier, records []Record) []Outcome {
+	return DecideWith(c, triage.SeverityModel(), records)
+}
+
+// DecideWith is Decide with severity as the severity model.
+func DecideWith(c *triage.Classifier, severity *triage.WordModel, records []Record) []Outcome {
 	g := triage.NewGrouper()
 	out := make([]Outcome, len(records))
 	for i, r := range records {
@@ -33,7 +38,7 @@ func Decide(c *triage.Classifier, records []Record) []Outcome {
 	}
 	for i := range out {
 		out[i].Mode = g.Resolve(out[i].Mode)
-		out[i].Severity, _ = triage.Severity(out[i].Layer, out[i].Primitive, templates[out[i].Mode])
+		out[i].Severity, _ = triage.SeverityWith(severity, out[i].Layer, out[i].Primitive, templates[out[i].Mode])
 	}
 	return out
 }

@@ -28,6 +28,10 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld19.jsonl",
 	"testdata/eval/realworld20.jsonl",
 	"testdata/eval/realworld21.jsonl",
+	"testdata/eval/realworld22.jsonl",
+	"testdata/eval/realworld23.jsonl",
+	"testdata/eval/realworld24.jsonl",
+	"testdata/eval/realworld25.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

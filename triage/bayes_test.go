@@ -43,7 +43,7 @@ func TestTheLearnedGuessNeedsAWordOfItsPrimitiveUnlessItIsSure(t *testing.T) {
 	}{
 		{"a kubelet's words for a volume it could not attach are storage's", "kubelet: FailedAttachVolume: AttachVolume.Attach failed for volume pvc-data: rpc error, volume is still being detached", true},
 		{"a program's own ValueError names no primitive", "ValueError: could not convert string to float: 'N/A'", false},
-		{"a line the model has no leaning words for is not guessed", "Instance spawned successfully.", false},
+		{"a line that names no word of the primitive the model leans to is not guessed", "Report generated successfully.", false},
 		{"a failed result worded as a report is still guessed", "If a part's streamed body is cut short by the network, aiobotocore surfaces it as end-of-stream rather than raising, so the gap stays zero-filled and the download returns **successfully**.", true},
 	}
 	for _, tt := range tests {

@@ -3,6 +3,7 @@ package triage
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"hash/fnv"
 	"regexp"
@@ -151,11 +152,18 @@ type decision struct {
 // NewClassifier returns a classifier that tries the user's rules first, in
 // order, then the built-in rules.
 func NewClassifier(user []Rule) *Classifier {
+	return NewClassifierWith(user, GuessModel())
+}
+
+// NewClassifierWith is NewClassifier with guess as the model that guesses
+// what neither a rule nor the stems decide: the evaluation measures models
+// trained without the set it scores.
+func NewClassifierWith(user []Rule, guess *WordModel) *Classifier {
 	rules := make([]Rule, 0, len(user)+len(builtinRules))
 	rules = append(rules, user...)
 	rules = append(rules, builtinRules...)
 	usesTools := slices.ContainsFunc(rules, func(r Rule) bool { return len(r.Tools) > 0 })
-	return &Classifier{rules: rules, tools: usesTools, model: GuessModel()}
+	return &Classifier{rules: rules, tools: usesTools, model: guess}
 }
 
 // Classify decides the layer and primitive of f. Precedence:
@@ -613,7 +621,7 @@ const SignatureVersion = 12
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and
-// the learned guess model. An index built under
+// its guess model. An index built under
 // another fingerprint holds classifications c would not make.
 func (c *Classifier) Fingerprint() string {
 	h := sha256.New()
@@ -631,6 +639,10 @@ func (c *Classifier) Fingerprint() string {
 	for _, k := range knownCauses {
 		fmt.Fprintf(h, "cause %q %q %q %q %v\n", k.Name, k.Primitive, k.Title, k.re.String(), k.exitCodes)
 	}
-	fmt.Fprintf(h, "guess model %x prior %v margin %v unnamed %v\n", sha256.Sum256(guessModelJSON), wordPrior, minBayesMargin, minUnnamedMargin)
+	model := guessModelJSON
+	if c.model != GuessModel() {
+		model, _ = json.Marshal(c.model)
+	}
+	fmt.Fprintf(h, "guess model %x prior %v margin %v unnamed %v\n", sha256.Sum256(model), wordPrior, minBayesMargin, minUnnamedMargin)
 	return hex.EncodeToString(h.Sum(nil))
 }

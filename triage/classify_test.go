@@ -192,7 +192,7 @@ func TestBuiltinRulesStayInTheVocabulary(t *testing.T) {
 	}
 }
 
-func TestFingerprintChangesWithTheRulesOnly(t *testing.T) {
+func TestFingerprintChangesWithTheRulesAndTheGuessModelOnly(t *testing.T) {
 	rule := func(pattern string) Rule {
 		return Rule{Name: "egress", ErrorRegex: regexp.MustCompile(pattern), Layer: "sandbox", Primitive: "network-egress"}
 	}
@@ -205,6 +205,8 @@ func TestFingerprintChangesWithTheRulesOnly(t *testing.T) {
 		{"the same rules give the same fingerprint", NewClassifier([]Rule{rule(`proxy refused`)}).Fingerprint(), true},
 		{"another pattern gives another", NewClassifier([]Rule{rule(`proxy denied`)}).Fingerprint(), false},
 		{"no user rules give another", NewClassifier(nil).Fingerprint(), false},
+		{"the built-in guess model named gives the same", NewClassifierWith([]Rule{rule(`proxy refused`)}, GuessModel()).Fingerprint(), true},
+		{"another guess model gives another", NewClassifierWith([]Rule{rule(`proxy refused`)}, leaningModel()).Fingerprint(), false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -103,11 +103,11 @@ var layerSeverity = map[string][2]string{
 // signature that reads like the failures people rated critical, by the
 // severity model, is critical too.
 func Severity(layer, primitive, signature string) (severity, reason string) {
-	return severityBy(SeverityModel(), layer, primitive, signature)
+	return SeverityWith(SeverityModel(), layer, primitive, signature)
 }
 
-// severityBy is Severity with m as the severity model.
-func severityBy(m *WordModel, layer, primitive, signature string) (severity, reason string) {
+// SeverityWith is Severity with m as the severity model.
+func SeverityWith(m *WordModel, layer, primitive, signature string) (severity, reason string) {
 	valid := ValidPrimitive(layer, primitive)
 	for _, r := range severityRefinements {
 		// The words that make any failure critical do so before it is

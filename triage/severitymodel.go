@@ -37,8 +37,7 @@ const minCriticalLogOdds = 10.0
 // test layer, each read as the mode signature the classifier gives it
 // with guess, the guess model it will run with.
 func TrainSeverityModel(examples []Example, guess *WordModel) *WordModel {
-	c := NewClassifier(nil)
-	c.model = guess
+	c := NewClassifierWith(nil, guess)
 	return learnWords([]string{classCritical, classNotCritical}, func(yield func(string, []string)) {
 		for _, ex := range examples {
 			if ex.Layer == sandtrap.LayerTest {

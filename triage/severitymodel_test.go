@@ -51,7 +51,7 @@ func TestSeverityByTheModelOnlyEverRaisesToCritical(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, reason := severityBy(leaningModel(), tt.layer, tt.primitive, tt.signature)
+			got, reason := SeverityWith(leaningModel(), tt.layer, tt.primitive, tt.signature)
 			if got != tt.wantSeverity || !strings.HasPrefix(reason, tt.wantReasonStart) {
 				t.Errorf("got %s (%q), want %s (%q…)", got, reason, tt.wantSeverity, tt.wantReasonStart)
 			}

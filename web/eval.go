@@ -19,6 +19,7 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	configPath := fs.String("config", "", "TOML file with classification rules, as serve takes")
 	logsDir := fs.String("logs", "", "folder of labelled system logs (<system>.jsonl of {content, event})")
 	verbose := fs.Bool("v", false, "list the misclassified records")
+	leaveOut := fs.Bool("leave-one-out", false, "also score each file's test half with guess and severity models trained on the other files only")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, commandUsage("eval"))
 		fs.PrintDefaults()
@@ -39,11 +40,13 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		rules = cfg.Rules
 	}
 	c := triage.NewClassifier(rules)
+	var sets []eval.LabelledSet
 	for _, path := range fs.Args() {
 		records, err := eval.LoadRecords(path)
 		if err != nil {
 			return err
 		}
+		sets = append(sets, eval.LabelledSet{Name: path, Records: records})
 		outcomes := eval.Decide(c, records)
 		halves := map[string][]int{}
 		for i, r := range records {
@@ -54,6 +57,12 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			rs, outs := pick(records, halves[half]), pick(outcomes, halves[half])
 			eval.WriteReport(stdout, eval.Evaluate(path+" ("+half+" half)", rs, outs), *verbose && half == "dev")
 		}
+	}
+	if *leaveOut {
+		if len(sets) < 2 {
+			return usageError{"--leave-one-out needs at least two labelled files"}
+		}
+		eval.WriteLeftOut(stdout, eval.LeaveEachOut(rules, sets))
 	}
 	if *logsDir != "" {
 		logs, err := eval.LoadLogs(*logsDir)

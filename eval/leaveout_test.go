@@ -1,0 +1,84 @@
+package eval
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"sandtrap/triage"
+)
+
+// idsIn returns n record ids with prefix that fall in half.
+func idsIn(prefix, half string, n int) []string {
+	var out []string
+	for i := 0; len(out) < n; i++ {
+		if id := fmt.Sprintf("%s-%d", prefix, i); Half(id) == half {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// labelled makes records of one message and label with the ids given.
+func labelled(ids []string, msg, layer, primitive, severity string) []Record {
+	var out []Record
+	for _, id := range ids {
+		out = append(out, Record{ID: id, Target: "code-interpreter", Domain: "builds", Error: msg,
+			Layer: layer, Primitive: primitive, Severity: severity, Cause: primitive})
+	}
+	return out
+}
+
+func TestLeaveEachOutScoresASetWithModelsThatNeverSawIt(t *testing.T) {
+	// "zorblax heap" is memory's only in teach's development half, and
+	// "glimmerfault socket" is network egress's only in self's.
+	teach := LabelledSet{Name: "teach", Records: labelled(idsIn("teach", "dev", 4), "zorblax heap", "sandbox", "memory", "high")}
+	probe := LabelledSet{Name: "probe", Records: labelled(idsIn("probe", "test", 2), "zorblax heap", "sandbox", "memory", "critical")}
+	self := LabelledSet{Name: "self", Records: append(
+		labelled(idsIn("self", "dev", 4), "glimmerfault socket", "sandbox", "network-egress", "high"),
+		labelled(idsIn("self-held", "test", 2), "glimmerfault socket", "sandbox", "network-egress", "high")...)}
+	reps := LeaveEachOut(nil, []LabelledSet{teach, probe, self})
+	if got, want := len(reps), 3; got != want {
+		t.Fatalf("got %d reports, want %d", got, want)
+	}
+	tests := []struct {
+		name          string
+		rep           LeftOut
+		wantRecords   int
+		wantPrimitive float64
+		wantCritical  int
+	}{
+		{"a set without a test half scores nothing", reps[0], 0, 0, 0},
+		{"a set is guessed from what the other sets taught", reps[1], 2, 1, 2},
+		{"a set's own development half teaches nothing about its test half", reps[2], 2, 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.rep.Records != tt.wantRecords || tt.rep.PrimitiveAccuracy != tt.wantPrimitive || tt.rep.Critical != tt.wantCritical {
+				t.Errorf("got %d records, primitive accuracy %v, %d critical; want %d, %v, %d",
+					tt.rep.Records, tt.rep.PrimitiveAccuracy, tt.rep.Critical, tt.wantRecords, tt.wantPrimitive, tt.wantCritical)
+			}
+		})
+	}
+	t.Run("the same test half is guessed once its own development half is learned", func(t *testing.T) {
+		var all []Record
+		for _, s := range []LabelledSet{teach, probe, self} {
+			all = append(all, s.Records...)
+		}
+		examples := TrainingExamples(all)
+		guess := triage.TrainWordModel(examples)
+		held := self.Records[4:]
+		rep := Evaluate("self", held, DecideWith(triage.NewClassifierWith(nil, guess), triage.TrainSeverityModel(examples, guess), held))
+		if got, want := rep.PrimitiveAccuracy, 1.0; got != want {
+			t.Errorf("got primitive accuracy %v, want %v", got, want)
+		}
+	})
+	var b bytes.Buffer
+	WriteLeftOut(&b, reps)
+	for _, want := range []string{"each set left out", "probe", "self", "all"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("got report %q, want it to name %q", b.String(), want)
+		}
+	}
+}

@@ -100,8 +100,8 @@ func WriteLeftOut(w io.Writer, reps []LeftOut) {
 		fmt.Fprintf(w, "%-40s  %7d  %6.3f  %9.3f  %13s  %14d  %6.3f\n", r.Name, r.Records, r.LayerAccuracy, r.PrimitiveAccuracy,
 			fmt.Sprintf("%d of %d", r.CriticalFound, r.Critical), r.FalseCritical, r.ARI)
 		n += r.Records
-		layer += int(r.LayerAccuracy*float64(r.Records) + 0.5)
-		primitive += int(r.PrimitiveAccuracy*float64(r.Records) + 0.5)
+		layer += correct(r.Layer)
+		primitive += correct(r.Primitive)
 		critical, found, falseCritical = critical+r.Critical, found+r.CriticalFound, falseCritical+r.FalseCritical
 	}
 	recall := 1.0
@@ -110,4 +110,13 @@ func WriteLeftOut(w io.Writer, reps []LeftOut) {
 	}
 	fmt.Fprintf(w, "%-40s  %7d  %6.3f  %9.3f  %13s  %14d\n\n", "all", n, float64(layer)/float64(max(n, 1)), float64(primitive)/float64(max(n, 1)),
 		fmt.Sprintf("%d of %d (%.3f)", found, critical, recall), falseCritical)
+}
+
+// correct counts the records scores found in their true class.
+func correct(scores []Score) int {
+	n := 0
+	for _, s := range scores {
+		n += s.Correct
+	}
+	return n
 }

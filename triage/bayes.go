@@ -140,12 +140,18 @@ func featuresOf(text, parts string, f *Failure) []string {
 // and of parts, its nameParts: runs of letters and underscores, 3 to 25
 // long, without stop words.
 func constantWordsOf(text, parts string) []string {
-	seen := map[string]bool{}
-	var out []string
 	// Only the constant words: a host, a path, a user or a number varies
 	// between the failures of one cause, and a guess that followed them
 	// would split the cause over primitives.
 	lower := constantWords(strings.ToLower(text)) + " " + constantWords(strings.ToLower(parts))
+	return wordsOf(lower, func(w string) bool { return !guessStopWords[w] })
+}
+
+// wordsOf returns the distinct runs of letters and underscores of lower,
+// trimmed of underscores, 3 to 25 long, that keep accepts.
+func wordsOf(lower string, keep func(string) bool) []string {
+	seen := map[string]bool{}
+	var out []string
 	for i := 0; i < len(lower); {
 		if !isWordLetter(lower[i]) {
 			i++
@@ -155,7 +161,7 @@ func constantWordsOf(text, parts string) []string {
 		for j < len(lower) && isWordLetter(lower[j]) {
 			j++
 		}
-		if w := strings.Trim(lower[i:j], "_"); len(w) >= 3 && len(w) <= 25 && !guessStopWords[w] && !seen[w] {
+		if w := strings.Trim(lower[i:j], "_"); len(w) >= 3 && len(w) <= 25 && !seen[w] && keep(w) {
 			seen[w] = true
 			out = append(out, w)
 		}

@@ -59,25 +59,7 @@ func TrainSeverityModel(examples []Example, guess *WordModel) *WordModel {
 // critical modes found when each set is left out. A signature's variable
 // parts are masked already.
 func severityFeatures(signature string) []string {
-	lower := strings.ToLower(signature + "\n" + nameParts(signature))
-	seen := map[string]bool{}
-	var out []string
-	for i := 0; i < len(lower); {
-		if !isWordLetter(lower[i]) {
-			i++
-			continue
-		}
-		j := i
-		for j < len(lower) && isWordLetter(lower[j]) {
-			j++
-		}
-		if w := strings.Trim(lower[i:j], "_"); len(w) >= 3 && len(w) <= 25 && !seen[w] {
-			seen[w] = true
-			out = append(out, w)
-		}
-		i = j
-	}
-	return out
+	return wordsOf(strings.ToLower(signature+"\n"+nameParts(signature)), func(string) bool { return true })
 }
 
 // readsCritical reports whether m rates signature critical, and the words

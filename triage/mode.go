@@ -124,7 +124,7 @@ func SeverityWith(m *WordModel, layer, primitive, signature string) (severity, r
 		}
 	}
 	if s[0] != sandtrap.SeverityCritical && layer != sandtrap.LayerTest {
-		if critical, words := readsCritical(m, signature); critical {
+		if critical, words := readsCritical(m, layer, primitive, signature); critical {
 			return sandtrap.SeverityCritical, learnedCriticalReason(words)
 		}
 	}

@@ -26,12 +26,12 @@ const (
 )
 
 // minCriticalLogOdds is the natural-log odds above which the model rates
-// a signature critical. Chosen by leaving each labelled set out in turn
-// and rating its test half with a model of the others' development halves
-// (docs/classification.md): at 10 the modes it adds are critical more
-// often than the rules' own critical modes are; lower, each critical mode
-// it adds comes with three or four false ones.
-const minCriticalLogOdds = 10.0
+// a mode critical. Chosen by leaving each labelled set out in turn and
+// rating its test half with a model of the others' development halves
+// (docs/classification.md): at 8 the modes it adds are critical more often
+// than the rules' own critical modes are; lower, each critical mode it adds
+// comes with two or more false ones.
+const minCriticalLogOdds = 8.0
 
 // TrainSeverityModel learns the severity model from examples outside the
 // test layer, each read as the mode signature the classifier gives it
@@ -47,25 +47,28 @@ func TrainSeverityModel(examples []Example, guess *WordModel) *WordModel {
 			if ex.Severity == sandtrap.SeverityCritical {
 				class = classCritical
 			}
-			yield(class, severityFeatures(c.Classify(ex.Failure).ModeSignature()))
+			cl := c.Classify(ex.Failure)
+			yield(class, severityFeatures(cl.Layer, cl.Primitive, cl.ModeSignature()))
 		}
 	})
 }
 
-// severityFeatures returns the distinct words of a mode signature, and of
-// the names in it, that the severity model reads. Unlike the guess model's
-// they keep the short common words: "was", "not", "been" and "were" are
-// how reports of lost data read, and dropping them costs a tenth of the
-// critical modes found when each set is left out. A signature's variable
-// parts are masked already.
-func severityFeatures(signature string) []string {
-	return wordsOf(strings.ToLower(signature+"\n"+nameParts(signature)), func(string) bool { return true })
+// severityFeatures returns what the severity model reads of a mode: the
+// distinct words of its signature and of the names in it, and its layer and
+// primitive, for how often people rate a primitive's failures critical
+// differs tenfold. Unlike the guess model's, the words keep the short
+// common ones: "was", "not", "been" and "were" are how reports of lost data
+// read. A signature's variable parts are masked already.
+func severityFeatures(layer, primitive, signature string) []string {
+	words := wordsOf(strings.ToLower(signature+"\n"+nameParts(signature)), func(string) bool { return true })
+	return append(words, "layer="+layer, "primitive="+primitive)
 }
 
-// readsCritical reports whether m rates signature critical, and the words
-// that leaned most that way.
-func readsCritical(m *WordModel, signature string) (bool, []string) {
-	class, margin, words := m.Guess(severityFeatures(signature))
+// readsCritical reports whether m rates the mode of this layer, primitive
+// and signature critical, and the words that leaned most that way: at
+// least one must, for a primitive alone makes no failure critical.
+func readsCritical(m *WordModel, layer, primitive, signature string) (bool, []string) {
+	class, margin, words := m.Guess(severityFeatures(layer, primitive, signature))
 	return class == classCritical && margin > minCriticalLogOdds && len(words) > 0, words
 }
 

@@ -61,27 +61,27 @@ func TestSeverityByTheModelOnlyEverRaisesToCritical(t *testing.T) {
 
 func TestTheTrainedSeverityModelRatesWhatPeopleRateCritical(t *testing.T) {
 	tests := []struct {
-		name, signature string
-		wantCritical    bool
+		name, layer, primitive, signature string
+		wantCritical                      bool
 	}{
-		{"files lost when a workspace restarts", "All notebooks were lost after the workspace restarted", true},
-		{"a download reported whole that was cut", "The download returns successfully but the file is truncated", true},
-		{"a path let out of the workspace", "write_file accepted ../../etc/passwd and wrote outside the workspace", true},
-		{"a module that is not installed", "ModuleNotFoundError: No module named '<name>'", false},
-		{"a host that does not resolve", "curl: (6) Could not resolve host: <host>", false},
+		{"files lost when a workspace restarts", "sandbox", "storage-persistence", "All notebooks were lost after the workspace restarted", true},
+		{"a download reported whole that was cut", "sandbox", "network-egress", "The download returns successfully but the file is truncated", true},
+		{"a path let out of the workspace", "interface", "input-validation", "write_file accepted ../../etc/passwd and wrote outside the workspace", true},
+		{"a module that is not installed", "sandbox", "package-path", "ModuleNotFoundError: No module named '<name>'", false},
+		{"a host that does not resolve", "sandbox", "network-egress", "curl: (6) Could not resolve host: <host>", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got, _ := readsCritical(SeverityModel(), tt.signature); got != tt.wantCritical {
-				t.Errorf("readsCritical(%q) got %v, want %v", tt.signature, got, tt.wantCritical)
+			if got, _ := readsCritical(SeverityModel(), tt.layer, tt.primitive, tt.signature); got != tt.wantCritical {
+				t.Errorf("readsCritical(%s/%s, %q) got %v, want %v", tt.layer, tt.primitive, tt.signature, got, tt.wantCritical)
 			}
 		})
 	}
 }
 
-func TestSeverityFeaturesKeepTheShortWordsOfProseAndTheWordsOfNames(t *testing.T) {
-	got := strings.Join(severityFeatures("Data was not saved: ChunkedEncodingError <n>"), " ")
-	want := "data was not saved chunkedencodingerror chunked encoding error"
+func TestSeverityFeaturesKeepTheShortWordsOfProseTheWordsOfNamesAndTheClass(t *testing.T) {
+	got := strings.Join(severityFeatures("sandbox", "storage-persistence", "Data was not saved: ChunkedEncodingError <n>"), " ")
+	want := "data was not saved chunkedencodingerror chunked encoding error layer=sandbox primitive=storage-persistence"
 	if got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}

@@ -297,13 +297,17 @@ var guessModelJSON []byte
 
 // GuessModel returns the model that guesses the failures neither a rule nor
 // the stems decide.
-var GuessModel = sync.OnceValue(func() *WordModel {
+var GuessModel = sync.OnceValue(func() *WordModel { return embeddedModel("guess_model.json", guessModelJSON) })
+
+// embeddedModel decodes a model embedded from file; a model that does not
+// decode is a broken build.
+func embeddedModel(file string, b []byte) *WordModel {
 	var m WordModel
-	if err := json.Unmarshal(guessModelJSON, &m); err != nil {
-		panic("triage: guess_model.json: " + err.Error())
+	if err := json.Unmarshal(b, &m); err != nil {
+		panic("triage: " + file + ": " + err.Error())
 	}
 	return &m
-})
+}
 
 // guessByModel classifies f by the learned model m and returns the words
 // that leaned its way, or none as it is and no words when m does not lean

@@ -2,7 +2,6 @@ package triage
 
 import (
 	_ "embed"
-	"encoding/json"
 	"strings"
 	"sync"
 
@@ -79,14 +78,8 @@ func readsCritical(m *WordModel, layer, primitive, signature string) (bool, []st
 var severityModelJSON []byte
 
 // SeverityModel returns the model that rates a mode critical from the
-// words of its signature.
-var SeverityModel = sync.OnceValue(func() *WordModel {
-	var m WordModel
-	if err := json.Unmarshal(severityModelJSON, &m); err != nil {
-		panic("triage: severity_model.json: " + err.Error())
-	}
-	return &m
-})
+// words of its signature, its layer and its primitive.
+var SeverityModel = sync.OnceValue(func() *WordModel { return embeddedModel("severity_model.json", severityModelJSON) })
 
 // learnedCriticalReason is the severity reason of a mode the model rates
 // critical, with the words that decided.

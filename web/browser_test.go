@@ -16,7 +16,30 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+
+	"sandtrap/store/campaign"
 )
+
+// nightCampaign writes results as one run, "night", finished at 06:00 on
+// 2026-12-01 after eight hours, into a new campaign file named name.
+func nightCampaign(t *testing.T, name string, results []campaign.Result) string {
+	t.Helper()
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), name)
+	w, err := campaign.OpenWriter(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	for i := range results {
+		results[i].RunID = "night"
+	}
+	done := time.Date(2026, 12, 1, 6, 0, 0, 0, time.UTC)
+	if _, err := w.AppendRun(ctx, campaign.Run{ID: "night", Name: "Night", StartedAt: done.Add(-8 * time.Hour), FinishedAt: &done}, results); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
 
 // chromiumPath finds a Chromium the browser tests can drive. Without one
 // the tests skip, except under CI=true, where a missing browser fails.

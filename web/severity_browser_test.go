@@ -1,11 +1,8 @@
 package main
 
 import (
-	"context"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -15,32 +12,17 @@ import (
 // lostWorkCampaign writes a finished run where notebooks were lost after a
 // restart, in words no severity refinement names, and a module is missing.
 func lostWorkCampaign(t *testing.T) string {
-	t.Helper()
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "lost.db")
-	if err := campaign.Create(ctx, path); err != nil {
-		t.Fatal(err)
-	}
-	w, err := campaign.OpenWriter(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
 	msg := func(s string) *string { return &s }
 	var results []campaign.Result
 	for i := range 3 {
-		results = append(results, campaign.Result{RunID: "night", Test: "session-lifecycle/resume-" + string(rune('a'+i)), Target: "code-interpreter",
+		results = append(results, campaign.Result{Test: "session-lifecycle/resume-" + string(rune('a'+i)), Target: "code-interpreter",
 			Domain: "session-lifecycle", Status: "failed", Error: msg("All notebooks were lost after the workspace restarted")})
 	}
 	for i := range 5 {
-		results = append(results, campaign.Result{RunID: "night", Test: "package-install/pandas-" + string(rune('a'+i)), Target: "code-interpreter",
+		results = append(results, campaign.Result{Test: "package-install/pandas-" + string(rune('a'+i)), Target: "code-interpreter",
 			Domain: "package-install", Status: "failed", Error: msg("ModuleNotFoundError: No module named 'pandas'")})
 	}
-	done := time.Date(2026, 12, 1, 6, 0, 0, 0, time.UTC)
-	if _, err := w.AppendRun(ctx, campaign.Run{ID: "night", Name: "Night", StartedAt: done.Add(-8 * time.Hour), FinishedAt: &done}, results); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return nightCampaign(t, "lost.db", results)
 }
 
 func TestBrowserShowsWhyTheSeverityModelRatesAModeCritical(t *testing.T) {

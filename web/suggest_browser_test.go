@@ -1,11 +1,8 @@
 package main
 
 import (
-	"context"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -16,28 +13,13 @@ import (
 // refused program first: the miner keeps them apart, since the tree keys on
 // leading tokens, so the queue suggests merging them.
 func spawnCampaign(t *testing.T) string {
-	t.Helper()
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "spawn.db")
-	if err := campaign.Create(ctx, path); err != nil {
-		t.Fatal(err)
-	}
-	w, err := campaign.OpenWriter(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
 	msg := func(s string) *string { return &s }
 	var results []campaign.Result
 	for i, prog := range []string{"gcc", "gcc", "javac", "rustc", "gcc"} {
-		results = append(results, campaign.Result{RunID: "night", Test: "builds/b" + string(rune('a'+i)), Target: "code-interpreter",
+		results = append(results, campaign.Result{Test: "builds/b" + string(rune('a'+i)), Target: "code-interpreter",
 			Domain: "builds", Status: "failed", Error: msg(prog + ": fork refused by policy")})
 	}
-	done := time.Date(2026, 11, 30, 6, 0, 0, 0, time.UTC)
-	if _, err := w.AppendRun(ctx, campaign.Run{ID: "night", Name: "Night", StartedAt: done.Add(-8 * time.Hour), FinishedAt: &done}, results); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return nightCampaign(t, "spawn.db", results)
 }
 
 func TestBrowserMergesModesTheQueueSuggests(t *testing.T) {

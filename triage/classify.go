@@ -87,13 +87,17 @@ type Rule struct {
 	// codes alone, a JSON-RPC wrapper's code): it yields to any other
 	// rule's text found in the whole message.
 	weak bool
+	// errorGate refuses, before ErrorRegex runs, a text that holds none of
+	// the strings every match of it holds; the classifier fills it in.
+	errorGate gate
 }
 
 // By returns the Classification.By value of decisions made by r.
 func (r *Rule) By() string { return "rule:" + r.Name }
 
-// matchesCheap reports whether every matcher except LogRegex matches.
-func (r *Rule) matchesCheap(f *Failure, text string) bool {
+// matchesCheap reports whether every matcher except LogRegex matches
+// text, whose gateFold is folded.
+func (r *Rule) matchesCheap(f *Failure, text, folded string) bool {
 	if len(r.Targets) > 0 && !slices.Contains(r.Targets, f.Target) ||
 		len(r.Domains) > 0 && !slices.Contains(r.Domains, f.Domain) ||
 		len(r.Statuses) > 0 && !slices.Contains(r.Statuses, f.Status) {
@@ -105,7 +109,7 @@ func (r *Rule) matchesCheap(f *Failure, text string) bool {
 	if len(r.Tools) > 0 && !slices.ContainsFunc(f.Tools, func(t string) bool { return slices.Contains(r.Tools, t) }) {
 		return false
 	}
-	return r.ErrorRegex == nil || r.ErrorRegex.MatchString(text)
+	return r.ErrorRegex == nil || r.errorGate.admits(folded) && r.ErrorRegex.MatchString(text)
 }
 
 // maxCachedDecisions bounds the decision cache; past it the cache starts
@@ -162,6 +166,9 @@ func NewClassifierWith(user []Rule, guess *WordModel) *Classifier {
 	rules := make([]Rule, 0, len(user)+len(builtinRules))
 	rules = append(rules, user...)
 	rules = append(rules, builtinRules...)
+	for i := range rules {
+		rules[i].errorGate = gateOf(rules[i].ErrorRegex)
+	}
 	usesTools := slices.ContainsFunc(rules, func(r Rule) bool { return len(r.Tools) > 0 })
 	return &Classifier{rules: rules, tools: usesTools, model: guess}
 }
@@ -389,12 +396,13 @@ func (c *Classifier) decideWhole(f *Failure, src, harnessLayer, key string) (Cla
 	if harnessLayer != "" {
 		d.fallback = Classification{Layer: harnessLayer, Primitive: onlyPrimitive(harnessLayer), By: ByHarness}
 	}
+	folded := gateFold(text)
 	for i := range c.rules {
 		r := &c.rules[i]
 		if r.ErrorRegex == nil || harnessLayer != "" && r.Layer != harnessLayer {
 			continue
 		}
-		if r.matchesCheap(f, text) && (r.LogRegex == nil || r.LogRegex.Match(f.LogTail)) {
+		if r.matchesCheap(f, text, folded) && (r.LogRegex == nil || r.LogRegex.Match(f.LogTail)) {
 			d.fallback = c.outcome(r, harnessLayer)
 			d.line = lineAt(text, r.ErrorRegex.FindStringIndex(text))
 			break
@@ -538,9 +546,10 @@ func (c *Classifier) decide(f *Failure, src, harnessLayer string) *decision {
 	if harnessLayer != "" {
 		d.fallback = Classification{Layer: harnessLayer, Primitive: onlyPrimitive(harnessLayer), By: ByHarness}
 	}
+	folded := gateFold(src)
 	for i := range c.rules {
 		r := &c.rules[i]
-		if harnessLayer != "" && r.Layer != harnessLayer || !r.matchesCheap(f, src) {
+		if harnessLayer != "" && r.Layer != harnessLayer || !r.matchesCheap(f, src, folded) {
 			continue
 		}
 		if r.LogRegex != nil {

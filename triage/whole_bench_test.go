@@ -1,9 +1,14 @@
 package triage
 
 import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // BenchmarkClassifyUnclassifiedWithLog measures failures that no rule
@@ -17,4 +22,63 @@ func BenchmarkClassifyUnclassifiedWithLog(b *testing.B) {
 		i++
 		c.Classify(Failure{Status: "failed", Error: "the frobnicator wobbled", LogTail: []byte(log + strconv.Itoa(i))})
 	}
+}
+
+// BenchmarkClassifyUnseenMessages classifies every labelled real message
+// once, with a fresh classifier so that no cache helps, as a campaign of
+// causes nobody has seen would be read: once with the rules' gates and
+// once without, in the same run, and reports the time per message and the
+// ratio.
+func BenchmarkClassifyUnseenMessages(b *testing.B) {
+	failures := labelledFailures(b)
+	var gated, ungated time.Duration
+	for b.Loop() {
+		c := NewClassifier(nil)
+		for i := range c.rules {
+			c.rules[i].errorGate = nil
+		}
+		start := time.Now()
+		for _, f := range failures {
+			c.Classify(f)
+		}
+		ungated += time.Since(start)
+		c = NewClassifier(nil)
+		start = time.Now()
+		for _, f := range failures {
+			c.Classify(f)
+		}
+		gated += time.Since(start)
+	}
+	n := float64(b.N * len(failures))
+	b.ReportMetric(float64(gated.Microseconds())/n, "µs-per-message")
+	b.ReportMetric(float64(ungated.Microseconds())/n, "µs-per-message-ungated")
+	b.ReportMetric(float64(ungated)/float64(gated), "x-faster-than-ungated")
+}
+
+// labelledFailures reads the error and log of every record of the labelled
+// real-world sets as a failed result.
+func labelledFailures(tb testing.TB) []Failure {
+	tb.Helper()
+	files, err := filepath.Glob("../testdata/eval/realworld*.jsonl")
+	if err != nil || len(files) == 0 {
+		tb.Fatalf("got no labelled sets (%v)", err)
+	}
+	var out []Failure
+	for _, path := range files {
+		f, err := os.Open(path)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 1<<20), 1<<22)
+		for sc.Scan() {
+			var r struct{ Target, Domain, Error, Log string }
+			if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+				tb.Fatalf("%s: %v", path, err)
+			}
+			out = append(out, Failure{Target: r.Target, Domain: r.Domain, Status: "failed", Error: r.Error, LogTail: []byte(r.Log)})
+		}
+		f.Close()
+	}
+	return out
 }

@@ -32,6 +32,9 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld23.jsonl",
 	"testdata/eval/realworld24.jsonl",
 	"testdata/eval/realworld25.jsonl",
+	"testdata/eval/realworld26.jsonl",
+	"testdata/eval/realworld27.jsonl",
+	"testdata/eval/realworld28.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -131,6 +131,6 @@ eval:
 
 # eval-left-out scores each labelled set's test half with the guess and
 # severity models trained on the other sets only: what the learned models
-# carry to causes they never saw. It takes a few minutes.
+# carry to causes they never saw. It takes about a minute.
 eval-left-out:
 	go run ./web eval --leave-one-out $(EVAL_SETS)

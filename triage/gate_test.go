@@ -3,6 +3,7 @@ package triage
 import (
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -79,4 +80,25 @@ func TestGatesNeverRefuseATextTheirPatternMatches(t *testing.T) {
 		t.Errorf("got %d gated rules refusing %d texts, want gates that refuse", gated, refused)
 	}
 	t.Logf("%d of %d built-in rules gated; %d of %d texts refused without running their patterns", gated, len(builtinRules), refused, gated*len(texts))
+}
+
+// FuzzGatesAdmitWhatTheirPatternsMatch checks, on any text, that no rule's
+// gate refuses a text its pattern matches. It starts from each gate's
+// strings in capitals, so that mutations land near matches.
+func FuzzGatesAdmitWhatTheirPatternsMatch(f *testing.F) {
+	c := NewClassifier(nil)
+	for _, r := range c.rules {
+		for _, s := range r.errorGate {
+			f.Add(strings.ToUpper(s) + " failed")
+		}
+	}
+	f.Add("\u212Ailled by \u017Feccomp")
+	f.Fuzz(func(t *testing.T, text string) {
+		folded := gateFold(text)
+		for _, r := range c.rules {
+			if r.ErrorRegex != nil && !r.errorGate.admits(folded) && r.ErrorRegex.MatchString(text) {
+				t.Errorf("rule %s: got its gate refusing %q, which its pattern matches", r.Name, text)
+			}
+		}
+	})
 }

@@ -88,8 +88,11 @@ type Rule struct {
 	// rule's text found in the whole message.
 	weak bool
 	// errorGate refuses, before ErrorRegex runs, a text that holds none of
-	// the strings every match of it holds; the classifier fills it in.
+	// the strings every match of its gated branches holds; errorRest is
+	// the branches without such strings, all a refused text can match.
+	// The classifier fills them in.
 	errorGate gate
+	errorRest *regexp.Regexp
 }
 
 // By returns the Classification.By value of decisions made by r.
@@ -109,7 +112,16 @@ func (r *Rule) matchesCheap(f *Failure, text, folded string) bool {
 	if len(r.Tools) > 0 && !slices.ContainsFunc(f.Tools, func(t string) bool { return slices.Contains(r.Tools, t) }) {
 		return false
 	}
-	return r.ErrorRegex == nil || r.errorGate.admits(folded) && r.ErrorRegex.MatchString(text)
+	return r.ErrorRegex == nil || r.errorMatches(text, folded)
+}
+
+// errorMatches reports whether ErrorRegex matches text, whose gateFold is
+// folded, running it only on a text its gate admits.
+func (r *Rule) errorMatches(text, folded string) bool {
+	if r.errorGate.admits(folded) {
+		return r.ErrorRegex.MatchString(text)
+	}
+	return r.errorRest != nil && r.errorRest.MatchString(text)
 }
 
 // maxCachedDecisions bounds the decision cache; past it the cache starts
@@ -167,7 +179,7 @@ func NewClassifierWith(user []Rule, guess *WordModel) *Classifier {
 	rules = append(rules, user...)
 	rules = append(rules, builtinRules...)
 	for i := range rules {
-		rules[i].errorGate = gateOf(rules[i].ErrorRegex)
+		rules[i].errorGate, rules[i].errorRest = splitGate(rules[i].ErrorRegex)
 	}
 	usesTools := slices.ContainsFunc(rules, func(r Rule) bool { return len(r.Tools) > 0 })
 	return &Classifier{rules: rules, tools: usesTools, model: guess}

@@ -26,14 +26,57 @@ const minGateLen = 3
 // gateOf returns the gate of re, or nil when some match needs no string
 // of minGateLen or more.
 func gateOf(re *regexp.Regexp) gate {
-	if re == nil {
+	g, rest := splitGate(re)
+	if rest != nil {
 		return nil
+	}
+	return g
+}
+
+// splitGate returns the gate of the branches of re's alternation that
+// have one, and a pattern of the branches that have none, or nil when
+// every branch has one. A text the gate refuses matches re only if it
+// matches that pattern; with no branch gated, the gate is nil and the
+// pattern re itself.
+func splitGate(re *regexp.Regexp) (gate, *regexp.Regexp) {
+	if re == nil {
+		return nil, nil
 	}
 	parsed, err := syntax.Parse(re.String(), syntax.Perl)
 	if err != nil {
-		return nil
+		return nil, re
 	}
-	return required(parsed.Simplify())
+	top := parsed.Simplify()
+	for top.Op == syntax.OpCapture {
+		top = top.Sub[0]
+	}
+	if g := required(top); g != nil {
+		return g, nil
+	}
+	if top.Op != syntax.OpAlternate {
+		return nil, re
+	}
+	var g gate
+	var open []*syntax.Regexp
+	for _, sub := range top.Sub {
+		if s := required(sub); s != nil {
+			g = append(g, s...)
+		} else {
+			open = append(open, sub)
+		}
+	}
+	if g == nil {
+		return nil, re
+	}
+	rest := open[0]
+	if len(open) > 1 {
+		rest = &syntax.Regexp{Op: syntax.OpAlternate, Flags: top.Flags, Sub: open}
+	}
+	restRe, err := regexp.Compile(rest.String())
+	if err != nil {
+		return nil, re
+	}
+	return g, restRe
 }
 
 // required returns strings one of which every match of re holds, lower

@@ -35,6 +35,9 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld26.jsonl",
 	"testdata/eval/realworld27.jsonl",
 	"testdata/eval/realworld28.jsonl",
+	"testdata/eval/realworld29.jsonl",
+	"testdata/eval/realworld30.jsonl",
+	"testdata/eval/realworld31.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

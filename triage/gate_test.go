@@ -51,13 +51,18 @@ func TestGateFoldLetsThroughWhatCaseInsensitivePatternsMatch(t *testing.T) {
 }
 
 // TestGatesNeverRefuseATextTheirPatternMatches runs every built-in rule's
-// pattern over every labelled message as the classifier reads it whole (its
+// pattern over labelled messages as the classifier reads them whole (their
 // suspect lines, and the ends of the error and the log): through its gate,
 // a rule must match exactly the texts its pattern matches.
 func TestGatesNeverRefuseATextTheirPatternMatches(t *testing.T) {
+	// Every fourth message, so that make test stays quick: running every
+	// pattern over a text its gate refuses is what the gates save.
+	// FuzzGatesAdmitWhatTheirPatternsMatch covers any text under make fuzz.
 	var texts []string
-	for _, f := range labelledFailures(t) {
-		texts = append(texts, wholeText(&f))
+	for i, f := range labelledFailures(t) {
+		if i%4 == 0 {
+			texts = append(texts, wholeText(&f))
+		}
 	}
 	c := NewClassifier(nil)
 	gated, refused := 0, 0

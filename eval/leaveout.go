@@ -28,7 +28,9 @@ type LabelledSet struct {
 type LeftOut struct {
 	SetReport
 	// Critical and CriticalFound count the truly critical records and
-	// those rated critical; FalseCritical the others rated critical.
+	// those rated critical; FalseCritical the records people rated
+	// otherwise that were rated critical (a record with no severity label
+	// counts in neither).
 	Critical, CriticalFound, FalseCritical int
 }
 
@@ -59,12 +61,12 @@ func leaveOut(user []triage.Rule, sets []LabelledSet, k int) LeftOut {
 		}
 	}
 	examples := TrainingExamples(others)
-	guess := triage.TrainWordModel(examples)
-	severity := triage.TrainSeverityModel(examples, guess)
+	c := triage.NewClassifierWith(user, triage.TrainWordModel(examples))
+	severity := triage.TrainSeverityModel(examples, c)
 	// The whole set is read as one campaign, as the main report reads it,
 	// and its test half scored.
 	records := sets[k].Records
-	outcomes := DecideWith(triage.NewClassifierWith(user, guess), severity, records)
+	outcomes := DecideWith(c, severity, records)
 	var half []Record
 	var halfOut []Outcome
 	for i, r := range records {
@@ -104,12 +106,12 @@ func WriteLeftOut(w io.Writer, reps []LeftOut) {
 		primitive += correct(r.Primitive)
 		critical, found, falseCritical = critical+r.Critical, found+r.CriticalFound, falseCritical+r.FalseCritical
 	}
-	recall := 1.0
+	recall := "(no critical record)"
 	if critical > 0 {
-		recall = float64(found) / float64(critical)
+		recall = fmt.Sprintf("(%.3f)", float64(found)/float64(critical))
 	}
 	fmt.Fprintf(w, "%-40s  %7d  %6.3f  %9.3f  %13s  %14d\n\n", "all", n, float64(layer)/float64(max(n, 1)), float64(primitive)/float64(max(n, 1)),
-		fmt.Sprintf("%d of %d (%.3f)", found, critical, recall), falseCritical)
+		fmt.Sprintf("%d of %d %s", found, critical, recall), falseCritical)
 }
 
 // correct counts the records scores found in their true class.

@@ -69,7 +69,7 @@ func TestLeaveEachOutScoresASetWithModelsThatNeverSawIt(t *testing.T) {
 		examples := TrainingExamples(all)
 		guess := triage.TrainWordModel(examples)
 		held := self.Records[4:]
-		rep := Evaluate("self", held, DecideWith(triage.NewClassifierWith(nil, guess), triage.TrainSeverityModel(examples, guess), held))
+		rep := Evaluate("self", held, DecideWith(triage.NewClassifierWith(nil, guess), triage.TrainSeverityModel(examples, triage.NewClassifierWith(nil, guess)), held))
 		if got, want := rep.PrimitiveAccuracy, 1.0; got != want {
 			t.Errorf("got primitive accuracy %v, want %v", got, want)
 		}

@@ -71,8 +71,11 @@ func (c Classification) ModeSignature() string {
 // failure's value is one of the list (for Tools: when any step used a listed
 // tool).
 type Rule struct {
-	Name       string
-	ErrorRegex *regexp.Regexp // on the error message
+	Name string
+	// ErrorRegex reads the error message. It must be compiled with
+	// regexp.Compile (Perl syntax, as the config's patterns are): the
+	// classifier reads its syntax to gate it.
+	ErrorRegex *regexp.Regexp
 	LogRegex   *regexp.Regexp // on the log tail
 	ExitCodes  []int64
 	Targets    []string
@@ -660,10 +663,9 @@ func (c *Classifier) Fingerprint() string {
 	for _, k := range knownCauses {
 		fmt.Fprintf(h, "cause %q %q %q %q %v\n", k.Name, k.Primitive, k.Title, k.re.String(), k.exitCodes)
 	}
-	model := guessModelJSON
-	if c.model != GuessModel() {
-		model, _ = json.Marshal(c.model)
-	}
+	// The model as it decodes, so that the same model read from any file
+	// gives the same fingerprint.
+	model, _ := json.Marshal(c.model)
 	fmt.Fprintf(h, "guess model %x prior %v margin %v unnamed %v\n", sha256.Sum256(model), wordPrior, minBayesMargin, minUnnamedMargin)
 	return hex.EncodeToString(h.Sum(nil))
 }

@@ -23,16 +23,6 @@ type gate []string
 // nearly every text, so they refuse nothing.
 const minGateLen = 3
 
-// gateOf returns the gate of re, or nil when some match needs no string
-// of minGateLen or more.
-func gateOf(re *regexp.Regexp) gate {
-	g, rest := splitGate(re)
-	if rest != nil {
-		return nil
-	}
-	return g
-}
-
 // splitGate returns the gate of the branches of re's alternation that
 // have one, and a pattern of the branches that have none, or nil when
 // every branch has one. A text the gate refuses matches re only if it
@@ -79,8 +69,9 @@ func splitGate(re *regexp.Regexp) (gate, *regexp.Regexp) {
 	return g, restRe
 }
 
-// required returns strings one of which every match of re holds, lower
-// case and ASCII, or nil when it knows none.
+// required returns strings one of which every match of re, a simplified
+// tree (no OpRepeat), holds, lower case and ASCII, or nil when it knows
+// none.
 func required(re *syntax.Regexp) []string {
 	switch re.Op {
 	case syntax.OpLiteral:
@@ -89,10 +80,6 @@ func required(re *syntax.Regexp) []string {
 		}
 	case syntax.OpCapture, syntax.OpPlus:
 		return required(re.Sub[0])
-	case syntax.OpRepeat:
-		if re.Min >= 1 {
-			return required(re.Sub[0])
-		}
 	case syntax.OpConcat:
 		// Any part's strings will do; the longest shortest string
 		// refuses the most texts.

@@ -2,6 +2,8 @@ package triage
 
 import (
 	_ "embed"
+	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -32,14 +34,14 @@ const (
 // comes with two or more false ones.
 const minCriticalLogOdds = 8.0
 
-// TrainSeverityModel learns the severity model from examples outside the
-// test layer, each read as the mode signature the classifier gives it
-// with guess, the guess model it will run with.
-func TrainSeverityModel(examples []Example, guess *WordModel) *WordModel {
-	c := NewClassifierWith(nil, guess)
+// TrainSeverityModel learns the severity model from the examples outside
+// the test layer that people rated, each read as the mode the classifier c
+// makes of it: c must run the guess model and the rules the severity model
+// will be used with.
+func TrainSeverityModel(examples []Example, c *Classifier) *WordModel {
 	return learnWords([]string{classCritical, classNotCritical}, func(yield func(string, []string)) {
 		for _, ex := range examples {
-			if ex.Layer == sandtrap.LayerTest {
+			if ex.Layer == sandtrap.LayerTest || ex.Severity == "" {
 				continue
 			}
 			class := classNotCritical
@@ -52,23 +54,38 @@ func TrainSeverityModel(examples []Example, guess *WordModel) *WordModel {
 	})
 }
 
+// maskPlaceholder is a mask the normaliser put in a signature's variable
+// parts: <n>, <name>, <path>, <*>.
+var maskPlaceholder = regexp.MustCompile(`<[a-z_*]+>`)
+
 // severityFeatures returns what the severity model reads of a mode: the
-// distinct words of its signature and of the names in it, and its layer and
-// primitive, for how often people rate a primitive's failures critical
-// differs tenfold. Unlike the guess model's, the words keep the short
-// common ones: "was", "not", "been" and "were" are how reports of lost data
-// read. A signature's variable parts are masked already.
+// distinct words of its signature and of the names in it, without the
+// masks of its variable parts, and its class, layer and primitive in one,
+// for how often people rate a primitive's failures critical differs
+// tenfold. Unlike the guess model's, the words keep the short common ones:
+// "was", "not", "been" and "were" are how reports of lost data read.
 func severityFeatures(layer, primitive, signature string) []string {
-	words := wordsOf(strings.ToLower(signature+"\n"+nameParts(signature)), func(string) bool { return true })
-	return append(words, "layer="+layer, "primitive="+primitive)
+	text := maskPlaceholder.ReplaceAllString(signature, " ")
+	words := wordsOf(strings.ToLower(text+"\n"+nameParts(text)), func(string) bool { return true })
+	return append(words, "class="+ModeGroup(layer, primitive))
 }
 
+// minCriticalWordDocs is how many critical failures must have held a word
+// for it to count as leaning critical: with ten times as many other
+// failures, a word seen once in each leans critical by chance.
+const minCriticalWordDocs = 2
+
 // readsCritical reports whether m rates the mode of this layer, primitive
-// and signature critical, and the words that leaned most that way: at
-// least one must, for a primitive alone makes no failure critical.
+// and signature critical, and the words that leaned most that way: one
+// that critical failures held at least minCriticalWordDocs times must, for
+// a class alone makes no failure critical.
 func readsCritical(m *WordModel, layer, primitive, signature string) (bool, []string) {
 	class, margin, words := m.Guess(severityFeatures(layer, primitive, signature))
-	return class == classCritical && margin > minCriticalLogOdds && len(words) > 0, words
+	if class != classCritical || margin <= minCriticalLogOdds {
+		return false, words
+	}
+	critical := slices.Index(m.Classes, classCritical)
+	return slices.ContainsFunc(words, func(w string) bool { return m.Words[w][critical] >= minCriticalWordDocs }), words
 }
 
 // severityModelJSON is the model eval/cmd/trainguess trained from the

@@ -17,6 +17,12 @@ func leaningModel() *WordModel {
 			"bypassed": {20, 0},
 			"vanished": {20, 0},
 			"retry":    {0, 100},
+			// Each seen once among the critical failures, never
+			// among the others: together they lean critical past the
+			// odds, by chance.
+			"frobnicated": {1, 0},
+			"wibbled":     {1, 0},
+			"zonked":      {1, 0},
 		},
 	}
 }
@@ -38,6 +44,9 @@ func TestSeverityByTheModelOnlyEverRaisesToCritical(t *testing.T) {
 			sandtrap.SeverityHigh, "high:"},
 		{"words of the other class hold it back",
 			sandtrap.LayerSandbox, "network-egress", "allowlist bypassed, upload vanished, retry",
+			sandtrap.SeverityHigh, "high:"},
+		{"words critical failures held only once do not count as leaning",
+			sandtrap.LayerSandbox, "network-egress", "frobnicated, wibbled and zonked",
 			sandtrap.SeverityHigh, "high:"},
 		{"a bug in the test stays low whatever its words",
 			sandtrap.LayerTest, "harness", "allowlist bypassed and the upload vanished",
@@ -69,6 +78,7 @@ func TestTheTrainedSeverityModelRatesWhatPeopleRateCritical(t *testing.T) {
 		{"a path let out of the workspace", "interface", "input-validation", "write_file accepted ../../etc/passwd and wrote outside the workspace", true},
 		{"a module that is not installed", "sandbox", "package-path", "ModuleNotFoundError: No module named '<name>'", false},
 		{"a host that does not resolve", "sandbox", "network-egress", "curl: (6) Could not resolve host: <host>", false},
+		{"a traceback's header, unclassified", "unclassified", "", "RuntimeError Traceback (most recent call last)", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -79,9 +89,9 @@ func TestTheTrainedSeverityModelRatesWhatPeopleRateCritical(t *testing.T) {
 	}
 }
 
-func TestSeverityFeaturesKeepTheShortWordsOfProseTheWordsOfNamesAndTheClass(t *testing.T) {
-	got := strings.Join(severityFeatures("sandbox", "storage-persistence", "Data was not saved: ChunkedEncodingError <n>"), " ")
-	want := "data was not saved chunkedencodingerror chunked encoding error layer=sandbox primitive=storage-persistence"
+func TestSeverityFeaturesKeepTheShortWordsOfProseAndTheWordsOfNamesButNotTheMasks(t *testing.T) {
+	got := strings.Join(severityFeatures("sandbox", "storage-persistence", "Data was not saved to <path>: ChunkedEncodingError <n>"), " ")
+	want := "data was not saved chunkedencodingerror chunked encoding error class=sandbox/storage-persistence"
 	if got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}

@@ -33,21 +33,23 @@ func BenchmarkClassifyUnseenMessages(b *testing.B) {
 	failures := labelledFailures(b)
 	var gated, ungated time.Duration
 	for b.Loop() {
+		// Gated first: what the first pass warms (the patterns' machines,
+		// the models) helps the baseline, not the gates.
 		c := NewClassifier(nil)
-		for i := range c.rules {
-			c.rules[i].errorGate = nil
-		}
 		start := time.Now()
 		for _, f := range failures {
 			c.Classify(f)
 		}
-		ungated += time.Since(start)
+		gated += time.Since(start)
 		c = NewClassifier(nil)
+		for i := range c.rules {
+			c.rules[i].errorGate = nil
+		}
 		start = time.Now()
 		for _, f := range failures {
 			c.Classify(f)
 		}
-		gated += time.Since(start)
+		ungated += time.Since(start)
 	}
 	n := float64(b.N * len(failures))
 	b.ReportMetric(float64(gated.Microseconds())/n, "µs-per-message")

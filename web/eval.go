@@ -31,6 +31,9 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		fs.Usage()
 		return usageError{"eval needs a labelled JSONL file or --logs"}
 	}
+	if *leaveOut && fs.NArg() < 2 {
+		return usageError{"--leave-one-out needs at least two labelled files"}
+	}
 	var rules []triage.Rule
 	if *configPath != "" {
 		cfg, err := triage.LoadConfig(*configPath)
@@ -59,9 +62,6 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 	}
 	if *leaveOut {
-		if len(sets) < 2 {
-			return usageError{"--leave-one-out needs at least two labelled files"}
-		}
 		eval.WriteLeftOut(stdout, eval.LeaveEachOut(rules, sets))
 	}
 	if *logsDir != "" {

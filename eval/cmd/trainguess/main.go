@@ -38,7 +38,7 @@ func run(guessOut, severityOut string) error {
 	if err := write(guessOut, guess); err != nil {
 		return err
 	}
-	return write(severityOut, triage.TrainSeverityModel(examples, guess))
+	return write(severityOut, triage.TrainSeverityModel(examples, triage.NewClassifierWith(nil, guess)))
 }
 
 func write(path string, m *triage.WordModel) error {

@@ -102,7 +102,7 @@ chromium:
 bench: static/datastar.js
 	mkdir -p $(BENCH_OUT)
 	SOAK=$(SOAK) go test -run '^$$' -bench . -benchmem -benchtime 1x -timeout 120m ./bench/ | tee $(BENCH_OUT)/bench.txt
-	go test -run '^$$' -bench '^BenchmarkClassifyUnseenMessages$$' -benchtime 1x ./triage/ | tee $(BENCH_OUT)/classify.txt
+	go test -run '^$$' -bench '^BenchmarkClassifyUnseenMessages$$' -benchtime 2x ./triage/ | tee $(BENCH_OUT)/classify.txt
 
 # bench-history runs the history benchmark alone: 3,000 finished runs of
 # 1,000 results (HISTORY_RUNS=10000 for a longer history), its table in

@@ -43,9 +43,16 @@ func (r corpusRecord) failure() Failure {
 
 func loadCorpus(tb testing.TB) []corpusRecord {
 	tb.Helper()
-	paths, err := filepath.Glob(filepath.Join("..", "testdata", "corpus", "*.jsonl"))
+	return loadRecords(tb, filepath.Join("..", "testdata", "corpus", "*.jsonl"))
+}
+
+// loadRecords reads the labelled records of the JSONL files that pattern
+// names.
+func loadRecords(tb testing.TB, pattern string) []corpusRecord {
+	tb.Helper()
+	paths, err := filepath.Glob(pattern)
 	if err != nil || len(paths) == 0 {
-		tb.Fatalf("no corpus files: %v", err)
+		tb.Fatalf("no labelled files %s: %v", pattern, err)
 	}
 	var records []corpusRecord
 	for _, path := range paths {
@@ -54,7 +61,7 @@ func loadCorpus(tb testing.TB) []corpusRecord {
 			tb.Fatal(err)
 		}
 		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		sc.Buffer(make([]byte, 1<<20), 1<<22)
 		for line := 1; sc.Scan(); line++ {
 			var r corpusRecord
 			if err := json.Unmarshal(sc.Bytes(), &r); err != nil {

@@ -1,9 +1,6 @@
 package triage
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -57,30 +54,13 @@ func BenchmarkClassifyUnseenMessages(b *testing.B) {
 	b.ReportMetric(float64(ungated)/float64(gated), "x-faster-than-ungated")
 }
 
-// labelledFailures reads the error and log of every record of the labelled
-// real-world sets as a failed result.
+// labelledFailures reads every record of the labelled real-world sets as
+// the failure it describes.
 func labelledFailures(tb testing.TB) []Failure {
 	tb.Helper()
-	files, err := filepath.Glob("../testdata/eval/realworld*.jsonl")
-	if err != nil || len(files) == 0 {
-		tb.Fatalf("got no labelled sets (%v)", err)
-	}
 	var out []Failure
-	for _, path := range files {
-		f, err := os.Open(path)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 1<<20), 1<<22)
-		for sc.Scan() {
-			var r struct{ Target, Domain, Error, Log string }
-			if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-				tb.Fatalf("%s: %v", path, err)
-			}
-			out = append(out, Failure{Target: r.Target, Domain: r.Domain, Status: "failed", Error: r.Error, LogTail: []byte(r.Log)})
-		}
-		f.Close()
+	for _, r := range loadRecords(tb, filepath.Join("..", "testdata", "eval", "realworld*.jsonl")) {
+		out = append(out, r.failure())
 	}
 	return out
 }

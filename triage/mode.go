@@ -4,6 +4,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"sandtrap"
@@ -103,8 +105,31 @@ var layerSeverity = map[string][2]string{
 // signature that reads like the failures people rated critical, by the
 // severity model, is critical too.
 func Severity(layer, primitive, signature string) (severity, reason string) {
-	return SeverityWith(SeverityModel(), layer, primitive, signature)
+	key := severityKey{layer, primitive, signature}
+	if r, ok := severities.Load(key); ok {
+		return r.([2]string)[0], r.([2]string)[1]
+	}
+	severity, reason = SeverityWith(SeverityModel(), layer, primitive, signature)
+	// The index rates every mode again whenever people decide something;
+	// the answer for a mode only changes with its signature or class.
+	if severitiesKept.Add(1) > maxSeveritiesKept {
+		severities.Clear()
+		severitiesKept.Store(0)
+	}
+	severities.Store(key, [2]string{severity, reason})
+	return severity, reason
 }
+
+type severityKey struct{ layer, primitive, signature string }
+
+// severities caches Severity's answers, up to maxSeveritiesKept of them
+// before it starts over.
+var (
+	severities     sync.Map
+	severitiesKept atomic.Int64
+)
+
+const maxSeveritiesKept = 1 << 16
 
 // SeverityWith is Severity with m as the severity model.
 func SeverityWith(m *WordModel, layer, primitive, signature string) (severity, reason string) {

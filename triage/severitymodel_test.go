@@ -96,3 +96,20 @@ func TestSeverityFeaturesKeepTheShortWordsOfProseAndTheWordsOfNamesButNotTheMask
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+func TestSeverityAnswersAgainWhatItAnsweredFirst(t *testing.T) {
+	tests := []struct{ name, layer, primitive, signature string }{
+		{"a mode the model rates critical", "sandbox", "storage-persistence", "All notebooks were lost after the workspace restarted"},
+		{"a mode of its primitive's default", "sandbox", "package-path", "ModuleNotFoundError: No module named '<name>'"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			wantSeverity, wantReason := SeverityWith(SeverityModel(), tt.layer, tt.primitive, tt.signature)
+			for range 2 {
+				if got, reason := Severity(tt.layer, tt.primitive, tt.signature); got != wantSeverity || reason != wantReason {
+					t.Errorf("got %s (%q), want %s (%q)", got, reason, wantSeverity, wantReason)
+				}
+			}
+		})
+	}
+}

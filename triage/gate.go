@@ -26,15 +26,15 @@ const minGateLen = 3
 // splitGate returns the gate of the branches of re's alternation that
 // have one, and a pattern of the branches that have none, or nil when
 // every branch has one. A text the gate refuses matches re only if it
-// matches that pattern; with no branch gated, the gate is nil and the
-// pattern re itself.
+// matches that pattern. With no branch gated, both are nil: every text
+// goes to re.
 func splitGate(re *regexp.Regexp) (gate, *regexp.Regexp) {
 	if re == nil {
 		return nil, nil
 	}
 	parsed, err := syntax.Parse(re.String(), syntax.Perl)
 	if err != nil {
-		return nil, re
+		return nil, nil
 	}
 	top := parsed.Simplify()
 	for top.Op == syntax.OpCapture {
@@ -44,7 +44,7 @@ func splitGate(re *regexp.Regexp) (gate, *regexp.Regexp) {
 		return g, nil
 	}
 	if top.Op != syntax.OpAlternate {
-		return nil, re
+		return nil, nil
 	}
 	var g gate
 	var open []*syntax.Regexp
@@ -56,7 +56,7 @@ func splitGate(re *regexp.Regexp) (gate, *regexp.Regexp) {
 		}
 	}
 	if g == nil {
-		return nil, re
+		return nil, nil
 	}
 	rest := open[0]
 	if len(open) > 1 {
@@ -64,7 +64,7 @@ func splitGate(re *regexp.Regexp) (gate, *regexp.Regexp) {
 	}
 	restRe, err := regexp.Compile(rest.String())
 	if err != nil {
-		return nil, re
+		return nil, nil
 	}
 	return g, restRe
 }

@@ -640,8 +640,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // version 10 anchors words in capitals; version 11 anchors the marks of
 // a missing value (****); version 12 joins the templates a new one restates
 // into the oldest of them, lets a guess restate a sentence it wraps, and
-// signs a guess with the line of its evidence.
-const SignatureVersion = 12
+// signs a guess with the line of its evidence; version 13 reads a bare
+// status field's number as a variable.
+const SignatureVersion = 13
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

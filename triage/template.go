@@ -172,18 +172,19 @@ func keptQuotedToken(tok string) bool {
 }
 
 // keptCode reports a number the normaliser keeps because it names an error
-// (after Errno, code, status, signal, HTTP, exit, rc) or is a JSON-RPC code.
+// (after Errno, code, signal, HTTP, exit, rc) or is a JSON-RPC code. A bare
+// status is one field of a record (status: 404 len: 176), so it varies.
 func keptCode(core, prev string) bool {
 	if strings.HasPrefix(core, "-32") && len(core) == 6 {
 		return true
 	}
 	switch strings.ToLower(strings.Trim(prev, `'"[(:,=`)) {
-	case "errno", "error", "code", "status", "signal", "http", "exit", "rc", "curl", "exited", "returned":
+	case "errno", "error", "code", "signal", "http", "exit", "rc", "curl", "exited", "returned":
 		return true
 	}
 	if i := strings.IndexByte(core, '='); i > 0 {
 		switch strings.ToLower(core[:i]) {
-		case "error", "errno", "code", "status", "rc", "signal":
+		case "error", "errno", "code", "rc", "signal":
 			return true
 		}
 	}

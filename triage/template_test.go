@@ -23,7 +23,10 @@ func TestTemplateTokens(t *testing.T) {
 		{"key:value pairs keep their keys", "state.clipTopAmount:<n>, i:<n>", "<*> i:<*>"},
 		{"a dotted package name is a variable", "com.apple.CacheDelete.daily: told me to run", "<*> told me to run"},
 		{"a dotted exception name stays an anchor", "java.io.IOException: Broken pipe", "java.io.IOException: Broken pipe"},
-		{"the first word of a quoted phrase is a word", `<ip> "GET /v2/<hex>/servers HTTP/1.1" status: 200`, `<*> "GET <*> <*> status: 200`},
+		{"the first word of a quoted phrase is a word", `<ip> "GET /v2/<hex>/servers HTTP/1.1" len: 1893`, `<*> "GET <*> <*> len: <*>`},
+		{"a status field's value varies like any other field's", `"GET /x HTTP/1.1" status: 404 len: 176`, `"GET <*> <*> status: <*> len: <*>`},
+		{"a status code named as one is kept", "failed with status code 404", "failed with status code 404"},
+		{"an HTTP status is kept", "server answered HTTP 503", "server answered HTTP 503"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

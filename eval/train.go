@@ -38,6 +38,9 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld29.jsonl",
 	"testdata/eval/realworld30.jsonl",
 	"testdata/eval/realworld31.jsonl",
+	"testdata/eval/realworld32.jsonl",
+	"testdata/eval/realworld33.jsonl",
+	"testdata/eval/realworld34.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -113,7 +113,7 @@ var knownCauses = []KnownCause{
 	// sandbox/network-egress
 	known("browser-dns", "network-egress", "Browser cannot resolve host names: net::ERR_NAME_NOT_RESOLVED",
 		`ERR_NAME_NOT_RESOLVED|ERR_NAME_RESOLUTION_FAILED`),
-	known("browser-navigation-timeout", "network-egress", "Browser navigation timeout: page.goto timed out",
+	known("browser-navigation-timeout", "cpu-time", "Browser navigation timeout: page.goto timed out",
 		`(?i)navigation timeout|\.goto: Timeout|goto: navigation timeout|Timeout [^\n]*exceeded[^\n]*navigat|waiting for navigation`),
 	known("proxy-tunnel-refused", "network-egress", "Browser or client proxy tunnel refused: Tunnel connection failed",
 		`(?i)ERR_TUNNEL_CONNECTION_FAILED|ERR_PROXY_CONNECTION_FAILED|ERR_PROXY_AUTH|Tunnel connection failed|Cannot connect to proxy|ProxyError|Proxy Authentication Required|CONNECT tunnel failed|Proxy CONNECT aborted|Unable to connect to proxy|\b407\b|tunneling socket could not be established`),
@@ -166,7 +166,7 @@ var knownCauses = []KnownCause{
 	known("chromedriver-version-mismatch", "package-path", "ChromeDriver and Chrome versions differ: only supports Chrome version",
 		`(?i)only supports Chrome version|This version of ChromeDriver`),
 	known("shared-library-missing", "package-path", "Shared library missing: cannot open shared object file",
-		`(?i)error while loading shared libraries|cannot open shared object file|Library not loaded|DLL load failed|image not found|GLIBC_[0-9.]+' not found`),
+		`(?i)error while loading shared libraries|Error loading shared library|Error relocating [^\n]*symbol not found|cannot open shared object file|Library not loaded|DLL load failed|image not found|GLIBC_[0-9.]+' not found`),
 	known("c-header-missing", "package-path", "C header missing for a native build: Python.h: No such file or directory",
 		`(?i)\.h: No such file or directory|fatal error: [\w/.+-]+\.h\b|\bPython\.h\b`),
 	known("browser-host-libs-missing", "package-path", "Browser host libraries missing: Host system is missing dependencies",

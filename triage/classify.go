@@ -641,8 +641,10 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // a missing value (****); version 12 joins the templates a new one restates
 // into the oldest of them, lets a guess restate a sentence it wraps, and
 // signs a guess with the line of its evidence; version 13 reads a bare
-// status field's number as a variable.
-const SignatureVersion = 13
+// status field's number as a variable; version 14 makes a navigation
+// timeout cpu-time, a descriptor limit process-spawn before the network
+// call it broke, and a refused DevTools endpoint session-lifecycle.
+const SignatureVersion = 14
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

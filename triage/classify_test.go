@@ -304,6 +304,16 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"TeX out of its capacity is memory", "! TeX capacity exceeded, sorry [pool size=5730208].", "sandbox/memory"},
 		{"a crawler's request blocked with a 429 is egress", "WARN  PlaywrightCrawler: Reclaiming failed request back to the list or queue. Request blocked - received 429 status code.", "sandbox/network-egress"},
 		{"data lost when the containers are recreated is storage", "docker-compose down causes data loss", "sandbox/storage-persistence"},
+		{"a navigation timeout is a time limit met", "TimeoutError: Navigation timeout of 30000 ms exceeded", "sandbox/cpu-time"},
+		{"Playwright's goto timeout is a time limit met", "page.goto: Timeout 15000ms exceeded.", "sandbox/cpu-time"},
+		{"a DNS lookup that ran out of descriptors is the descriptor limit", "dial tcp: lookup registry.example.com on 10.0.0.2:53: dial udp 10.0.0.2:53: socket: too many open files", "sandbox/process-spawn"},
+		{"a refused DevTools endpoint is a browser that is not running", "Error: connect ECONNREFUSED 127.0.0.1:9222", "sandbox/session-lifecycle"},
+		{"connecting over CDP to nothing is a browser that is not running", "BrowserType.connect_over_cdp: connect ECONNREFUSED ::1:9222", "sandbox/session-lifecycle"},
+		{"a refused connection to another local port stays egress", "Error: connect ECONNREFUSED 127.0.0.1:3128", "sandbox/network-egress"},
+		{"musl's loader missing a library is the package path", "Error loading shared library libcrypto.so.3: No such file or directory (needed by /usr/bin/tool)", "sandbox/package-path"},
+		{"the MCP SDK's bare Session not found is protocol", `Error: "Session not found"`, "interface/protocol"},
+		{"pydantic refusing an argument's type is input validation", `{"type": "int_parsing", "msg": "Input should be a valid integer, unable to parse string as an integer"}`, "interface/input-validation"},
+		{"Arrow's offset overflow is a size limit", "pyarrow.lib.ArrowInvalid: offset overflow while concatenating arrays", "interface/message-size"},
 		{"a Parquet file without its magic bytes is storage", "pyarrow.lib.ArrowInvalid: Parquet magic bytes not found in footer. Either the file is corrupted or this is not a parquet file.", "sandbox/storage-persistence"},
 	}
 	for _, tt := range tests {

@@ -650,6 +650,12 @@ func (n *normalizer) number(s string, i int) int {
 		return end
 	}
 	if end := matchIPv4(s, i); end > i {
+		if strings.HasPrefix(s[i:end], "127.") {
+			// Loopback is a service of the sandbox's own, not a host
+			// outside: the address is a constant and tells the two apart.
+			n.out = append(n.out, s[i:end]...)
+			return end
+		}
 		n.out = append(n.out, "<ip>"...)
 		return end
 	}
@@ -666,7 +672,7 @@ func (n *normalizer) number(s string, i int) int {
 		n.out = append(n.out, placeholder...)
 		return unitEnd
 	}
-	if end == wordEnd && keepsNumber(s, i) && end-i <= 6 && !strings.Contains(s[i:end], ".") {
+	if end == wordEnd && (keepsNumber(s, i) || loopbackPort(s, i)) && end-i <= 6 && !strings.Contains(s[i:end], ".") {
 		n.out = append(n.out, s[i:end]...)
 		return end
 	}
@@ -797,6 +803,24 @@ func keepsNumber(s string, i int) bool {
 		return true
 	}
 	return false
+}
+
+// loopbackPort reports a port of the loopback address (127.0.0.1:9222,
+// localhost:9222): which of the sandbox's own services refused, such as a
+// browser's DevTools endpoint, is a constant of the workflow.
+func loopbackPort(s string, i int) bool {
+	if i == 0 || s[i-1] != ':' {
+		return false
+	}
+	host := s[:i-1]
+	if strings.HasSuffix(host, "localhost") {
+		return true
+	}
+	j := len(host)
+	for j > 0 && (isDigit(host[j-1]) || host[j-1] == '.') {
+		j--
+	}
+	return strings.HasPrefix(host[j:], "127.") && matchIPv4(host, j) == len(host)
 }
 
 // matchUnit matches a duration or size unit right after a number, glued

@@ -358,6 +358,8 @@ var knownCauses = []KnownCause{
 		`(?i)ERR_INVALID_ARG_(TYPE|VALUE)|argument must be of type`),
 	known("tool-input-schema", "input-validation", "Tool input does not match its schema",
 		`(?i)Invalid (input|arguments) for tool|must have required property|Additional properties are not allowed`),
+	known("browser-not-running", "session-lifecycle", "Browser not running: its DevTools endpoint refused the connection",
+		`(?i)`+devtoolsEndpointRefused),
 	known("webdriver-session-gone", "session-lifecycle", "WebDriver session gone: invalid session id",
 		`(?i)invalid session id|InvalidSessionIdException|no such session`),
 	known("chrome-unreachable", "session-lifecycle", "Browser no longer reachable: chrome not reachable",

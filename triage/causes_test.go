@@ -245,6 +245,8 @@ func TestPrimitivesOfSandboxTools(t *testing.T) {
 		{"a Go test binary that hit its deadline is the harness's", "panic: test timed out after 10m0s\nrunning tests:\n\tTestDownload (10m0s)", "harness", "go-test-timeout"},
 		{"a Jest test over its time budget is the harness's", `thrown: "Exceeded timeout of 5000 ms for a test."`, "harness", "test-timeout"},
 		{"Chromium started as root without --no-sandbox is a spawn failure", "[12:12:0101/000000.000:ERROR:zygote_host_impl_linux.cc(90)] Running as root without --no-sandbox is not supported.", "process-spawn", "chromium-root-no-sandbox"},
+		{"a refused DevTools endpoint is a browser not running", "Error: connect ECONNREFUSED 127.0.0.1:9222", "session-lifecycle", "browser-not-running"},
+		{"connecting over CDP to nothing is a browser not running", "BrowserType.connect_over_cdp: connect ECONNREFUSED 127.0.0.1:9222", "session-lifecycle", "browser-not-running"},
 		{"too many open files is a spawn limit", "Error: EMFILE: too many open files, watch '/app/src'", "process-spawn", "fd-limit"},
 		{"a native module on a noexec mount is a filesystem permission", "Error: /tmp/x/build/Release/addon.node: failed to map segment from shared object: Operation not permitted", "filesystem-permissions", "noexec-mount"},
 		{"a tool result over the client's token limit is a message size", `Error: MCP tool "list" response (30000 tokens) exceeds maximum allowed tokens (25000).`, "message-size", "tool-result-token-limit"},

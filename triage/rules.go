@@ -50,6 +50,9 @@ const (
 	pathRefusedOutside = `access denied[^\n]{0,40}\boutside\b|\boutside (the )?(allowed|approved) (base )?(directories|directory|paths)|resolves to a location outside the allowed`
 	// cdpMethodMissing is a DevTools method the browser does not implement.
 	cdpMethodMissing = `Protocol error \([\w.]+\): ('[^'\n]+' wasn't found|[^\n]{0,80}\bis not supported)`
+	// devtoolsEndpointRefused is a browser's DevTools endpoint on the
+	// loopback refusing the connection: the browser is not running.
+	devtoolsEndpointRefused = `connect_over_cdp[^\n]*(ECONNREFUSED|connection refused)|(127\.0\.0\.1|localhost|\[::1\]):9222\b[^\n]*(ECONNREFUSED|connection refused)|/json/version[^\n]*(ECONNREFUSED|connection refused)|(ECONNREFUSED|connection refused) (127\.0\.0\.1|localhost|\[::1\]):9222\b`
 )
 
 // builtinRules are the rules that classify what the tools print, in the
@@ -119,7 +122,7 @@ var builtinRules = []Rule{
 	// is not running, not blocked egress: it listens on the sandbox's own
 	// loopback.
 	builtin("devtools-endpoint-refused", sandbox, "session-lifecycle",
-		`(?i)connect_over_cdp[^\n]*(ECONNREFUSED|connection refused)|(127\.0\.0\.1|localhost|\[::1\]):9222\b[^\n]*(ECONNREFUSED|connection refused)|/json/version[^\n]*(ECONNREFUSED|connection refused)|(ECONNREFUSED|connection refused) (127\.0\.0\.1|localhost|\[::1\]):9222\b`),
+		`(?i)`+devtoolsEndpointRefused),
 	builtin("network-egress", sandbox, "network-egress",
 		`(?i)curl: \((5|6|7|22|28|35|52|56|60|97)\)|Network is unreachable|Temporary failure in name resolution|Name or service not known|nodename nor servname|No address associated with hostname|Could not resolve (host|proxy)|Resolving timed out|getaddrinfo|(?-i:\b(ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|ECONNREFUSED|ETIMEDOUT|ECONNRESET)\b)|Connection refused|Connection reset by peer|Connection timed out|Couldn't connect to server|No route to host|\[Errno (101|110|111|113|-2|-3|-5)\]|Max retries exceeded|NewConnectionError|ProxyError|Tunnel connection failed|Proxy Authentication Required|tunneling socket could not be established|CONNECT tunnel failed|Proxy CONNECT aborted|SSLError|CERTIFICATE_VERIFY_FAILED|SSL_ERROR_SYSCALL|SSL_connect|Read timed out|ReadTimeoutError|ConnectTimeoutError|Could not find a version that satisfies the requirement[^\n]*\(from versions: none\)|No matching distribution found|(?:net::|\b)ERR_(NAME_NOT_RESOLVED|NAME_RESOLUTION_FAILED|CONNECTION_REFUSED|CONNECTION_RESET|CONNECTION_CLOSED|CONNECTION_FAILED|CONNECTION_TIMED_OUT|TIMED_OUT|INTERNET_DISCONNECTED|TUNNEL_CONNECTION_FAILED|PROXY_CONNECTION_FAILED|ADDRESS_UNREACHABLE|NETWORK_ACCESS_DENIED|SSL_PROTOCOL_ERROR|CERT_AUTHORITY_INVALID|EMPTY_RESPONSE|SOCKS_CONNECTION_FAILED)|no such host|i/o timeout|Client\.Timeout|UnknownHostException|run the library in offline mode|Could not transfer artifact|Temporary failure resolving|unable to resolve host|Recv failure|Empty reply from server|couldn't connect to|LocalEntryNotFoundError|Failed to establish a new connection|socket hang up|fetch failed|network unreachable|Unable to update registry|spurious network error|Couldn't resolve host|failed to resolve address|\bDNS (lookup|resolution|error|failure)|dns error|UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT|unable to get local issuer certificate|self[- ]signed certificate|x509: certificate|PKIX path building failed|SunCertPathBuilderException|tls: failed to verify|API rate limit exceeded|toomanyrequests|pull rate limit|secondary rate limit|429 Too Many Requests|Too Many Requests|\bdial (tcp|udp)\b|server misbehaving|GnuTLS recv error|RPC failed; curl|received 429 status code|status code 429`),
 	builtin("cpu-time", sandbox, "cpu-time",

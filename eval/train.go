@@ -41,6 +41,9 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld32.jsonl",
 	"testdata/eval/realworld33.jsonl",
 	"testdata/eval/realworld34.jsonl",
+	"testdata/eval/realworld35.jsonl",
+	"testdata/eval/realworld36.jsonl",
+	"testdata/eval/realworld37.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -813,7 +813,7 @@ func loopbackPort(s string, i int) bool {
 		return false
 	}
 	host := s[:i-1]
-	if strings.HasSuffix(host, "localhost") {
+	if rest, ok := strings.CutSuffix(host, "localhost"); ok && (rest == "" || !isWordByte(rest[len(rest)-1])) {
 		return true
 	}
 	j := len(host)

@@ -24,6 +24,7 @@ func TestNormalize(t *testing.T) {
 		{"IP addresses with ports", "connect ECONNREFUSED 10.0.3.7:3128", "connect ECONNREFUSED <ip>:<n>"},
 		{"a loopback address and its port are kept", "connect ECONNREFUSED 127.0.0.1:9222", "connect ECONNREFUSED 127.0.0.1:9222"},
 		{"a port of localhost is kept", "connect ECONNREFUSED localhost:9222", "connect ECONNREFUSED localhost:9222"},
+		{"a host whose name ends in localhost is another host", "connect ECONNREFUSED devlocalhost:9222", "connect ECONNREFUSED devlocalhost:<n>"},
 		{"a number after another host's colon varies", "dial tcp web:8080: i/o timeout", "dial tcp web:<n>: i/o timeout"},
 		{"host names under known TLDs", "Connection to pypi.org timed out", "Connection to <host> timed out"},
 		{"dotted code names are not hosts", "numpy.linalg.LinAlgError: Singular matrix", "numpy.linalg.LinAlgError: Singular matrix"},

@@ -643,8 +643,10 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // signs a guess with the line of its evidence; version 13 reads a bare
 // status field's number as a variable; version 14 makes a navigation
 // timeout cpu-time, a descriptor limit process-spawn before the network
-// call it broke, and a refused DevTools endpoint session-lifecycle.
-const SignatureVersion = 14
+// call it broke, and a refused DevTools endpoint session-lifecycle;
+// version 15 makes a missing compiler package-path and a file name past
+// the limit input-validation.
+const SignatureVersion = 15
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -314,6 +314,9 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"the MCP SDK's bare Session not found is protocol", `Error: "Session not found"`, "interface/protocol"},
 		{"pydantic refusing an argument's type is input validation", `{"type": "int_parsing", "msg": "Input should be a valid integer, unable to parse string as an integer"}`, "interface/input-validation"},
 		{"Arrow's offset overflow is a size limit", "pyarrow.lib.ArrowInvalid: offset overflow while concatenating arrays", "interface/message-size"},
+		{"a C compiler that is not installed is the package path", "error: command 'x86_64-linux-gnu-gcc' failed: No such file or directory", "sandbox/package-path"},
+		{"a CUDA toolkit too old for the GPU is the package path", "nvcc fatal   : Unsupported gpu architecture 'compute_90'", "sandbox/package-path"},
+		{"a generated file name past the limit is input validation", "OSError: [Errno 36] File name too long: '/data/out/report_2026_very_long_name.csv'", "interface/input-validation"},
 		{"a Parquet file without its magic bytes is storage", "pyarrow.lib.ArrowInvalid: Parquet magic bytes not found in footer. Either the file is corrupted or this is not a parquet file.", "sandbox/storage-persistence"},
 	}
 	for _, tt := range tests {

@@ -17,6 +17,8 @@ func TestADecisionDoesNotDependOnWhichFailureCameFirst(t *testing.T) {
 	fs := []Failure{
 		{Status: "failed", Error: "Error: connect ECONNREFUSED 127.0.0.1:3128"},
 		{Status: "failed", Error: "Error: connect ECONNREFUSED 127.0.0.1:9222"},
+		{Status: "failed", Error: "Error: connect ECONNREFUSED [::1]:3128"},
+		{Status: "failed", Error: "Error: connect ECONNREFUSED [::1]:9222"},
 	}
 	for i := 0; i < len(all); i += 2 { // half of them keeps make test quick
 		fs = append(fs, all[i])

@@ -51,8 +51,10 @@ const (
 	// cdpMethodMissing is a DevTools method the browser does not implement.
 	cdpMethodMissing = `Protocol error \([\w.]+\): ('[^'\n]+' wasn't found|[^\n]{0,80}\bis not supported)`
 	// devtoolsEndpointRefused is a browser's DevTools endpoint on the
-	// loopback refusing the connection: the browser is not running.
-	devtoolsEndpointRefused = `connect_over_cdp[^\n]*(ECONNREFUSED|connection refused)|(127\.0\.0\.1|localhost|\[::1\]):9222\b[^\n]*(ECONNREFUSED|connection refused)|/json/version[^\n]*(ECONNREFUSED|connection refused)|(ECONNREFUSED|connection refused) (127\.0\.0\.1|localhost|\[::1\]):9222\b`
+	// loopback refusing the connection: the browser is not running. It
+	// names only the loopback forms whose port the normaliser keeps, since
+	// a decision is cached by the signature ([::1]'s port is masked).
+	devtoolsEndpointRefused = `connect_over_cdp[^\n]*(ECONNREFUSED|connection refused)|(127\.0\.0\.1|localhost):9222\b[^\n]*(ECONNREFUSED|connection refused)|/json/version[^\n]*(ECONNREFUSED|connection refused)|(ECONNREFUSED|connection refused) (127\.0\.0\.1|localhost):9222\b`
 )
 
 // builtinRules are the rules that classify what the tools print, in the

@@ -166,7 +166,7 @@ var knownCauses = []KnownCause{
 	known("chromedriver-version-mismatch", "package-path", "ChromeDriver and Chrome versions differ: only supports Chrome version",
 		`(?i)only supports Chrome version|This version of ChromeDriver`),
 	known("shared-library-missing", "package-path", "Shared library missing: cannot open shared object file",
-		`(?i)error while loading shared libraries|Error loading shared library|Error relocating [^\n]*symbol not found|cannot open shared object file|Library not loaded|DLL load failed|image not found|GLIBC_[0-9.]+' not found`),
+		`(?i)error while loading shared libraries|`+muslLibraryMissing+`|cannot open shared object file|Library not loaded|DLL load failed|image not found|GLIBC_[0-9.]+' not found`),
 	known("c-header-missing", "package-path", "C header missing for a native build: Python.h: No such file or directory",
 		`(?i)\.h: No such file or directory|fatal error: [\w/.+-]+\.h\b|\bPython\.h\b`),
 	known("browser-host-libs-missing", "package-path", "Browser host libraries missing: Host system is missing dependencies",
@@ -228,7 +228,7 @@ var knownCauses = []KnownCause{
 
 	// sandbox/process-spawn
 	known("fd-limit", "process-spawn", "Open file limit reached: EMFILE: too many open files",
-		`(?i)\bEMFILE\b|too many open files|\[Errno 24\]|\bENFILE\b|limit for number of file watchers|inotify`),
+		`(?i)`+descriptorLimit+`|limit for number of file watchers|inotify`),
 	known("chromium-root-no-sandbox", "process-spawn", "Chromium as root needs --no-sandbox",
 		`(?i)without --no-sandbox|--no-sandbox is not supported`),
 	known("seccomp-blocks-apt-verification", "process-spawn", "Syscall filter breaks apt's signature check: invalid signature",

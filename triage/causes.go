@@ -180,7 +180,7 @@ var knownCauses = []KnownCause{
 	known("java-class-missing", "package-path", "Java class not on the classpath: ClassNotFoundException",
 		`ClassNotFoundException|NoClassDefFoundError|Could not find or load main class`),
 	known("program-missing", "package-path", "Program not found when spawned: No such file or directory (ENOENT)",
-		`(?i)executable file not found|\bENOENT\b|error=2\b|\[Errno 2\]|\[WinError 2\]|os error 2\b|No such file or directory|Cannot run program|cannot find the file specified`),
+		`(?i)`+programNotFound+`|executable file not found|\bENOENT\b|error=2\b|\[Errno 2\]|\[WinError 2\]|os error 2\b|No such file or directory|Cannot run program|cannot find the file specified`),
 	known("shell-command-missing", "package-path", "Command not found in the shell",
 		`(?im)command not found|: not found\s*$|is not recognized as an internal or external command`),
 

@@ -645,8 +645,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // timeout cpu-time, a descriptor limit process-spawn before the network
 // call it broke, and a refused DevTools endpoint session-lifecycle;
 // version 15 makes a missing compiler package-path and a file name past
-// the limit input-validation.
-const SignatureVersion = 15
+// the limit input-validation; version 16 makes a program that its caller
+// could not find package-path, not a file lost from storage.
+const SignatureVersion = 16
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -44,6 +44,10 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld35.jsonl",
 	"testdata/eval/realworld36.jsonl",
 	"testdata/eval/realworld37.jsonl",
+	"testdata/eval/realworld38.jsonl",
+	"testdata/eval/realworld39.jsonl",
+	"testdata/eval/realworld40.jsonl",
+	"testdata/eval/realworld41.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

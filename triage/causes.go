@@ -246,6 +246,8 @@ var knownCauses = []KnownCause{
 		159, -31),
 
 	// sandbox/cpu-time
+	known("mcp-request-timeout", "cpu-time", "MCP request timed out (-32001)",
+		`(?i)`+mcpRequestTimeout+`|Request timed out`),
 	known("notebook-cell-timeout", "cpu-time", "Notebook cell timed out: Timeout waiting for execute reply",
 		`(?i)Timeout waiting for (execute reply|IOPub|kernel)|CellTimeoutError|Cell execution timed out|queue\.Empty`),
 	known("subprocess-timeout", "cpu-time", "Subprocess timed out: TimeoutExpired",
@@ -265,8 +267,6 @@ var knownCauses = []KnownCause{
 		`(?i)-32601\b|Method not found|Method [^\s]+ not found|Unknown method|`+cdpMethodMissing),
 	known("mcp-not-initialized", "protocol", "MCP request before initialization was complete",
 		`(?i)before initialization was complete|before (the )?initialization|received before initialize`),
-	known("mcp-request-timeout", "protocol", "MCP request timed out (-32001)",
-		`(?i)-32001\b|Request timed out|Timed out while waiting for response`),
 	known("mcp-connection-closed", "protocol", "MCP connection closed (-32000)",
 		`(?i)-32000\b|Connection closed|transport (closed|error)|server (process )?(exited|disconnected)`),
 	known("jsonrpc-invalid-json", "protocol", "Server wrote something other than JSON-RPC: not valid JSON",

@@ -646,8 +646,10 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // call it broke, and a refused DevTools endpoint session-lifecycle;
 // version 15 makes a missing compiler package-path and a file name past
 // the limit input-validation; version 16 makes a program that its caller
-// could not find package-path, not a file lost from storage.
-const SignatureVersion = 16
+// could not find package-path, not a file lost from storage; version 17
+// makes an MCP request that timed out cpu-time and reads a traceback whose
+// header was cut off.
+const SignatureVersion = 17
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

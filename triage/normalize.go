@@ -76,6 +76,12 @@ func signatureSource(msg string, fromLog bool) string {
 		if line := pythonException(msg[i:]); line != "" {
 			return line
 		}
+	} else if strings.HasPrefix(msg, `File "`) {
+		// A traceback whose header was cut off with the lines above it:
+		// its frames still say whose code raised.
+		if line := pythonException("\n  " + msg); line != "" {
+			return line
+		}
 	}
 	var first, errLine, weakLine, pipError, cause string
 	wantCause := false
@@ -166,6 +172,10 @@ func pythonException(tb string) string {
 		if indented(line) {
 			if f, ok := strings.CutPrefix(trimmed, `File "`); ok {
 				frameFile, _, _ = strings.Cut(f, `"`)
+			} else if strings.HasPrefix(trimmed, "raise child_exception_type(") {
+				// subprocess's own line, when the frames' file names
+				// were trimmed away.
+				frameFile = "subprocess.py"
 			}
 			continue
 		}

@@ -59,6 +59,9 @@ const (
 	// twice (`No such file or directory: 'latex': 'latex'`), a wrapper
 	// names what it could not find, a loader the program it could not run.
 	programNotFound = `No such file or directory: '[^'\n]+': '[^'\n]+'|because [\w.+-]+ could not be found|No [\w.+-]+ executable found|Executable '[^'\n]+' not found|executable needs to be in PATH|Can't get directory of program name|\bexec [^\n]{0,40}failed: No such file or directory`
+	// mcpRequestTimeout is an MCP client that gave up waiting for a
+	// request's answer.
+	mcpRequestTimeout = `-32001\b|Timed out while waiting for response|MCP request timed out|(McpError|MCP error|MCP server|tools/call|calling tool)[^\n]{0,80}\bRequest timed out`
 	// devtoolsEndpointRefused is a browser's DevTools endpoint on the
 	// loopback refusing the connection: the browser is not running. It
 	// names only the loopback forms whose port the normaliser keeps, since
@@ -149,7 +152,7 @@ var builtinRules = []Rule{
 	builtin("noexec-mount", sandbox, "filesystem-permissions",
 		`(?i)failed to map segment from shared object|\bnoexec\b`),
 	builtin("package-path", sandbox, "package-path",
-		`(?im)ModuleNotFoundError|No module named|cannot import name|^ImportError|error while loading shared libraries|`+muslLibraryMissing+`|command '[\w./+-]*(gcc|cc|g\+\+|clang)' failed: No such file|unable to execute '[\w./+-]*(gcc|cc|g\+\+|clang)'|Unsupported gpu architecture|cannot open shared object file|Library not loaded|DLL load failed|GLIBC_[0-9.]+' not found|command not found|: not found$|spawn(Sync)? \S+ ENOENT|error=2, No such file or directory|Cannot find module|ClassNotFoundException|NoClassDefFoundError|Could not find or load main class|executable file not found|exec: \\?"[^"\\\n]+\\?": stat [^\n:]+: no such file or directory|Could not load dynamic library|not installed|could not find a usable|No such command|externally-managed-environment|not on PATH|ld-linux[-\w.]*\.so|failed to open elf|Status code was: 127\b|Executable doesn't exist|exec format error|no display name and no \$DISPLAY|cannot open display|Unable to open X display|Could not connect to display|cannot connect to X server|you may need xvfb|QXcbConnection|LaTeX Error: File [^\n]*not found|\.sty'? not found|findfont: Font family|missing from current font|Host system is missing dependencies|missing dependencies to run browsers|install-deps|linker [^\n]{0,20}not found|ld: cannot find|cannot find -l\w|unable to find (a )?(C )?compiler|No CMAKE_C?X*_COMPILER could be found|(fatal )?error: [^\s:]+\.h(pp)?: No such file or directory|No such file or directory: '[A-Za-z][A-Za-z0-9_+-]*'$|`+programNotFound+`|Could not find directory of [\w.+-]+ installation|^FileNotFoundError\b.*\(spawning a program\)$|This version of ChromeDriver only supports|only supports Chrome version|Can't find a pure Python 3 wheel|Microsoft Visual C\+\+ [\d.]+ or greater is required|binary incompatibility|NODE_MODULE_VERSION|compiled against a different Node\.js version`),
+		`(?im)ModuleNotFoundError|No module named|cannot import name|^ImportError|error while loading shared libraries|`+muslLibraryMissing+`|command '[\w./+-]*(gcc|cc|g\+\+|clang)' failed: No such file|unable to execute '[\w./+-]*(gcc|cc|g\+\+|clang)'|Unsupported gpu architecture|cannot open shared object file|Library not loaded|DLL load failed|GLIBC_[0-9.]+' not found|command not found|: not found$|spawn(Sync)? \S+ ENOENT|error=2, No such file or directory|Cannot find module|ClassNotFoundException|NoClassDefFoundError|Could not find or load main class|executable file not found|exec: \\?"[^"\\\n]+\\?": stat [^\n:]+: no such file or directory|Could not load dynamic library|not installed|could not find a usable|No such command|externally-managed-environment|not on PATH|ld-linux[-\w.]*\.so|failed to open elf|Status code was: 127\b|Executable doesn't exist|exec format error|no display name and no \$DISPLAY|cannot open display|Unable to open X display|Could not connect to display|cannot connect to X server|you may need xvfb|QXcbConnection|LaTeX Error: File [^\n]*not found|\.sty'? not found|findfont: Font family|missing from current font|Host system is missing dependencies|missing dependencies to run browsers|install-deps|linker [^\n]{0,20}not found|ld: cannot find|cannot find -l\w|unable to find (a )?(C )?compiler|No CMAKE_C?X*_COMPILER could be found|(fatal )?error: [^\s:]+\.h(pp)?: No such file or directory|No such file or directory: '[A-Za-z][A-Za-z0-9_+-]*'$|`+programNotFound+`|Could not find directory of [\w.+-]+ installation|fork/exec [^\n:]+: no such file or directory|No interpreter found in managed installations|^FileNotFoundError\b.*\(spawning a program\)$|This version of ChromeDriver only supports|only supports Chrome version|Can't find a pure Python 3 wheel|Microsoft Visual C\+\+ [\d.]+ or greater is required|binary incompatibility|NODE_MODULE_VERSION|compiled against a different Node\.js version`),
 	builtin("process-spawn", sandbox, "process-spawn",
 		`(?i)Cannot run program|spawn(Sync)? \S+ (EPERM|EAGAIN)|could not execute process|error=(1|11|13), |Bad system call|SIGSYS|seccomp|fork: |can't start new thread|pthread_create|Resource temporarily unavailable|\[Errno 11\]|fork/exec|posix_spawn|(user|pid|mount|network|new) namespace|\bunshare\b|CLONE_NEW\w+|No usable sandbox|SUID sandbox helper|\bsetns\b|user_namespaces|RLIMIT_NPROC|Too many processes|pids limit|pids controller|\bE2BIG\b|Argument list too long|\[Errno 7\]|BlockingIOError|without --no-sandbox|limit for number of file watchers|inotify|At least one invalid signature was encountered|Couldn't create temporary file /tmp/apt|gpgv, gpgv2 or gpgv1 required|\bwatch ENOSPC\b|syscall: 'watch'|\b[ug]id map\b|\bsetgroups\b|DevToolsActivePort file doesn't exist|items of ancdata|Can't get attribute '[^'\n]+' on <module '__main__'|\bio_uring|Function not implemented|\bfork\b[^\n]{0,20}\b(refused|blocked|denied|not permitted)`),
 	builtin("filesystem-permissions", sandbox, "filesystem-permissions",
@@ -158,6 +161,16 @@ var builtinRules = []Rule{
 		`(?i)Operation not permitted|\bEPERM\b|\[Errno 1\]`),
 	builtin("storage-persistence", sandbox, "storage-persistence",
 		`(?i)No space left on device|(?-i:\b(ENOSPC|EDQUOT|ENOENT|ESTALE)\b)|\[Errno 28\]|Disk quota exceeded|\[Errno 122\]|File too large|\[Errno 27\]|FileNotFoundError|No such file or directory|NoSuchFileException|Stale file handle|appears to be corrupted|files? (\w+ )?(disappear|vanish)|does not exist|`+corruptParquet+`|`+filesLost),
+
+	// An MCP request that timed out is a tool that ran past the client's
+	// wait, not a broken protocol: 31 of the 53 blind records of it say
+	// cpu-time, 22 protocol, in both halves alike.
+	builtin("mcp-request-timeout", sandbox, "cpu-time",
+		`(?i)`+mcpRequestTimeout),
+	// A Jupyter message whose HMAC does not match: client and kernel
+	// disagree on the session key.
+	builtin("kernel-message-signature", iface, "protocol",
+		`ValueError: Invalid Signature: `),
 
 	// The catch-all of JSON-RPC codes and transport words is weak: an MCP
 	// error often wraps the cause a later line names.

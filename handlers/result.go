@@ -218,15 +218,18 @@ func (h *Handler) artifactViews(r *http.Request, runID string, resultID int64) (
 			v.Check = "ok"
 			if a.ExpectedSHA256 != a.SHA256 {
 				v.Check = "mismatch"
+				var sent []byte
 				if orig, ok := bySHA[a.ExpectedSHA256]; ok {
 					_, od, err := h.results.ArtifactData(ctx, runID, resultID, orig.ID)
 					if err != nil {
 						return nil, err
 					}
+					sent = od
 					diffAt = logview.FirstDiff(data, od)
 					v.DiffOffset = fmt.Sprintf("%d (0x%x)", diffAt, diffAt)
 					v.DiffAgainst = logview.Visible(orig.Name)
 				}
+				v.Damage = logview.RoundTripDamage(data, sent).Describe()
 			}
 		}
 		switch {

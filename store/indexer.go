@@ -311,7 +311,7 @@ func (s *Store) classifyOne(r campaign.ResultRow, e *campaign.Evidence) index.En
 		HarnessLayer: r.Layer, HarnessPrimitive: r.Primitive, LogTail: r.LogTail,
 	}
 	if e != nil {
-		f.Tools, f.StepError, f.CorruptedArtifact = e.Tools, e.StepError, e.CorruptedName
+		f.Tools, f.StepError, f.CorruptedArtifact, f.ArtifactDamage = e.Tools, e.StepError, e.CorruptedName, e.Damage
 	}
 	if r.ExitCode.Valid {
 		v := r.ExitCode.Int64

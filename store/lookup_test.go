@@ -11,6 +11,7 @@ import (
 	"sandtrap"
 	"sandtrap/demo"
 	"sandtrap/filing"
+	"sandtrap/logview"
 	"sandtrap/store"
 	"sandtrap/tracker"
 	"sandtrap/triage"
@@ -68,7 +69,11 @@ func failureOf(t *testing.T, st *store.Store, run string, r sandtrap.Result) tri
 	}
 	for _, a := range arts {
 		if a.ExpectedSHA256 != "" && a.ExpectedSHA256 != a.SHA256 {
-			f.CorruptedArtifact = a.Name
+			_, data, err := st.ArtifactData(ctx, run, r.ID, a.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.CorruptedArtifact, f.ArtifactDamage = a.Name, logview.RoundTripDamage(data, nil)
 		}
 	}
 	return f

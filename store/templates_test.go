@@ -30,9 +30,13 @@ func TestEveryPieceOfEvidenceClassifiesInServe(t *testing.T) {
 			(2, 'r1', 'builds/b', 'code-interpreter', 'builds', 'failed', '', 'compiling' || char(10) || '/bin/sh: 1: cc1plus: not found' || char(10), 1),
 			(3, 'r1', 'forms/c', 'browser', 'forms', 'failed', NULL, NULL, NULL),
 			(4, 'r1', 'builds/d', 'code-interpreter', 'builds', 'failed', 'step 3 failed', 'ok' || char(10) || 'quota: widget store full' || char(10), 1),
-			(5, 'r1', 'downloads/e', 'code-interpreter', 'downloads', 'passed', NULL, NULL, 0);
+			(5, 'r1', 'downloads/e', 'code-interpreter', 'downloads', 'passed', NULL, NULL, 0),
+			(6, 'r1', 'downloads/f', 'browser', 'downloads', 'failed', 'assertion failed: image differs', NULL, 1),
+			(7, 'r1', 'downloads/g', 'browser', 'downloads', 'failed', 'OSError: image file is truncated (3 bytes not processed)', NULL, 1);
 		INSERT INTO artifacts (result_id, name, media_type, data, expected_sha256) VALUES
-			(1, 'chart.png', 'image/png', x'89504e470d0a1a0a00', '0000000000000000000000000000000000000000000000000000000000000000'),
+			(1, 'chart.png', 'image/png', x'efbfbd504e470d0a1a0a0000000d49484452', '0000000000000000000000000000000000000000000000000000000000000000'),
+			(6, 'photo.png', 'image/png', x'89504e470d0a1a0a', '0000000000000000000000000000000000000000000000000000000000000000'),
+			(7, 'scan.png', 'image/png', x'89504e470d0a1a0a0000000d4948445200000028', '0000000000000000000000000000000000000000000000000000000000000000'),
 			(5, 'ok.bin', 'application/octet-stream', x'00', '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d');
 		INSERT INTO steps (result_id, seq, tool, error) VALUES
 			(3, 1, 'browser_fill', 'MCP error -32602: Invalid params: selector must be a string');`)
@@ -58,6 +62,8 @@ primitive = "storage-persistence"
 		layer, primitive, by string
 	}{
 		{"an artifact whose digest differs is interface/encoding whatever the error says", 1, "interface", "encoding", triage.ArtifactRule},
+		{"an artifact cut at its first NUL byte is interface/null-byte", 6, "interface", "null-byte", triage.ArtifactRule},
+		{"an artifact cut short is interface/message-size whatever the error says", 7, "interface", "message-size", triage.ArtifactRule},
 		{"an empty error takes its cause from the log's end", 2, "sandbox", "package-path", "rule:package-path"},
 		{"a failure with no error and no log takes its cause from its MCP step", 3, "interface", "input-validation", "rule:input-validation"},
 		{"a user rule on the log matches in serve", 4, "sandbox", "storage-persistence", "rule:widget-store"},

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 
 	"sandtrap"
+	"sandtrap/logview"
 )
 
 // Values of Classification.By besides "rule:<name>".
@@ -36,6 +37,8 @@ type Failure struct {
 	// CorruptedArtifact names an artifact whose bytes do not have the
 	// sha256 the harness expected: the round trip changed them.
 	CorruptedArtifact string
+	// ArtifactDamage is how, as far as the bytes that came back say.
+	ArtifactDamage logview.Damage
 }
 
 // ArtifactRule is the Classification.By of a failure whose artifact came
@@ -232,14 +235,18 @@ func (c *Classifier) Classify(f Failure) Classification {
 			break
 		}
 	}
-	if f.CorruptedArtifact != "" && !corruptsContent(out) && (layer == "" || layer == sandtrap.LayerInterface) {
+	if f.CorruptedArtifact != "" && (layer == "" || layer == sandtrap.LayerInterface) && damageDecides(f.ArtifactDamage, out) {
 		// The bytes came back changed: silent corruption in transport,
-		// whatever the error says, unless the rules named how the content
-		// was cut or mangled.
-		if strings.TrimSpace(sig) == "" {
-			sig = normalizeSource("artifact round trip changed the bytes of " + f.CorruptedArtifact)
+		// whatever the error says. How they changed decides the
+		// primitive, if the bytes say; if not, the rules' words on how
+		// the content was cut or mangled do, else it is encoding.
+		primitive, what := damagedPrimitive(f.ArtifactDamage)
+		if strings.TrimSpace(sig) == "" || f.ArtifactDamage == logview.DamageCutShort {
+			// A cut that the error does not name is named, so the mode
+			// says what happened and rates it critical.
+			sig = normalizeSource(strings.TrimSuffix("artifact round trip "+what+" "+f.CorruptedArtifact+": "+sig, ": "))
 		}
-		return c.withKnownCause(Classification{Layer: sandtrap.LayerInterface, Primitive: "encoding", By: ArtifactRule, Signature: sig}, &f)
+		return c.withKnownCause(Classification{Layer: sandtrap.LayerInterface, Primitive: primitive, By: ArtifactRule, Signature: sig}, &f)
 	}
 	if out.By == ByNone || dec.byWeakRule != nil && out == dec.fallback {
 		// Nothing spoke on the meaningful line, or only a weak rule: let
@@ -270,6 +277,33 @@ func (c *Classifier) Classify(f Failure) Classification {
 	}
 	out.Signature = sig
 	return c.withKnownCause(out, &f)
+}
+
+// damageDecides reports whether an artifact's damage d decides the
+// primitive over the rules' out: the bytes beat words, unless the words
+// already say how the content was cut and the bytes only that it was.
+func damageDecides(d logview.Damage, out Classification) bool {
+	switch {
+	case !corruptsContent(out):
+		return true
+	case d == logview.DamageUnknown:
+		return false
+	case d == logview.DamageCutShort:
+		return out.Primitive == "encoding"
+	}
+	return true
+}
+
+// damagedPrimitive is the interface primitive whose failure damages an
+// artifact's bytes as d says, and the words for it.
+func damagedPrimitive(d logview.Damage) (primitive, what string) {
+	switch d {
+	case logview.DamageCutAtNUL:
+		return "null-byte", "cut at the first NUL byte of"
+	case logview.DamageCutShort:
+		return "message-size", "truncated"
+	}
+	return "encoding", "changed the bytes of"
 }
 
 // DigestRule is the Classification.By of a failure that no rule knew but
@@ -648,8 +682,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // the limit input-validation; version 16 makes a program that its caller
 // could not find package-path, not a file lost from storage; version 17
 // makes an MCP request that timed out cpu-time and reads a traceback whose
-// header was cut off.
-const SignatureVersion = 17
+// header was cut off; version 18 lets an artifact's bytes say whether it
+// was mangled, cut at a NUL or cut short.
+const SignatureVersion = 18
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -5,6 +5,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"sandtrap"
+	"sandtrap/logview"
 )
 
 func ptr(n int64) *int64 { return &n }
@@ -368,5 +371,44 @@ func TestAGuessIsSignedByTheLineOfItsEvidence(t *testing.T) {
 	}
 	if got, want := cl.Signature, "docker: invalid reference format: repository name must be lowercase."; got != want {
 		t.Errorf("got signature %q, want %q", got, want)
+	}
+}
+
+func TestAnArtifactsDamageDecidesItsPrimitive(t *testing.T) {
+	tests := []struct {
+		name                 string
+		err                  string
+		damage               logview.Damage
+		want, wantSeverity   string
+		wantSignatureHolding string
+	}{
+		{"bytes cut at a NUL are null-byte, whatever the error says", "OSError: image file is truncated (6 bytes not processed)", logview.DamageCutAtNUL,
+			"interface/null-byte", sandtrap.SeverityCritical, "image file is truncated"},
+		{"bytes cut short are message-size, named so and critical", "assertion failed: report differs", logview.DamageCutShort,
+			"interface/message-size", sandtrap.SeverityCritical, "artifact round trip truncated"},
+		{"bytes decoded as text are encoding", "PIL.UnidentifiedImageError: cannot identify image file", logview.DamageMangled,
+			"interface/encoding", sandtrap.SeverityCritical, "cannot identify image file"},
+		{"bytes that do not say how are encoding, as before", "", logview.DamageUnknown,
+			"interface/encoding", sandtrap.SeverityCritical, "artifact round trip changed the bytes of"},
+		{"the rules' cut at a NUL stands when the bytes do not say", "downloaded 1536 of 23836 bytes: content truncated at first NUL byte (offset 1536)", logview.DamageUnknown,
+			"interface/null-byte", sandtrap.SeverityCritical, "NUL"},
+		{"the rules' cut at a NUL stands when the bytes say only that they were cut", "downloaded 1536 of 23836 bytes: content truncated at first NUL byte (offset 1536)", logview.DamageCutShort,
+			"interface/null-byte", sandtrap.SeverityCritical, "NUL"},
+		{"bytes cut at a NUL beat words that say the content was mangled", "UnicodeDecodeError: 'utf-8' codec can't decode byte 0x89 in position 0", logview.DamageCutAtNUL,
+			"interface/null-byte", sandtrap.SeverityCritical, "codec can't decode"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cl := NewClassifier(nil).Classify(Failure{Error: tt.err, CorruptedArtifact: "photo.png", ArtifactDamage: tt.damage})
+			if got := cl.Layer + "/" + cl.Primitive; got != tt.want {
+				t.Errorf("got %s (%s), want %s", got, cl.By, tt.want)
+			}
+			if !strings.Contains(cl.ModeSignature(), tt.wantSignatureHolding) {
+				t.Errorf("got signature %q, want it to hold %q", cl.ModeSignature(), tt.wantSignatureHolding)
+			}
+			if got, _ := Severity(cl.Layer, cl.Primitive, cl.ModeSignature()); got != tt.wantSeverity {
+				t.Errorf("got severity %s, want %s", got, tt.wantSeverity)
+			}
+		})
 	}
 }

@@ -201,6 +201,7 @@ type ArtifactView struct {
 	Check       string // "ok", "mismatch", "" when there is nothing to check
 	DiffOffset  string // first differing offset against the artifact that has the expected digest
 	DiffAgainst string
+	Damage      string // how the round trip damaged the bytes, in words, or ""
 	Hex         []logview.HexRow
 	HexMore     bool
 }

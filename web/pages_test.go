@@ -196,3 +196,41 @@ func TestBrowserShowsTheEndOfALogTooLongToShowWhole(t *testing.T) {
 	browse(t, ctx, chromedp.ScrollIntoView(chromedp.CSS(`[data-testid=log-truncated]`)))
 	screenshot(t, ctx, "result-long-log")
 }
+
+func TestBrowserSaysHowARoundTripDamagedAnArtifact(t *testing.T) {
+	chromiumPath(t)
+	path := demoCampaign(t)
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A download cut at its first NUL byte (a zip, whose format says so)
+	// and an image whose bytes were flipped (which do not say how).
+	find := func(where string) (run string, id int64) {
+		t.Helper()
+		err := db.QueryRow(`SELECT r.run_id, r.id FROM results r JOIN artifacts a ON a.result_id = r.id
+			WHERE `+where+` ORDER BY r.id LIMIT 1`).Scan(&run, &id)
+		if err != nil {
+			t.Fatalf("finding a demo result where %s: %v", where, err)
+		}
+		return run, id
+	}
+	cutRun, cutID := find(`a.name LIKE '%.zip' AND r.error LIKE '%truncated at first NUL byte%'`)
+	flipRun, flipID := find(`a.name LIKE 'roundtrip-%' AND r.error LIKE 'artifact round trip mismatch%'`)
+	db.Close()
+
+	base := startServe(t, path)
+	ctx := newBrowser(t, 1366, 768, false)
+	browse(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/runs/%s/results/%d", base, cutRun, cutID)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=artifact-damage]`)))
+	got := read(t, ctx, chromedp.Text(chromedp.CSS(`[data-testid=artifact-damage]`)))
+	if want := "cut where the first NUL byte was"; got != want {
+		t.Errorf("got %q as the cut download's damage, want %q", got, want)
+	}
+	browse(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/runs/%s/results/%d", base, flipRun, flipID)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=artifact-diff]`)))
+	damages := read(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("[data-testid=artifact-damage]").length`))
+	if damages != 0 {
+		t.Errorf("got %d damage notes on an image whose bytes were flipped, want none: its bytes do not say how", damages)
+	}
+}

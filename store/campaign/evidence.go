@@ -24,6 +24,9 @@ type Evidence struct {
 	Tools         []string
 	StepError     string
 	CorruptedName string
+	// Damage is how the corrupted artifact's bytes were damaged, as far
+	// as they say.
+	Damage logview.Damage
 }
 
 // ReadEvidence reads the steps and artifacts of the failures among the
@@ -102,7 +105,8 @@ func (c *File) ReadEvidence(ctx context.Context, afterResult int64, cursors *Evi
 					return nil, c.readErr("reading artifacts", err)
 				}
 				if want := strings.ToLower(strings.TrimSpace(exp.String)); want != logview.SHA256Hex(data) {
-					get(id).CorruptedName = name.String
+					e := get(id)
+					e.CorruptedName, e.Damage = name.String, logview.RoundTripDamage(data, nil)
 				}
 			}
 			rows.Close()
@@ -130,7 +134,7 @@ func (e *Evidence) Merge(later *Evidence) *Evidence {
 		e.StepError = later.StepError
 	}
 	if later.CorruptedName != "" {
-		e.CorruptedName = later.CorruptedName
+		e.CorruptedName, e.Damage = later.CorruptedName, later.Damage
 	}
 	return e
 }

@@ -94,20 +94,12 @@ var binaryFormats = []struct {
 	{"%PDF-", false, func(b []byte) bool { return bytes.Contains(tailOf(b, 1024), []byte("%%EOF")) }},
 }
 
-// startsLikeBinary reports whether b starts like one of binaryFormats once
-// its bytes that were not UTF-8 became U+FFFD: a PNG's 0x89 and a JPEG's
-// 0xFF are the first to go.
+// startsLikeBinary reports whether b starts like a PNG once its first
+// byte, 0x89, which is not UTF-8, became U+FFFD. The other formats start
+// with ASCII, or with bytes that are not UTF-8 all the way past their
+// signature, so nothing of them is left to recognise.
 func startsLikeBinary(b []byte) bool {
-	rest, ok := bytes.CutPrefix(b, replacementChar)
-	if !ok {
-		return false
-	}
-	for _, f := range binaryFormats {
-		if len(f.magic) > 1 && bytes.HasPrefix(rest, []byte(f.magic[1:min(len(f.magic), 4)])) {
-			return true
-		}
-	}
-	return false
+	return bytes.HasPrefix(b, []byte("\uFFFDPNG"))
 }
 
 func tailOf(b []byte, n int) []byte { return b[max(0, len(b)-n):] }

@@ -175,7 +175,7 @@ var builtinRules = []Rule{
 	// The catch-all of JSON-RPC codes and transport words is weak: an MCP
 	// error often wraps the cause a later line names.
 	weak(builtin("protocol", iface, "protocol",
-		`(?i)-32700|-32600|-32601|-32603|-32000|-32001|JSON-RPC|jsonrpc|\bMCP error|McpError|Parse error|Invalid Request|Method not found|Connection closed|stream closed|transport (closed|error)|unexpected end of JSON|Unexpected token [^\n]* in JSON|Unexpected end of JSON|invalid character [^\n]* looking for|Broken pipe|(?-i:\bEPIPE\b)|unknown message type|protocol version|Request timed out|McpError|\bNot connected\b|SSE (error|stream|connection)|Error POSTing to endpoint|unknown message ID|does not support (tools|resources|prompts|sampling)|Unexpected content type|invalid JSON-RPC|ClosedResourceError|BrokenResourceError|EndOfStream|could not unmarshal event|unhandled page event`)),
+		`(?i)-32700|-32600|-32601|-32603|-32000|JSON-RPC|jsonrpc|\bMCP error|McpError|Parse error|Invalid Request|Method not found|Connection closed|stream closed|transport (closed|error)|unexpected end of JSON|Unexpected token [^\n]* in JSON|Unexpected end of JSON|invalid character [^\n]* looking for|Broken pipe|(?-i:\bEPIPE\b)|unknown message type|protocol version|Request timed out|McpError|\bNot connected\b|SSE (error|stream|connection)|Error POSTing to endpoint|unknown message ID|does not support (tools|resources|prompts|sampling)|Unexpected content type|invalid JSON-RPC|ClosedResourceError|BrokenResourceError|EndOfStream|could not unmarshal event|unhandled page event`)),
 
 	// Chrome that cannot be reached is a symptom: WebDriver adds the cause
 	// on a later line (a driver built for another Chrome, a full /dev/shm).

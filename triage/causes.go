@@ -16,9 +16,12 @@ import (
 // it, and every failure of its primitive whose signature says one of them
 // joins one mode, whatever else the line holds.
 //
-// A known cause is as narrow as what a team would fix in one go: a DNS
-// failure of npm and one of curl are two causes (two tools, two configs to
-// mend), a heap exhausted in Node and in a JVM too.
+// A known cause is as narrow as what a team would fix in one go. A heap
+// exhausted in Node and one in a JVM are two causes (two runtimes, two
+// limits to raise); a name that curl and npm cannot resolve is one, the
+// sandbox's resolver. Joining the runtimes' memory causes lowered the
+// grouping's agreement with blind labels on 16 real sets; joining the DNS
+// causes raised it on 15 and lowered it on 2.
 
 // KnownCause is a cause that tools word in many ways.
 type KnownCause struct {
@@ -111,8 +114,6 @@ var knownCauses = []KnownCause{
 		`(?i)Kernel died|kernel appears to have died|Kernel crashed|Kernel has died|DeadKernelError|Kernel didn't respond|kernel (is dead|died|restarting)|kernel_info`),
 
 	// sandbox/network-egress
-	known("browser-dns", "network-egress", "Browser cannot resolve host names: net::ERR_NAME_NOT_RESOLVED",
-		`ERR_NAME_NOT_RESOLVED|ERR_NAME_RESOLUTION_FAILED`),
 	known("browser-navigation-timeout", "cpu-time", "Browser navigation timeout: page.goto timed out",
 		`(?i)navigation timeout|\.goto: Timeout|goto: navigation timeout|Timeout [^\n]*exceeded[^\n]*navigat|waiting for navigation`),
 	known("proxy-tunnel-refused", "network-egress", "Browser or client proxy tunnel refused: Tunnel connection failed",
@@ -129,18 +130,10 @@ var knownCauses = []KnownCause{
 		`(?i)Retrying \(Retry\(|retrying after connection broken|Could not find a version that satisfies the requirement|No matching distribution found|pip[^\n]*(NewConnectionError|Failed to establish|name resolution|ProxyError)|/simple/[^\n]*(Errno|Error)|pythonhosted|pypi\.org`),
 	known("npm-registry-unreachable", "network-egress", "npm cannot reach the registry: connect ETIMEDOUT / fetch failed",
 		`(?i)npm (ERR!|error)[^\n]*(ETIMEDOUT|ESOCKETTIMEDOUT|ECONNRESET|fetch failed|network|request to [^\n]* failed)|registry\.(npmjs|yarnpkg)[^\n]*(ETIMEDOUT|ECONNRESET|timed out)|\bconnect ETIMEDOUT\b|ESOCKETTIMEDOUT|ERR_SOCKET_TIMEOUT`),
-	known("node-dns", "network-egress", "Node.js DNS lookup failed: getaddrinfo EAI_AGAIN / ENOTFOUND",
-		`getaddrinfo|\bEAI_AGAIN\b|\bENOTFOUND\b|(?i)\bcode EAI_`),
-	known("curl-dns", "network-egress", "curl cannot resolve the host: curl: (6)",
-		`curl: \(6\)|(?i)Could not resolve (host|proxy)|Resolving timed out`),
-	known("go-dns", "network-egress", "Go DNS lookup failed: no such host",
-		`(?i)dial tcp: lookup |: no such host\b|server misbehaving`),
-	known("python-dns", "network-egress", "Python DNS lookup failed: Temporary failure in name resolution",
-		`(?i)Temporary failure in name resolution|Name or service not known|nodename nor servname|No address associated with hostname|\[Errno -[235]\]|gaierror|NameResolutionError|Failed to resolve '`),
-	known("java-dns", "network-egress", "Java DNS lookup failed: UnknownHostException",
-		`UnknownHostException`),
-	known("apt-dns", "network-egress", "apt cannot resolve the mirror: Temporary failure resolving",
-		`(?i)Temporary failure resolving|Could not resolve '`),
+	// A name the sandbox cannot resolve is one fault of its resolver, whichever
+	// tool asked: Chromium, Node.js, curl, Go, Python, Java, apt.
+	known("dns-lookup-failed", "network-egress", "DNS lookup failed in the sandbox: cannot resolve host names",
+		`(?:ERR_NAME_NOT_RESOLVED|ERR_NAME_RESOLUTION_FAILED)|(?:getaddrinfo|\bEAI_AGAIN\b|\bENOTFOUND\b|(?i)\bcode EAI_)|(?:curl: \(6\)|(?i)Could not resolve (host|proxy)|Resolving timed out)|(?:(?i)dial tcp: lookup |: no such host\b|server misbehaving)|(?:(?i)Temporary failure in name resolution|Name or service not known|nodename nor servname|No address associated with hostname|\[Errno -[235]\]|gaierror|NameResolutionError|Failed to resolve ')|(?:UnknownHostException)|(?:(?i)Temporary failure resolving|Could not resolve ')`),
 	known("connection-refused", "network-egress", "Connection refused by the host",
 		`(?i)Connection refused|\bECONNREFUSED\b|curl: \(7\)|cURL error 7|Failed to connect to [^\n]* port|\[Errno 111\]|ConnectionRefusedError|ERR_CONNECTION_REFUSED`),
 	known("network-unreachable", "network-egress", "Network is unreachable from the sandbox",

@@ -683,8 +683,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // could not find package-path, not a file lost from storage; version 17
 // makes an MCP request that timed out cpu-time and reads a traceback whose
 // header was cut off; version 18 lets an artifact's bytes say whether it
-// was mangled, cut at a NUL or cut short.
-const SignatureVersion = 18
+// was mangled, cut at a NUL or cut short; version 19 joins every tool's
+// failed DNS lookup into one cause.
+const SignatureVersion = 19
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

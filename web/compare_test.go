@@ -38,7 +38,7 @@ var demoSignatures = map[string][]string{
 	"cpu-timeout":             {"[known:cpu-time-limit]"},
 	"spawn-denied":            {"java.io.IOException: Cannot run program", "Error: spawn"},
 	"pip-egress":              {"[known:pip-index-unreachable]"},
-	"browser-dns":             {"[known:browser-dns]"},
+	"browser-dns":             {"[known:dns-lookup-failed]"},
 	"module-not-on-path":      {"[known:python-module-missing]"},
 	"missing-shared-lib":      {"[known:shared-library-missing]"},
 	"session-expired":         {"[known:sandbox-gone]"},

@@ -70,7 +70,7 @@ func KnownCauseOf(signature string) (name, title string, ok bool) {
 var knownCauses = []KnownCause{
 	// sandbox/memory
 	known("browser-renderer-crashed", "memory", "Browser renderer crashed: Page crashed / Target crashed",
-		`(?i)\b(page|target|tab|renderer)( process)? (has )?crashed|page crash\b|/dev/shm|dev-shm-usage|Aw, Snap|RESULT_CODE_KILLED|SBOX_FATAL_MEMORY|renderer (process )?(is )?(gone|was killed)|_onTargetCrashed|ERR_RENDERER_CRASHED|FATAL:memory\.cc`),
+		`(?i)Abnormal renderer termination|\b(page|target|tab|renderer)( process)? (has )?crashed|page crash\b|/dev/shm|dev-shm-usage|Aw, Snap|RESULT_CODE_KILLED|SBOX_FATAL_MEMORY|renderer (process )?(is )?(gone|was killed)|_onTargetCrashed|ERR_RENDERER_CRASHED|FATAL:memory\.cc`),
 	known("shared-memory-exhausted", "memory", "Shared memory (/dev/shm) too small: insufficient shared memory",
 		`(?i)insufficient shared memory|out of shared memory|shared memory \(shm\)|\bBus error\b|unable to write to file </torch_|SemLock`),
 	known("gpu-out-of-memory", "memory", "GPU out of memory: CUDA out of memory",
@@ -101,7 +101,7 @@ var knownCauses = []KnownCause{
 	known("container-not-running", "session-lifecycle", "Container is not running: exec refused",
 		`(?i)container [^\n]{0,80}is not running|is not running[^\n]{0,40}container|cannot exec in a stopped (state|container)|container [^\n]{0,40}is (restarting|paused)`),
 	known("sandbox-gone", "session-lifecycle", "Sandbox expired or not found",
-		`(?i)sandbox[^\n]{0,60}\b(not found|expired|does not exist|no longer exists|was terminated|has been (killed|terminated|deleted)|timed out)|SandboxNotFound|SandboxExpired|SessionExpired|session[^\n]{0,60}\b(expired|not found|no longer exists|does not exist)`),
+		`(?i)sandbox[^\n]{0,60}\b(not found|expired|does not exist|no longer exists|was terminated|has been (killed|terminated|deleted)|timed out)|SandboxNotFound|SandboxExpired|SessionExpired|session[^\n]{0,60}\b(expired|not found|no longer exists|does not exist)|due to sandbox timeout`),
 	known("cdp-session-closed", "session-lifecycle", "Browser DevTools session closed: Protocol error: Session closed",
 		`(?i)Protocol error[^\n]*(Session|Target|Connection) closed|(Session|Connection) closed\. Most likely|Session with given id not found|No target with given id|Cannot find context with specified id`),
 	known("notebook-kernel-gone", "session-lifecycle", "Notebook kernel gone: Kernel does not exist",
@@ -155,7 +155,7 @@ var knownCauses = []KnownCause{
 	known("python-module-missing", "package-path", "Python module not installed: No module named",
 		`(?i)ModuleNotFoundError|No module named`),
 	known("glibc-too-old", "package-path", "C library older than the binary needs: version GLIBC_x not found",
-		`(?i)version .(GLIBC_[^'\s]*|<name>)' not found`),
+		`(?i)version .(GLIBC_[^'\s]*|<name>)' not found|requires GLIBC\s*>=?`),
 	known("chromedriver-version-mismatch", "package-path", "ChromeDriver and Chrome versions differ: only supports Chrome version",
 		`(?i)only supports Chrome version|This version of ChromeDriver`),
 	known("shared-library-missing", "package-path", "Shared library missing: cannot open shared object file",
@@ -251,7 +251,7 @@ var knownCauses = []KnownCause{
 
 	// interface/protocol
 	known("mcp-stale-session", "protocol", "MCP session unknown to the server: Session not found",
-		`(?i)Session not found|No valid session ID|Invalid or expired session ID|No transport found for session|Error sending message: (404|<n>)|session[^\n]{0,40}(expired|unknown)`),
+		`(?i)Session not found|No valid session ID|Invalid or missing session ID|Invalid or expired session ID|No transport found for session|Error sending message: (404|<n>)|session[^\n]{0,40}(expired|unknown)`),
 	known("mcp-protocol-version", "protocol", "MCP protocol version not negotiated: Unsupported protocol version",
 		`(?i)Unsupported protocol version|protocol version (mismatch|not supported|is not supported)|unsupported protocolVersion|Incompatible protocol version|protocol version [^\n]{0,60}\n?[^\n]{0,20}\bbut [^\n]{0,40}expects`),
 	known("multipart-boundary-missing", "protocol", "Multipart body without its boundary: Boundary not found",
@@ -283,6 +283,8 @@ var knownCauses = []KnownCause{
 		`(?i)maxBuffer|MAXBUFFER`),
 	known("stdio-line-limit", "message-size", "Line longer than the stream reader's limit: chunk exceed the limit",
 		`(?i)Separator is not found|chunk exceed the limit|LimitOverrunError|line too long|Line is too long`),
+	known("transfer-cut-at-limit", "message-size", "Content truncated at a size limit in transfer",
+		`^content truncated at a size limit in transfer\b`),
 	known("http-payload-too-large", "message-size", "HTTP request entity too large (413)",
 		`(?i)PayloadTooLargeError|entity too large|\b413\b|Payload Too Large`),
 	known("rpc-message-too-large", "message-size", "RPC message larger than the maximum: RESOURCE_EXHAUSTED",
@@ -292,7 +294,7 @@ var knownCauses = []KnownCause{
 	known("nul-in-source", "null-byte", "Source or text file holds NUL bytes: cannot contain null bytes",
 		`(?i)source code( string)? cannot contain null bytes|line contains NUL|null bytes? in (the )?(source|file|input|csv|text)|file contains null`),
 	known("nul-cut-payload", "null-byte", "Payload cut at a NUL byte",
-		`(?i)(truncat|cut|chops?|stopp)[^\n]{0,60}\b(NUL|null)\b|\b(NUL|null)\)? (byte|character)[^\n]{0,100}(truncat|cut|chops?|stopp|terminat)`),
+		`(?i)^content cut short in transfer\b|(truncat|cut|chops?|stopp)[^\n]{0,60}\b(NUL|null)\b|\b(NUL|null)\)? (byte|character)[^\n]{0,100}(truncat|cut|chops?|stopp|terminat)`),
 	known("nul-in-database-text", "null-byte", "Database text column refuses NUL: invalid byte sequence 0x00",
 		`(?i)byte sequence for encoding[^\n]*(0x00|<hex>)|character with value (0x00|<hex>)|\\u0000 cannot be converted|unsupported Unicode escape sequence|string literal cannot contain NUL|U\+0000|\b22P05\b`),
 	known("nul-in-argument", "null-byte", "Path or argument holds a NUL byte: embedded null byte",
@@ -314,7 +316,7 @@ var knownCauses = []KnownCause{
 	known("text-encode-failed", "encoding", "Text cannot be encoded: codec can't encode",
 		`(?i)codec can't encode|UnicodeEncodeError|surrogates not allowed|unmappable character`),
 	known("transfer-digest-mismatch", "encoding", "File changed in transfer: sha256 mismatch",
-		`(?i)sha-?256 mismatch|(checksum|digest|hash) mismatch|round[- ]?trip mismatch|expected sha-?(256|1)|sha-?256[^\n]*(got|but|!=)|md5 mismatch|(expected|want|sha-?256|sha-?1|md5|checksum|digest|hash)\b[^\n]*<hex>[^\n]*\b(got|but|actual|received|computed|found|vs\.?|!=)\b[^\n]*<hex>|<hex>[^\n]*(!=|does not match|doesn't match|differs from)[^\n]*<hex>`),
+		`(?i)^bytes grew in transfer\b|sha-?256 mismatch|(checksum|digest|hash) mismatch|round[- ]?trip mismatch|expected sha-?(256|1)|sha-?256[^\n]*(got|but|!=)|md5 mismatch|(expected|want|sha-?256|sha-?1|md5|checksum|digest|hash)\b[^\n]*<hex>[^\n]*\b(got|but|actual|received|computed|found|vs\.?|!=)\b[^\n]*<hex>|<hex>[^\n]*(!=|does not match|doesn't match|differs from)[^\n]*<hex>`),
 	// browser tests' own element handling
 	known("locator-strict-mode", "harness", "Locator matched several elements: strict mode violation",
 		`(?i)strict mode violation`),

@@ -275,8 +275,31 @@ func (c *Classifier) Classify(f Failure) Classification {
 		out = Classification{Layer: sandtrap.LayerInterface, Primitive: "encoding", By: DigestRule}
 		sig = normalizeSource("sha256 mismatch: " + sig)
 	}
+	out, sig = withLogEvidence(&f, layer, out, sig)
 	out.Signature = sig
 	return c.withKnownCause(out, &f)
+}
+
+// withLogEvidence lets the harness's own lines overrule the words of the
+// error (see evidence.go), and marks a leaked secret: byte counts that say
+// how a transfer changed the bytes, a file the harness wrote that is gone.
+func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig string) (Classification, string) {
+	if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) && countsDecide(out) {
+		if sent, got, ok := transferCounts(f.LogTail); ok && sent != got {
+			primitive, what := transferDamage(sent, got)
+			out = Classification{Layer: sandtrap.LayerInterface, Primitive: primitive, By: CountsRule}
+			sig = normalizeSource(what + ": " + sig)
+		}
+	}
+	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) &&
+		(out.Primitive == "storage-persistence" || out.By == ByNone || strings.HasPrefix(out.By, GuessBy)) && lostAfterWrite(f) {
+		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "storage-persistence", By: LostFileRule}
+		sig = normalizeSource("files written earlier disappeared: " + sig)
+	}
+	if out.Layer != sandtrap.LayerTest && leaksSecret(f) {
+		sig = normalizeSource(secretLeaked + ": " + sig)
+	}
+	return out, sig
 }
 
 // damageDecides reports whether an artifact's damage d decides the
@@ -314,9 +337,11 @@ const DigestRule = "rule:two-digests"
 var digestWords = []string{"sha", "md5", "checksum", "digest", "hash", "integrity"}
 
 // reportsTwoDigests reports whether the end of f's error and log hold two
-// different hex strings of a digest's length (32, 40 or 64) and name a
-// digest: a round trip that changed the bytes, said without the words a
-// rule reads.
+// different digests of one length and name a digest: a round trip that
+// changed the bytes, said without the words a rule reads. A digest is a
+// hex string of a digest's length (32, 40 or 64), or one cut short the way
+// logs abbreviate them: followed by an ellipsis, or the value of a key that
+// names a digest (src_sha256=9040e3db6ff69df5).
 func reportsTwoDigests(f *Failure) bool {
 	text := tail(f.Error, wholeWindow) + "\n" + tail(string(f.LogTail), wholeWindow)
 	lower := strings.ToLower(text)
@@ -333,7 +358,7 @@ func reportsTwoDigests(f *Failure) bool {
 		for j < len(lower) && isHex(lower[j]) {
 			j++
 		}
-		if n := j - i; (n == 32 || n == 40 || n == 64) && (j == len(lower) || !isWordByte(lower[j])) {
+		if n := j - i; (n == 32 || n == 40 || n == 64 || abbreviatedDigest(lower, i, j)) && (j == len(lower) || !isWordByte(lower[j])) {
 			if prev, ok := seen[n]; ok && prev != lower[i:j] {
 				return true
 			}
@@ -344,6 +369,27 @@ func reportsTwoDigests(f *Failure) bool {
 	return false
 }
 
+// abbreviatedDigest reports whether lower[i:j], a run of hex digits, is a
+// digest cut short: at least 8 digits with a letter among them, followed
+// by an ellipsis or given as the value of a key that names a digest.
+func abbreviatedDigest(lower string, i, j int) bool {
+	if !isHexDigest(lower[i:j], 8) {
+		return false
+	}
+	rest := lower[j:]
+	if strings.HasPrefix(rest, "…") || strings.HasPrefix(rest, "...") {
+		return true
+	}
+	if i == 0 || lower[i-1] != '=' && lower[i-1] != ':' {
+		return false
+	}
+	key := lower[max(0, i-16) : i-1]
+	if k := strings.LastIndexAny(key, " \t\n,;{("); k >= 0 {
+		key = key[k+1:]
+	}
+	return slices.ContainsFunc(digestWords, func(w string) bool { return strings.Contains(key, w) })
+}
+
 // withKnownCause names the known cause of a classified failure, so that
 // every wording of it joins one mode. A cause is looked for in the
 // signature, then, when that names none, in the lines of a multi-line
@@ -352,9 +398,10 @@ func reportsTwoDigests(f *Failure) bool {
 // cached: by primitive and signature, and by primitive and a hash of the
 // error's end.
 func (c *Classifier) withKnownCause(cl Classification, f *Failure) Classification {
-	if cl.Primitive == "" || strings.HasPrefix(cl.By, GuessBy) {
+	if cl.Primitive == "" || strings.HasPrefix(cl.By, GuessBy) || strings.HasPrefix(cl.Signature, secretLeaked) {
 		// A guessed primitive is too weak to pull a failure into a
-		// known cause's mode; it is mined on its own words.
+		// known cause's mode; it is mined on its own words. So is a
+		// leaked secret, which is the finding whatever else failed.
 		return cl
 	}
 	kc := c.cachedCause(cl.Primitive+"\x00"+cl.Signature, func() *KnownCause {
@@ -541,7 +588,7 @@ var suspectWords = []string{"rror", "fail", "fatal", "denied", "not found", "una
 	"exited", "signal", "curl", "fetch", "navigation", "browser", "cpu", "time limit", "executable",
 	"died", "dead", "terminat", "destroyed", "disconnect", "reachable", "too many", "deadline", "took longer", "unsupported",
 	"not allowed", "schema", "hook", "mount", "volume", "disappear", "vanish", "lost", "gone", "wiped", "corrupt", "unresponsive",
-	"no result"}
+	"no result", "glibc"}
 
 // suspectLines writes to b the lines of s that hold a suspect word, and its
 // last line.
@@ -684,8 +731,10 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // makes an MCP request that timed out cpu-time and reads a traceback whose
 // header was cut off; version 18 lets an artifact's bytes say whether it
 // was mangled, cut at a NUL or cut short; version 19 joins every tool's
-// failed DNS lookup into one cause.
-const SignatureVersion = 19
+// failed DNS lookup into one cause; version 20 reads the harness's log
+// lines as evidence (byte counts, a file written and then missing, a
+// leaked secret) and abbreviated digests.
+const SignatureVersion = 20
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

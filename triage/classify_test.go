@@ -332,6 +332,15 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"a CUDA toolkit too old for the GPU is the package path", "nvcc fatal   : Unsupported gpu architecture 'compute_90'", "sandbox/package-path"},
 		{"a generated file name past the limit is input validation", "OSError: [Errno 36] File name too long: '/data/out/report_2026_very_long_name.csv'", "interface/input-validation"},
 		{"a Parquet file without its magic bytes is storage", "pyarrow.lib.ArrowInvalid: Parquet magic bytes not found in footer. Either the file is corrupted or this is not a parquet file.", "sandbox/storage-persistence"},
+		{"the websockets library failing a connection with 1009 is a message too big", "! failing WebSocket connection: 1009\nwebsockets.exceptions.ConnectionClosed: WebSocket connection is closed: code = 1006 (connection closed abnormally [internal]), no reason", "interface/message-size"},
+		{"headless Chrome's abnormal renderer termination is memory", "[1130/220334.324885:ERROR:headless_shell.cc(348)] Abnormal renderer termination.", "sandbox/memory"},
+		{"e2b's hint of a sandbox timeout behind a 502 is the session's", "TimeoutError: <html>\n<head><title>502 Bad Gateway</title></head>\n</html>\n: This error is likely due to sandbox timeout. You can modify the sandbox timeout by passing 'timeout'", "sandbox/session-lifecycle"},
+		{"the MCP SDK's invalid or missing session ID is protocol", "Invalid or missing session ID", "interface/protocol"},
+		{"an installer that needs a newer glibc is the package path", "Installer requires GLIBC >=2.28, but system has 2.17.\nError: Process completed with exit code 1.", "sandbox/package-path"},
+		{"Node's EPERM on copying a file is a filesystem permission, not a spawn", "EPERM: operation not permitted, copyfile '/tmp/playwright-artifacts-cc25e0/1633fc5d' -> '/mnt/shared/exports/orders.xlsx'", "sandbox/filesystem-permissions"},
+		{"a shell's CPU budget spent is cpu time", "ShellLimitError: maxCpuMs", "sandbox/cpu-time"},
+		{"a locator action that timed out is the test's", "TimeoutError: locator.click: Timeout 3000ms exceeded.\nCall log:\n  - waiting for getByRole('option').first()", "test/harness"},
+		{"a locator named as the cause of a wait is the test's", "Timed out after waiting 5000ms Cause: Locator.click", "test/harness"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

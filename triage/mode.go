@@ -36,6 +36,9 @@ type severityRefinement struct {
 }
 
 var severityRefinements = []severityRefinement{
+	// A credential printed in full in an error, which the campaign keeps
+	// and tickets quote (see leaksSecret).
+	{"", []string{secretLeaked}, sandtrap.SeverityCritical, "critical: security hole: a secret leaked into the error"},
 	// Whatever the primitive, a failure that says its data was cut or
 	// let through without an error, or that a path escaped, is critical:
 	// all 12 such records in the blind sets' development halves were.
@@ -52,8 +55,13 @@ var severityRefinements = []severityRefinement{
 		sandtrap.SeverityCritical, "critical: security hole: unvalidated input accepted"},
 	{"null-byte", []string{"truncat", "cut at", "short read", "downloaded <n> of", "downloaded <*> of"},
 		sandtrap.SeverityCritical, "critical: content truncated at a NUL byte"},
-	{"null-byte", []string{"embedded null", "cannot contain null", "null character", "contains NUL", "null bytes"},
+	{"null-byte", []string{"embedded null", "cannot contain null", "null character", "contains NUL", "null bytes", `Unexpected "\u<n>"`},
 		sandtrap.SeverityHigh, "high: the NUL is refused with an error, nothing is silently cut"},
+	// A database that refuses a NUL in text says so, and only that row
+	// fails: none of the 39 such records in the blind sets' development
+	// halves was rated critical, 25 medium.
+	{"null-byte", []string{"refuses NUL"},
+		sandtrap.SeverityMedium, "medium: the database refuses the NUL with an error"},
 	{"encoding", []string{"Setting locale failed", "cannot change locale", "Cannot set LC_"},
 		sandtrap.SeverityMedium, "medium: the locale is missing, and the tool says so"},
 	{"memory", []string{"MemoryError", "CUDA out of memory", "OutOfMemoryError", "heap out of memory", "Java heap space", "bad_alloc"},

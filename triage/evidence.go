@@ -1,0 +1,199 @@
+package triage
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Evidence from the harness's own log lines. A harness records what it
+// did around a failure: how many bytes it sent and how many came back, the
+// file it wrote, the sandbox it restarted. Those lines say what the error
+// cannot: that a download came back short though the tool said "ok", that
+// a file the harness saw written is gone. They name paths and counts that
+// change with every failure, so they are read per failure, after the
+// cached decision, and only from the end of the log.
+
+// CountsRule is the Classification.By of a failure whose log reports
+// fewer or more bytes arriving than were sent.
+const CountsRule = "rule:transfer-counts"
+
+// LostFileRule is the Classification.By of a failure whose missing file
+// the log shows written, or missing after the sandbox restarted.
+const LostFileRule = "rule:file-lost-after-write"
+
+// sentCountWords and gotCountWords name the two ends of one transfer in a
+// harness's key=value counts: expected_bytes and written_bytes, size_in and
+// size_stored, src_bytes and returned_bytes.
+var (
+	sentCountWords = []string{"expected", "expect", "want", "wanted", "sent", "src", "source", "orig", "original", "declared", "in", "input", "uploaded", "upload"}
+	gotCountWords  = []string{"written", "wrote", "stored", "saved", "received", "recv", "got", "actual", "returned", "downloaded", "readback", "read", "ondisk", "disk"}
+	sizeWords      = []string{"bytes", "byte", "size", "len", "length"}
+)
+
+// countToken is a key=value (or key: value) pair whose value is a byte
+// count, "1530498" or "56828B".
+var countToken = regexp.MustCompile(`([A-Za-z][A-Za-z0-9_.-]*)\s?[=:]\s?(\d{1,15})(?:B|\s?bytes)?\b`)
+
+// transferCounts returns the bytes sent (or expected) and received (or
+// written) that one line near the end of the log reports for one
+// transfer, the last such line. A count of zero received says nothing of
+// how the bytes were cut.
+func transferCounts(log []byte) (sent, got int64, ok bool) {
+	text := tail(string(log), wholeWindow)
+	if !strings.ContainsAny(text, "=:") {
+		return 0, 0, false
+	}
+	lines := strings.Split(text, "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		sent, got = -1, -1
+		for _, m := range countToken.FindAllStringSubmatch(lines[i], -1) {
+			n, err := strconv.ParseInt(m[2], 10, 64)
+			if err != nil {
+				continue
+			}
+			switch countEnd(m[1]) {
+			case "sent":
+				sent = n
+			case "got":
+				got = n
+			}
+		}
+		if sent > 0 && got > 0 {
+			return sent, got, true
+		}
+	}
+	return 0, 0, false
+}
+
+// countEnd says which end of a transfer a count's key names, "sent" or
+// "got", or "" when it names a size of neither or of both.
+func countEnd(key string) string {
+	words := strings.FieldsFunc(strings.ToLower(key), func(r rune) bool { return r < 'a' || r > 'z' })
+	var size, sent, got bool
+	for _, w := range words {
+		size = size || containsWord(sizeWords, w)
+		sent = sent || containsWord(sentCountWords, w)
+		got = got || containsWord(gotCountWords, w)
+	}
+	switch {
+	case !size || sent == got:
+		return ""
+	case sent:
+		return "sent"
+	}
+	return "got"
+}
+
+func containsWord(words []string, w string) bool {
+	for _, x := range words {
+		if x == w {
+			return true
+		}
+	}
+	return false
+}
+
+// transferDamage is the interface primitive that turns sent bytes into
+// got, and the words for it. Bytes that grew were decoded as text or
+// re-encoded on the way. Bytes cut at a round size hit a size limit; cut
+// anywhere else, the content decided where they stopped, which is what a
+// NUL byte read as the end of a string does.
+func transferDamage(sent, got int64) (primitive, what string) {
+	switch {
+	case got > sent:
+		return "encoding", "bytes grew in transfer"
+	case atSizeLimit(got):
+		return "message-size", "content truncated at a size limit in transfer"
+	}
+	return "null-byte", "content cut short in transfer"
+}
+
+// atSizeLimit reports whether n looks like a limit someone set: a whole
+// number of KiB or of thousands of bytes.
+func atSizeLimit(n int64) bool {
+	return n >= 1024 && (n%1024 == 0 || n%1000 == 0)
+}
+
+// countsDecide reports whether a transfer's counts decide over the rules'
+// out: when nothing spoke or only a guess did, or when the words said the
+// content was corrupted, cut or truncated, but not how (an archive that
+// does not open is the transfer's fault once the log shows the transfer
+// cut it).
+func countsDecide(out Classification) bool {
+	return out.By == ByNone || strings.HasPrefix(out.By, GuessBy) || corruptsContent(out) || out.By == "rule:storage-truncated"
+}
+
+// missingFile finds a line that says a file is missing.
+var missingFile = regexp.MustCompile(`(?i)No such file or directory|FileNotFoundError|\bENOENT\b|NoSuchFile|file not found|does not exist`)
+
+// wroteFile finds a harness line that records a successful write, and the
+// path written: "write_file out/summary.csv ok", "wrote /data/a.npy".
+var (
+	wroteFile   = regexp.MustCompile(`(?i)\b(write_file|write|wrote|saved?|upload(ed)?|put_file|files\.write|create_file)\b[^\n]*?\s(?:path=)?['"]?([\w./~-]*[\w-]\.[\w]{1,8}|/[\w./-]+)['"]?(?:\s|$)[^\n]*\b(ok|success|succeeded|done|saved|written|true|created|isError=false)\b`)
+	restartLine = regexp.MustCompile(`(?i)(\b|_)(restart(ed|ing)?|re-?created|rebuilt|recycled|respawned|resumed|reconnected to a new)(\b|_)`)
+)
+
+// lostAfterWrite reports whether f's error or log says a file is missing
+// that the log shows written successfully, or that went missing after the
+// sandbox restarted: the storage lost what it had, silently, which no
+// error of the program that looked for the file can say.
+func lostAfterWrite(f *Failure) bool {
+	log := tail(string(f.LogTail), wholeWindow)
+	if log == "" || !restartLine.MatchString(log) && !wroteFile.MatchString(log) {
+		return false
+	}
+	text := log + "\n" + tail(f.Error, wholeWindow)
+	loc := missingFile.FindStringIndex(text)
+	if loc == nil {
+		return false
+	}
+	// Only the harness's lines before the missing file count: a restart
+	// after it, or one the program's own error mentions, explains nothing.
+	if restartLine.MatchString(log[:min(loc[0], len(log))]) {
+		return true
+	}
+	missing := lineAt(text, loc)
+	for _, m := range wroteFile.FindAllStringSubmatch(log, -1) {
+		if name := baseName(m[3]); name != "" && strings.Contains(missing, name) {
+			return true
+		}
+	}
+	return false
+}
+
+func baseName(path string) string {
+	if i := strings.LastIndexByte(path, '/'); i >= 0 {
+		path = path[i+1:]
+	}
+	return path
+}
+
+// secretLeaked starts the signature of a failure whose error holds a
+// credential in plain text, a security hole whatever else failed.
+const secretLeaked = "secret leaked in the error"
+
+// secretValue finds a credential given as a URL query or a key=value
+// pair, and issuedSecret one in a shape a provider issues (GitHub, AWS,
+// Slack, OpenAI-style keys) or a bearer token. Google's browser keys
+// (AIza…) are left out: web pages publish them.
+var (
+	secretValue  = regexp.MustCompile(`(?i)[?&;,\s"'](?:access_token|api[_-]?key|apikey|auth_token|client_secret|password|passwd|secret|token)=([A-Za-z0-9._~+/-]{16,})`)
+	issuedSecret = regexp.MustCompile(`\bBearer [A-Za-z0-9._~+/-]*[0-9][A-Za-z0-9._~+/-]*[a-z][A-Za-z0-9._~+/-]{18,}|\b(ghp|gho|ghs|ghu|github_pat)_[A-Za-z0-9_]{20,}|\bAKIA[0-9A-Z]{16}\b|\bxox[abprs]-[A-Za-z0-9-]{10,}|\bsk-[A-Za-z0-9_-]{20,}`)
+)
+
+// leaksSecret reports whether f's error, which the campaign keeps and
+// tickets quote, holds a credential in plain text. A value without both
+// letters and digits is a placeholder (?token=BROWSERLESS_TOKEN), not one.
+func leaksSecret(f *Failure) bool {
+	text := tail(f.Error, wholeWindow)
+	if issuedSecret.MatchString(text) {
+		return true
+	}
+	for _, m := range secretValue.FindAllStringSubmatch(text, -1) {
+		if strings.ContainsAny(m[1], "0123456789") && strings.ContainsAny(m[1], "abcdefghijklmnopqrstuvwxyz") {
+			return true
+		}
+	}
+	return false
+}

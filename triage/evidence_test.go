@@ -1,0 +1,176 @@
+package triage
+
+import (
+	"strings"
+	"testing"
+
+	"sandtrap"
+)
+
+func TestTransferCountsReadOneTransfersTwoEnds(t *testing.T) {
+	tests := []struct {
+		name      string
+		log       string
+		sent, got int64
+		ok        bool
+	}{
+		{"a download saved shorter than expected", "2025-03-14T22:31:16Z wf-0335 download saved /home/user/downloads/p.jpg expected_bytes=3818450 written_bytes=2056", 3818450, 2056, true},
+		{"an upload stored larger than it came in", "step 3 tool=files.upload name=chart_q3.png size_in=361581 size_stored=581488", 361581, 581488, true},
+		{"a read that returned other bytes than the source", "tool=read_file path=/home/user/out/blob.bin src_bytes=333665 src_sha256=fe08dbb389b95ff1 returned_bytes=334039", 333665, 334039, true},
+		{"the last line with both ends wins", "expected_bytes=10 written_bytes=5\nexpected_bytes=2000 written_bytes=1000", 2000, 1000, true},
+		{"counts with a unit", "size=56828B first_nul_offset=49475 expected_size=56828B received_size=49475B", 56828, 49475, true},
+		{"a network's bytes in and out are no transfer", "proxy bytes_in=523 bytes_out=1200", 0, 0, false},
+		{"one end alone says nothing", "call write_file path=/home/user/model.onnx encoding=base64 raw_bytes=21666972", 0, 0, false},
+		{"ends on two lines are two transfers", "expected_bytes=3818450\nwritten_bytes=2056", 0, 0, false},
+		{"nothing received says nothing of how it was cut", "expected_bytes=3818450 written_bytes=0", 0, 0, false},
+		{"no log", "", 0, 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sent, got, ok := transferCounts([]byte(tt.log))
+			if sent != tt.sent || got != tt.got || ok != tt.ok {
+				t.Errorf("got %d, %d, %v, want %d, %d, %v", sent, got, ok, tt.sent, tt.got, tt.ok)
+			}
+		})
+	}
+}
+
+func TestTransferDamageSaysHowTheBytesChanged(t *testing.T) {
+	tests := []struct {
+		name          string
+		sent, got     int64
+		wantPrimitive string
+	}{
+		{"bytes that grew were re-encoded", 361581, 581488, "encoding"},
+		{"bytes cut at a whole number of KiB hit a limit", 3818450, 1048576, "message-size"},
+		{"bytes cut at a whole number of thousands hit a limit", 3818450, 1000000, "message-size"},
+		{"bytes cut anywhere else stopped where the content said", 3818450, 2056, "null-byte"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got, _ := transferDamage(tt.sent, tt.got); got != tt.wantPrimitive {
+				t.Errorf("got %s, want %s", got, tt.wantPrimitive)
+			}
+		})
+	}
+}
+
+func TestLostAfterWriteNeedsTheHarnessToHaveSeenTheFile(t *testing.T) {
+	tests := []struct {
+		name, err, log string
+		want           bool
+	}{
+		{"a file written ok and then missing", "FileNotFoundError: [Errno 2] No such file or directory: './out/summary.csv'",
+			"wf-0914 step 5 write_file out/summary.csv ok\nwf-0914 step 8 run_code", true},
+		{"a file missing after the sandbox restarted", "FileNotFoundError: [Errno 2] No such file or directory: 'data/x.npy'",
+			"wf-0017 sandbox sbx_s77ip7s3wp restarted (reason=oom-recover) uptime_reset\nwf-0017 step 5 run_code", true},
+		{"a read after a restart tool that the log shows failing", "Sandbox 'sbxzmij0' stopped. Workspace state is preserved.",
+			"step=7 tool=restart_sandbox args={name:sbxzmij0} ok; next tool=read_file path=/sandbox/work/events.jsonl -> ENOENT", true},
+		{"another file missing than the one written", "FileNotFoundError: [Errno 2] No such file or directory: 'config.yaml'",
+			"step 2 write_file out/summary.csv ok", false},
+		{"a write that failed", "FileNotFoundError: [Errno 2] No such file or directory: 'out/summary.csv'",
+			"step 2 write_file out/summary.csv failed", false},
+		{"a restart after the file went missing", "",
+			"step 2 read_file path=/data/a.csv -> ENOENT\nstep 3 restart_sandbox ok", false},
+		{"a missing file with no harness lines", "FileNotFoundError: [Errno 2] No such file or directory: 'out/summary.csv'", "", false},
+		{"a written file that is not missing", "ValueError: bad row", "step 2 write_file out/summary.csv ok", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := lostAfterWrite(&Failure{Error: tt.err, LogTail: []byte(tt.log)}); got != tt.want {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestLeaksSecretFindsCredentialsNotPlaceholders(t *testing.T) {
+	tests := []struct {
+		name, err string
+		want      bool
+	}{
+		{"a token in a URL's query", "Max retries exceeded with url: /notes?fields=id,title&token=71eccadd12daed9732c94078248b715db0aea258", true},
+		{"a GitHub token", "fatal: could not read from https://ghp_abcdefghijklmnopqrstuvwxyz0123456789@github.com/x/y", true},
+		{"an AWS access key id", "InvalidClientTokenId: AKIAIOSFODNN7EXAMPLE is not valid", true},
+		{"a bearer token", "401 Unauthorized: header Authorization: Bearer eyJhbGciOi1JIUzI1NiJ9abcdef0123456789", true},
+		{"a placeholder named after an environment variable", "connect to wss://chrome.browserless.io?token=BROWSERLESS_TOKEN failed", false},
+		{"a masked token", "request to /api?token=****************** failed", false},
+		{"a token too short to be a credential", "/api?token=abc123", false},
+		{"a browser's published Google key", "https://maps.googleapis.com/maps/api/js?key=AIzaSyBukfGfN2Ayd_LgVqjEGEtJneT-D-r4Zv4 - Failed to load resource", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := leaksSecret(&Failure{Error: tt.err}); got != tt.want {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestTheHarnessLogDecidesWhatTheErrorCannot(t *testing.T) {
+	tests := []struct {
+		name, err, log     string
+		want, wantSeverity string
+		wantCause          string
+	}{
+		{"a truncated image whose log shows the download came back short is a NUL cut",
+			"OSError: image file is truncated (2056 bytes not processed)",
+			"tool=browser.download url=https://cdn.example.com/p.jpg\ndownload saved /home/user/p.jpg expected_bytes=3818450 written_bytes=2056",
+			"interface/null-byte", sandtrap.SeverityCritical, "nul-cut-payload"},
+		{"an archive cut at a size limit is message-size, not storage",
+			"zipfile.BadZipFile: File is not a zip file",
+			"download saved /home/user/d.zip expected_bytes=3735668 written_bytes=1048576",
+			"interface/message-size", sandtrap.SeverityCritical, "transfer-cut-at-limit"},
+		{"a NUL in a result whose bytes grew was an encoding",
+			`result: "\ufffd\u0000\ufffd"`,
+			"tool=read_file path=/home/user/out/blob.bin src_bytes=333665 returned_bytes=334039",
+			"interface/encoding", sandtrap.SeverityCritical, "transfer-digest-mismatch"},
+		{"a network failure that cut a download stays the network's",
+			"curl: (56) Recv failure: Connection reset by peer",
+			"download saved /home/user/p.jpg expected_bytes=3818450 written_bytes=2056",
+			"sandbox/network-egress", sandtrap.SeverityHigh, ""},
+		{"a file the harness wrote that is gone after a restart is lost, and critical",
+			"FileNotFoundError: [Errno 2] No such file or directory: './data/cache/embeddings.npy'",
+			"step 4 write_file ./data/cache/embeddings.npy ok\nsandbox sbx_wnm8 restarted (reason=oom-recover)\nstep 5 run_code",
+			"sandbox/storage-persistence", sandtrap.SeverityCritical, "files-lost"},
+		{"a missing program stays the package path whatever the harness wrote",
+			"FileNotFoundError: [Errno 2] No such file or directory: 'latex': 'latex'",
+			"step 4 write_file report.tex ok\nsandbox restarted",
+			"sandbox/package-path", sandtrap.SeverityMedium, "program-missing"},
+		{"abbreviated digests that differ are a round trip that changed the bytes",
+			"encoding cp1252\nvalue 'Gr??enordnung'",
+			"tool=sandbox.write_file args path=C:\\work\\out.json bytes=1131\ntool result isError=false; readback sha256 8c856e058bac… != sent f16423e83942…",
+			"interface/encoding", sandtrap.SeverityCritical, "transfer-digest-mismatch"},
+	}
+	c := NewClassifier(nil)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cl := c.Classify(Failure{Status: "failed", Error: tt.err, LogTail: []byte(tt.log)})
+			if got := cl.Layer + "/" + cl.Primitive; got != tt.want {
+				t.Errorf("got %s (%s), want %s", got, cl.By, tt.want)
+			}
+			name, _, _ := KnownCauseOf(cl.Cause)
+			if name != tt.wantCause {
+				t.Errorf("got cause %q, want %q", name, tt.wantCause)
+			}
+			if got, _ := Severity(cl.Layer, cl.Primitive, cl.ModeSignature()); got != tt.wantSeverity {
+				t.Errorf("got severity %s, want %s", got, tt.wantSeverity)
+			}
+		})
+	}
+}
+
+func TestALeakedSecretIsCriticalAndItsOwnMode(t *testing.T) {
+	c := NewClassifier(nil)
+	leak := c.Classify(Failure{Status: "failed", Error: "API request timed out after 30s: HTTPConnectionPool(host='127.0.0.1', port=41184): Max retries exceeded with\nurl: /notes?fields=id&token=71eccadd12daed9732c94078248b715db0aea2582a63ad44"})
+	plain := c.Classify(Failure{Status: "failed", Error: "API request timed out after 30s: HTTPConnectionPool(host='127.0.0.1', port=41184): Max retries exceeded with\nurl: /notes?fields=id"})
+	if !strings.HasPrefix(leak.ModeSignature(), secretLeaked) {
+		t.Errorf("got mode signature %q, want it to start %q", leak.ModeSignature(), secretLeaked)
+	}
+	if got, _ := Severity(leak.Layer, leak.Primitive, leak.ModeSignature()); got != sandtrap.SeverityCritical {
+		t.Errorf("got severity %s for the leak, want critical", got)
+	}
+	if got, _ := Severity(plain.Layer, plain.Primitive, plain.ModeSignature()); got == sandtrap.SeverityCritical {
+		t.Errorf("got severity %s without the leak, want less than critical", got)
+	}
+}

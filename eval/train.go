@@ -48,6 +48,8 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld39.jsonl",
 	"testdata/eval/realworld40.jsonl",
 	"testdata/eval/realworld41.jsonl",
+	"testdata/eval/realworld42.jsonl",
+	"testdata/eval/realworld43.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -32,7 +32,9 @@ func TestEveryPieceOfEvidenceClassifiesInServe(t *testing.T) {
 			(4, 'r1', 'builds/d', 'code-interpreter', 'builds', 'failed', 'step 3 failed', 'ok' || char(10) || 'quota: widget store full' || char(10), 1),
 			(5, 'r1', 'downloads/e', 'code-interpreter', 'downloads', 'passed', NULL, NULL, 0),
 			(6, 'r1', 'downloads/f', 'browser', 'downloads', 'failed', 'assertion failed: image differs', NULL, 1),
-			(7, 'r1', 'downloads/g', 'browser', 'downloads', 'failed', 'OSError: image file is truncated (3 bytes not processed)', NULL, 1);
+			(7, 'r1', 'downloads/g', 'browser', 'downloads', 'failed', 'OSError: image file is truncated (3 bytes not processed)', NULL, 1),
+			(8, 'r1', 'downloads/h', 'browser', 'downloads', 'failed', 'OSError: image file is truncated (2056 bytes not processed)', 'tool=browser.download url=https://cdn.example.com/p.jpg' || char(10) || 'download saved /home/user/p.jpg expected_bytes=3818450 written_bytes=2056' || char(10), 1),
+			(9, 'r1', 'file-io/i', 'code-interpreter', 'file-io', 'failed', 'FileNotFoundError: [Errno 2] No such file or directory: ''out/summary.csv''', 'step 5 write_file out/summary.csv ok' || char(10) || 'sandbox sbx_3676 restarted (reason=host-drain)' || char(10) || 'step 8 run_code' || char(10), 1);
 		INSERT INTO artifacts (result_id, name, media_type, data, expected_sha256) VALUES
 			(1, 'chart.png', 'image/png', x'efbfbd504e470d0a1a0a0000000d49484452', '0000000000000000000000000000000000000000000000000000000000000000'),
 			(6, 'photo.png', 'image/png', x'89504e470d0a1a0a', '0000000000000000000000000000000000000000000000000000000000000000'),
@@ -67,6 +69,8 @@ primitive = "storage-persistence"
 		{"an empty error takes its cause from the log's end", 2, "sandbox", "package-path", "rule:package-path"},
 		{"a failure with no error and no log takes its cause from its MCP step", 3, "interface", "input-validation", "rule:input-validation"},
 		{"a user rule on the log matches in serve", 4, "sandbox", "storage-persistence", "rule:widget-store"},
+		{"a download the log shows saved short is interface/null-byte", 8, "interface", "null-byte", triage.CountsRule},
+		{"a file the log shows written and then missing was lost from storage", 9, "sandbox", "storage-persistence", triage.LostFileRule},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

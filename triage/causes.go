@@ -246,7 +246,7 @@ var knownCauses = []KnownCause{
 	known("subprocess-timeout", "cpu-time", "Subprocess timed out: TimeoutExpired",
 		`(?i)TimeoutExpired|timed out after [^\n]*(seconds|<dur>)`),
 	known("cpu-time-limit", "cpu-time", "CPU time limit exceeded",
-		`(?i)SIGXCPU|RLIMIT_CPU|CPU time limit|cputime|Time limit exceeded`,
+		`(?i)SIGXCPU|RLIMIT_CPU|CPU time limit|cputime|Time limit exceeded|\bmaxCpu(Ms|Time|Seconds)?\b`,
 		152, -24),
 
 	// interface/protocol
@@ -362,7 +362,7 @@ var knownCauses = []KnownCause{
 	known("worker-timeout", "cpu-time", "Server worker killed for time: WORKER TIMEOUT",
 		`WORKER TIMEOUT`),
 	known("job-time-limit", "cpu-time", "Job ran past its maximum execution time",
-		`(?i)maximum execution time|max(imum)? time limit|took longer than`),
+		`(?i)maximum execution time|max(imum)? time limit|took longer than|took too long|Execution Timed Out|timeout running program`),
 	known("function-timeout", "cpu-time", "Function or task hit its timeout",
 		`(?i)hit its timeout|FunctionTimeoutError|FUNCTION_INVOCATION_TIMEOUT|finished with status: .timeout`),
 	known("gvisor-unsupported-syscall", "process-spawn", "gVisor: Unsupported syscall",

@@ -733,8 +733,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // was mangled, cut at a NUL or cut short; version 19 joins every tool's
 // failed DNS lookup into one cause; version 20 reads the harness's log
 // lines as evidence (byte counts, a file written and then missing, a
-// leaked secret) and abbreviated digests.
-const SignatureVersion = 20
+// leaked secret) and abbreviated digests; version 21 joins a judge's and
+// a playground's execution timeouts into the job time limit.
+const SignatureVersion = 21
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -296,7 +296,7 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "storage-persistence", By: LostFileRule}
 		sig = normalizeSource("files written earlier disappeared: " + sig)
 	}
-	if out.Layer != sandtrap.LayerTest && leaksSecret(f) {
+	if leaksSecret(f) {
 		sig = normalizeSource(secretLeaked + ": " + sig)
 	}
 	return out, sig
@@ -734,8 +734,10 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // failed DNS lookup into one cause; version 20 reads the harness's log
 // lines as evidence (byte counts, a file written and then missing, a
 // leaked secret) and abbreviated digests; version 21 joins a judge's and
-// a playground's execution timeouts into the job time limit.
-const SignatureVersion = 21
+// a playground's execution timeouts into the job time limit; version 22
+// reads passwords and JSON keys as leaked secrets and adds rules from the
+// misses of realworld44 and realworld45's development halves.
+const SignatureVersion = 22
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

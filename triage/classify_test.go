@@ -341,6 +341,14 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"a shell's CPU budget spent is cpu time", "ShellLimitError: maxCpuMs", "sandbox/cpu-time"},
 		{"a locator action that timed out is the test's", "TimeoutError: locator.click: Timeout 3000ms exceeded.\nCall log:\n  - waiting for getByRole('option').first()", "test/harness"},
 		{"a locator named as the cause of a wait is the test's", "Timed out after waiting 5000ms Cause: Locator.click", "test/harness"},
+		{"Playwright's bare timeout is a wait for the page that ran out", "playwright._impl._api_types.TimeoutError: Timeout 30000ms exceeded.", "sandbox/cpu-time"},
+		{"Maven that cannot create its local repository is a filesystem permission", "[ERROR] Could not create local repository at /home/user/.m2/repository -> [Help 1]", "sandbox/filesystem-permissions"},
+		{"a 404 for the MCP session in the transport is protocol", "Error executing tool run_code: transport error: request failed with status 404: session not found", "interface/protocol"},
+		{"a failed WebSocket handshake is protocol", "WebSocket connection to 'ws://10.0.0.5:12345/api/kernels/eac5/channels' failed: Error during WebSocket handshake: Unexpected response code: 200", "interface/protocol"},
+		{"V8's longest string is a size limit", "Error: Cannot create a string longer than 0x1fffffe8 characters\n    at Object.slice (node:buffer:593:37)", "interface/message-size"},
+		{"Chinese text read back as cp1252 is encoding", "客户: ä¸Šæµ·", "interface/encoding"},
+		{"a str where bytes were read back is encoding", "TypeError: a bytes-like object is required, not 'str'", "interface/encoding"},
+		{"apk's temporary error is egress, not a missing file", "ERROR: https://dl-cdn.alpinelinux.org/alpine/v3.15/main: temporary error (try again later)\nWARNING: Ignoring https://dl-cdn.alpinelinux.org/alpine/v3.15/main: No such file or directory", "sandbox/network-egress"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

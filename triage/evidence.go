@@ -173,25 +173,33 @@ func baseName(path string) string {
 // credential in plain text, a security hole whatever else failed.
 const secretLeaked = "secret leaked in the error"
 
-// secretValue finds a credential given as a URL query or a key=value
-// pair, and issuedSecret one in a shape a provider issues (GitHub, AWS,
+// secretValue finds a credential given as a URL query, a key=value pair
+// or a JSON member ("accessKey":"6a51e966-…"), and issuedSecret one in a shape a provider issues (GitHub, AWS,
 // Slack, OpenAI-style keys) or a bearer token. Google's browser keys
 // (AIza…) are left out: web pages publish them.
 var (
-	secretValue  = regexp.MustCompile(`(?i)[?&;,\s"'](?:access_token|api[_-]?key|apikey|auth_token|client_secret|password|passwd|secret|token)=([A-Za-z0-9._~+/-]{16,})`)
+	secretValue  = regexp.MustCompile(`(?i)[?&;,\s"'\[](?:access_?token|access_?key|api[_-]?key|auth_?token|client_?secret|secret|token|(password|passwd|pwd))(?:=|:|"\s*:\s*")([A-Za-z0-9._~+/!@#$%^*-]{8,})`)
 	issuedSecret = regexp.MustCompile(`\bBearer [A-Za-z0-9._~+/-]*[0-9][A-Za-z0-9._~+/-]*[a-z][A-Za-z0-9._~+/-]{18,}|\b(ghp|gho|ghs|ghu|github_pat)_[A-Za-z0-9_]{20,}|\bAKIA[0-9A-Z]{16}\b|\bxox[abprs]-[A-Za-z0-9-]{10,}|\bsk-[A-Za-z0-9_-]{20,}`)
 )
 
 // leaksSecret reports whether f's error, which the campaign keeps and
-// tickets quote, holds a credential in plain text. A value without both
-// letters and digits is a placeholder (?token=BROWSERLESS_TOKEN), not one.
+// tickets quote, holds a credential in plain text: a token or key of 16
+// characters or more, a password of 8 or more. A value without both
+// letters and digits is a placeholder (?token=BROWSERLESS_TOKEN) or a
+// word (password: incorrect), not one.
 func leaksSecret(f *Failure) bool {
 	text := tail(f.Error, wholeWindow)
 	if issuedSecret.MatchString(text) {
 		return true
 	}
 	for _, m := range secretValue.FindAllStringSubmatch(text, -1) {
-		if strings.ContainsAny(m[1], "0123456789") && strings.ContainsAny(m[1], "abcdefghijklmnopqrstuvwxyz") {
+		value := m[2]
+		if m[1] == "" && len(value) < 16 {
+			// A token or key shorter than 16 is an id or a word; a
+			// password is often that short.
+			continue
+		}
+		if strings.ContainsAny(value, "0123456789") && strings.ContainsAny(value, "abcdefghijklmnopqrstuvwxyz") {
 			return true
 		}
 	}

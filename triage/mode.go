@@ -36,9 +36,6 @@ type severityRefinement struct {
 }
 
 var severityRefinements = []severityRefinement{
-	// A credential printed in full in an error, which the campaign keeps
-	// and tickets quote (see leaksSecret).
-	{"", []string{secretLeaked}, sandtrap.SeverityCritical, "critical: security hole: a secret leaked into the error"},
 	// Whatever the primitive, a failure that says its data was cut or
 	// let through without an error, or that a path escaped, is critical:
 	// all 12 such records in the blind sets' development halves were.
@@ -141,6 +138,12 @@ const maxSeveritiesKept = 1 << 16
 
 // SeverityWith is Severity with m as the severity model.
 func SeverityWith(m *WordModel, layer, primitive, signature string) (severity, reason string) {
+	if strings.HasPrefix(signature, secretLeaked) {
+		// A credential printed in full in an error, which the campaign
+		// keeps and tickets quote (see leaksSecret), in any layer: a
+		// harness that prints one leaks it as surely as a tool.
+		return sandtrap.SeverityCritical, "critical: security hole: a secret leaked into the error"
+	}
 	valid := ValidPrimitive(layer, primitive)
 	for _, r := range severityRefinements {
 		// The words that make any failure critical do so before it is

@@ -50,6 +50,8 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld41.jsonl",
 	"testdata/eval/realworld42.jsonl",
 	"testdata/eval/realworld43.jsonl",
+	"testdata/eval/realworld44.jsonl",
+	"testdata/eval/realworld45.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -2,6 +2,7 @@ package triage
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -72,9 +73,9 @@ func countEnd(key string) string {
 	words := strings.FieldsFunc(strings.ToLower(key), func(r rune) bool { return r < 'a' || r > 'z' })
 	var size, sent, got bool
 	for _, w := range words {
-		size = size || containsWord(sizeWords, w)
-		sent = sent || containsWord(sentCountWords, w)
-		got = got || containsWord(gotCountWords, w)
+		size = size || slices.Contains(sizeWords, w)
+		sent = sent || slices.Contains(sentCountWords, w)
+		got = got || slices.Contains(gotCountWords, w)
 	}
 	switch {
 	case !size || sent == got:
@@ -83,15 +84,6 @@ func countEnd(key string) string {
 		return "sent"
 	}
 	return "got"
-}
-
-func containsWord(words []string, w string) bool {
-	for _, x := range words {
-		if x == w {
-			return true
-		}
-	}
-	return false
 }
 
 // transferDamage is the interface primitive that turns sent bytes into

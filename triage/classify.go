@@ -343,7 +343,7 @@ var digestWords = []string{"sha", "md5", "checksum", "digest", "hash", "integrit
 // logs abbreviate them: followed by an ellipsis, or the value of a key that
 // names a digest (src_sha256=9040e3db6ff69df5).
 func reportsTwoDigests(f *Failure) bool {
-	text := tail(f.Error, wholeWindow) + "\n" + tail(string(f.LogTail), wholeWindow)
+	text := tail(f.Error, wholeWindow) + "\n" + tailBytes(f.LogTail, wholeWindow)
 	lower := strings.ToLower(text)
 	if !slices.ContainsFunc(digestWords, func(w string) bool { return strings.Contains(lower, w) }) {
 		return false
@@ -555,7 +555,7 @@ func wholeText(f *Failure) string {
 	var b strings.Builder
 	suspectLines(&b, tail(f.Error, wholeWindow))
 	suspectLines(&b, tail(f.StepError, wholeWindow))
-	suspectLines(&b, tail(string(f.LogTail), wholeWindow))
+	suspectLines(&b, tailBytes(f.LogTail, wholeWindow))
 	return b.String()
 }
 
@@ -633,6 +633,12 @@ func tail(s string, n int) string {
 		s = s[i+1:]
 	}
 	return s
+}
+
+// tailBytes is tail of a log held as bytes, copying only the n bytes it
+// keeps: a failure's log tail is up to 8 KiB and is read per failure.
+func tailBytes(b []byte, n int) string {
+	return tail(string(b[max(0, len(b)-n):]), n)
 }
 
 // decide runs the rules for the first failure of a key. With a harness

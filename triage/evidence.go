@@ -32,6 +32,24 @@ var (
 	sizeWords      = []string{"bytes", "byte", "size", "len", "length"}
 )
 
+// sizeMarks are the fragments, in any case, of which a count's key holds
+// at least one: every line without one is skipped before the regular
+// expression, since the counts are read for every failure.
+var sizeMarks = []string{"byte", "size", "len"}
+
+// containsAnyFold reports whether s holds one of marks, each in lower-case
+// ASCII, in any case, without the copy strings.ToLower would make.
+func containsAnyFold(s string, marks []string) bool {
+	for _, m := range marks {
+		for i := 0; i+len(m) <= len(s); i++ {
+			if s[i]|0x20 == m[0] && strings.EqualFold(s[i:i+len(m)], m) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // countToken is a key=value (or key: value) pair whose value is a byte
 // count, "1530498" or "56828B".
 var countToken = regexp.MustCompile(`([A-Za-z][A-Za-z0-9_.-]*)\s?[=:]\s?(\d{1,15})(?:B|\s?bytes)?\b`)
@@ -41,14 +59,23 @@ var countToken = regexp.MustCompile(`([A-Za-z][A-Za-z0-9_.-]*)\s?[=:]\s?(\d{1,15
 // transfer, the last such line. A count of zero received says nothing of
 // how the bytes were cut.
 func transferCounts(log []byte) (sent, got int64, ok bool) {
-	text := tail(string(log), wholeWindow)
-	if !strings.ContainsAny(text, "=:") {
+	text := tailBytes(log, wholeWindow)
+	if !strings.ContainsAny(text, "=:") || !containsAnyFold(text, sizeMarks) {
 		return 0, 0, false
 	}
-	lines := strings.Split(text, "\n")
-	for i := len(lines) - 1; i >= 0; i-- {
+	for rest := text; rest != ""; {
+		// From the last line back, without splitting the log.
+		var line string
+		if i := strings.LastIndexByte(rest, '\n'); i >= 0 {
+			rest, line = rest[:i], rest[i+1:]
+		} else {
+			rest, line = "", rest
+		}
+		if !containsAnyFold(line, sizeMarks) {
+			continue
+		}
 		sent, got = -1, -1
-		for _, m := range countToken.FindAllStringSubmatch(lines[i], -1) {
+		for _, m := range countToken.FindAllStringSubmatch(line, -1) {
 			n, err := strconv.ParseInt(m[2], 10, 64)
 			if err != nil {
 				continue
@@ -116,6 +143,10 @@ func countsDecide(out Classification) bool {
 	return out.By == ByNone || strings.HasPrefix(out.By, GuessBy) || corruptsContent(out) || out.By == "rule:storage-truncated"
 }
 
+// missingMarks are fragments of which every match of missingFile holds
+// one, in any case, checked before the regular expressions.
+var missingMarks = []string{"no such file", "filenotfound", "enoent", "nosuchfile", "file not found", "does not exist"}
+
 // missingFile finds a line that says a file is missing.
 var missingFile = regexp.MustCompile(`(?i)No such file or directory|FileNotFoundError|\bENOENT\b|NoSuchFile|file not found|does not exist`)
 
@@ -131,11 +162,15 @@ var (
 // sandbox restarted: the storage lost what it had, silently, which no
 // error of the program that looked for the file can say.
 func lostAfterWrite(f *Failure) bool {
-	log := tail(string(f.LogTail), wholeWindow)
-	if log == "" || !restartLine.MatchString(log) && !wroteFile.MatchString(log) {
+	log := tailBytes(f.LogTail, wholeWindow)
+	if log == "" {
 		return false
 	}
-	text := log + "\n" + tail(f.Error, wholeWindow)
+	errEnd := tail(f.Error, wholeWindow)
+	if !containsAnyFold(log, missingMarks) && !containsAnyFold(errEnd, missingMarks) || !restartLine.MatchString(log) && !wroteFile.MatchString(log) {
+		return false
+	}
+	text := log + "\n" + errEnd
 	loc := missingFile.FindStringIndex(text)
 	if loc == nil {
 		return false
@@ -166,12 +201,21 @@ func baseName(path string) string {
 const secretLeaked = "secret leaked in the error"
 
 // secretValue finds a credential given as a URL query, a key=value pair
-// or a JSON member ("accessKey":"6a51e966-…"), and issuedSecret one in a shape a provider issues (GitHub, AWS,
-// Slack, OpenAI-style keys) or a bearer token. Google's browser keys
-// (AIza…) are left out: web pages publish them.
+// or a JSON member ("accessKey":"6a51e966-…"), and issuedSecret one in a
+// shape a provider issues (GitHub, AWS, Slack, OpenAI-style keys) or a
+// bearer token. Google's browser keys (AIza…) are left out: web pages
+// publish them.
 var (
-	secretValue  = regexp.MustCompile(`(?i)[?&;,\s"'\[](?:access_?token|access_?key|api[_-]?key|auth_?token|client_?secret|secret|token|(password|passwd|pwd))(?:=|:|"\s*:\s*")([A-Za-z0-9._~+/!@#$%^*-]{8,})`)
+	secretValue  = regexp.MustCompile(`^(?i)(?:access_?token|access_?key|api[_-]?key|auth_?token|client_?secret|secret|token|(password|passwd|pwd))(?:=|:|"\s*:\s*")([A-Za-z0-9._~+/!@#$%^*-]{8,})`)
 	issuedSecret = regexp.MustCompile(`\bBearer [A-Za-z0-9._~+/-]*[0-9][A-Za-z0-9._~+/-]*[a-z][A-Za-z0-9._~+/-]{18,}|\b(ghp|gho|ghs|ghu|github_pat)_[A-Za-z0-9_]{20,}|\bAKIA[0-9A-Z]{16}\b|\bxox[abprs]-[A-Za-z0-9-]{10,}|\bsk-[A-Za-z0-9_-]{20,}`)
+)
+
+// secretKeys (in any case) and issuedMarks are fragments of which every
+// match of secretValue or of issuedSecret holds one: a secret is looked
+// for in every failure's error, and most hold none of them.
+var (
+	secretKeys  = []string{"token", "key", "secret", "passw", "pwd"}
+	issuedMarks = []string{"Bearer ", "ghp_", "gho_", "ghs_", "ghu_", "github_pat_", "AKIA", "xox", "sk-"}
 )
 
 // leaksSecret reports whether f's error, which the campaign keeps and
@@ -181,10 +225,23 @@ var (
 // word (password: incorrect), not one.
 func leaksSecret(f *Failure) bool {
 	text := tail(f.Error, wholeWindow)
-	if issuedSecret.MatchString(text) {
+	if slices.ContainsFunc(issuedMarks, func(m string) bool { return strings.Contains(text, m) }) && issuedSecret.MatchString(text) {
 		return true
 	}
-	for _, m := range secretValue.FindAllStringSubmatch(text, -1) {
+	if !containsAnyFold(text, secretKeys) {
+		return false
+	}
+	// secretValue is anchored and tried only where a key can start, after
+	// a delimiter: run unanchored over the whole error it cost a fifth of
+	// reading a million results.
+	for j := 1; j < len(text); j++ {
+		if !strings.ContainsRune(secretDelimiters, rune(text[j-1])) || !strings.ContainsRune(secretKeyStarts, rune(text[j]|0x20)) {
+			continue
+		}
+		m := secretValue.FindStringSubmatch(text[j:])
+		if m == nil {
+			continue
+		}
 		value := m[2]
 		if m[1] == "" && len(value) < 16 {
 			// A token or key shorter than 16 is an id or a word; a
@@ -197,3 +254,10 @@ func leaksSecret(f *Failure) bool {
 	}
 	return false
 }
+
+// secretDelimiters may stand before a credential's key, and
+// secretKeyStarts are the first letters of the keys secretValue knows.
+const (
+	secretDelimiters = "?&;, \t\n\r\f\"'["
+	secretKeyStarts  = "acstp"
+)

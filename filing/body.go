@@ -215,7 +215,10 @@ func where(m ModeFacts) string {
 
 func sample(b *strings.Builder, s Sample) {
 	fmt.Fprintf(b, "%s · run %s · result %d\n\n", code(s.Test), code(s.RunID), s.ResultID)
-	b.WriteString(fence(trimRunes(s.Error, maxSample)))
+	// A credential in the error stays in the campaign, not in the
+	// tracker: its value is cut (see logview.Redact).
+	shown, _ := logview.Redact(s.Error)
+	b.WriteString(fence(trimRunes(shown, maxSample)))
 	b.WriteString("\n")
 }
 

@@ -65,6 +65,24 @@ func TestBodyHasEveryPart(t *testing.T) {
 	}
 }
 
+func TestBodyKeepsLeakedCredentialsOutOfTheTracker(t *testing.T) {
+	const token = "ghp_abcdefghijklmnopqrstuvwxyz0123456789"
+	m := exampleMode()
+	m.Samples = []filing.Sample{{RunID: "night", ResultID: 1, Test: "builds/clone", Error: "fatal: could not read from https://" + token + "@github.com/acme/private"}}
+	m.Smallest = &filing.Sample{RunID: "night", ResultID: 2, Test: "builds/db", Error: "connect: host=db user=ci password=AbMvKXy4J54JPK refused"}
+	body := filing.Body(m)
+	for _, leaked := range []string{token, "AbMvKXy4J54JPK"} {
+		if strings.Contains(body, leaked) {
+			t.Errorf("got the credential %q in the ticket, want its value cut:\n%s", leaked, body)
+		}
+	}
+	for _, want := range []string{"https://ghp_[redacted]@github.com/acme/private", "password=[redacted] refused"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("got body\n%s\nwant it to contain %q", body, want)
+		}
+	}
+}
+
 func TestBodyLeavesOutWhatTheModeLacks(t *testing.T) {
 	m := exampleMode()
 	m.Smallest, m.FirstDiff, m.Link, m.Samples, m.Deterministic = nil, nil, "", nil, false

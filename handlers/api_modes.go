@@ -197,7 +197,7 @@ func toAPIResult(res sandtrap.ResultRow) apiResult {
 	a := apiResult{ID: res.ID, Test: res.Test, Title: res.Title, Target: res.Target, Domain: res.Domain, Status: res.Status,
 		Layer: res.Layer, Primitive: res.Primitive, ClassifiedBy: res.ClassifiedBy, Mode: res.Mode, Severity: res.Severity, Attempt: res.Attempt}
 	if res.HasError {
-		e := res.Error
+		e := redacted(res.Error)
 		a.Error = &e
 	}
 	return a

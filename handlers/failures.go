@@ -199,7 +199,7 @@ func failureRow(run string, r sandtrap.ResultRow) views.FailureRow {
 	row := views.FailureRow{
 		ID: r.ID, Href: paths.Result(run, r.ID), Test: r.Test, Title: r.Title, Status: r.Status,
 		Target: r.Target, Domain: r.Domain, Layer: r.Layer, Primitive: r.Primitive, By: r.ClassifiedBy,
-		Mode: r.Mode, Error: filing.FirstLine(r.Error), Attempt: r.Attempt,
+		Mode: r.Mode, Error: filing.FirstLine(redacted(r.Error)), Attempt: r.Attempt,
 	}
 	if r.Mode != "" {
 		row.ModeHref = paths.Mode(r.Mode)

@@ -324,7 +324,7 @@ func modePage(m sandtrap.Mode, sample []sandtrap.Occurrence, occ occurrences, hi
 	for _, o := range occ.list {
 		p.Occurrences = append(p.Occurrences, views.Occurrence{
 			Href: paths.Result(o.RunID, o.ID), RunID: o.RunID, RunHref: paths.Run(o.RunID), ID: o.ID, Test: o.Test,
-			Status: o.Status, Target: o.Target, Domain: o.Domain, Error: filing.FirstLine(o.Error),
+			Status: o.Status, Target: o.Target, Domain: o.Domain, Error: filing.FirstLine(redacted(o.Error)),
 		})
 	}
 	p.OccRange = pageRange(occ.offset, len(occ.list), occ.total)
@@ -400,7 +400,7 @@ func samples(occ []sandtrap.Occurrence, n int) [][]views.DiffPart {
 	var texts []string
 	seen := map[string]bool{}
 	for _, o := range occ {
-		e := filing.FirstLine(o.Error)
+		e := filing.FirstLine(redacted(o.Error))
 		if seen[e] {
 			continue
 		}
@@ -430,7 +430,7 @@ func smallest(occ []sandtrap.Occurrence) *views.Sample {
 		return nil
 	}
 	return &views.Sample{Href: paths.Result(best.RunID, best.ID), Test: best.Test, Run: best.RunID,
-		Duration: formatMS(best.DurationMS), Error: filing.FirstLine(best.Error)}
+		Duration: formatMS(best.DurationMS), Error: filing.FirstLine(redacted(best.Error))}
 }
 
 func countBars(m map[string]int, class string) []views.Bar {

@@ -67,25 +67,76 @@ func (h *Handler) showResult(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	p := resultPage(run, res, cl.Layer, cl.Primitive, cl.ClassifiedBy, cl.Mode, cl.Signature)
+	cut := logSize > int64(len(logBytes))
+	logBytes, logSecrets := redactBytes(logBytes)
 	p.Log = logview.Render(logBytes, logLimit)
 	p.Log.TotalBytes = logSize
-	p.Log.Truncated = p.Log.Truncated || logSize > int64(len(logBytes))
+	p.Log.Truncated = p.Log.Truncated || cut
 	p.LogSize = formatBytes(logSize)
 	if p.Log.Truncated {
 		tail, err := h.results.ResultLogTail(ctx, run.ID, id, logTailBytes)
 		if err != nil {
 			return err
 		}
+		tail, tailSecrets := redactBytes(tail)
+		logSecrets += tailSecrets
 		p.LogTail, p.LogTailBytes = logview.RenderTail(tail), int64(len(tail))
 	}
 	p.Artifacts = arts
+	stepSecrets := 0
 	for _, s := range steps {
-		p.Steps = append(p.Steps, stepView(s))
+		v, n := stepView(s)
+		p.Steps = append(p.Steps, v)
+		stepSecrets += n
 	}
+	_, errorSecrets := logview.Redact(res.Error)
+	p.SecretNotice = secretNotice(errorSecrets, logSecrets, stepSecrets)
 	p.Shell = withRun(h.shell(ctx, res.Test+" · "+run.Name, "runs", []views.Crumb{
 		{Label: "Runs", Href: "/"}, {Label: run.Name, Href: paths.Run(run.ID)},
 		{Label: "failures", Href: paths.Failures(run.ID, emptyFilter)}, {Label: res.Test}}), run)
 	return render(w, r, views.Result(p))
+}
+
+// redacted is text as sandtrap shows it and sends it on: with the value
+// of every credential it holds in plain text cut (see
+// logview.Redact). The campaign keeps the text whole; the raw log
+// download and the artifacts stay byte for byte.
+func redacted(text string) string {
+	r, _ := logview.Redact(text)
+	return r
+}
+
+// redactBytes is redacted for a log's bytes, with how many it cut.
+func redactBytes(b []byte) ([]byte, int) {
+	r, n := logview.Redact(string(b))
+	if n == 0 {
+		return b, 0
+	}
+	return []byte(r), n
+}
+
+// secretNotice tells people that credentials were cut from what the page
+// shows and that they leaked: the value must be rotated, whatever else
+// failed.
+func secretNotice(inError, inLog, inSteps int) string {
+	var where []string
+	for _, w := range []struct {
+		n    int
+		name string
+	}{{inError, "the error"}, {inLog, "the log"}, {inSteps, "the MCP steps"}} {
+		if w.n > 0 {
+			where = append(where, w.name)
+		}
+	}
+	if len(where) == 0 {
+		return ""
+	}
+	if n := inError + inLog + inSteps; n > 1 {
+		return fmt.Sprintf("%d credentials leaked into %s: their values are hidden here and in tickets. The campaign database and the log download still hold them: rotate them.",
+			n, strings.Join(where, " and "))
+	}
+	return fmt.Sprintf("A credential leaked into %s: its value is hidden here and in tickets. The campaign database and the log download still hold it: rotate it.",
+		strings.Join(where, " and "))
 }
 
 // unclassified says why a result has no classification to show, or ""
@@ -105,7 +156,7 @@ func unclassified(status, layer string) string {
 func resultPage(run sandtrap.Run, res sandtrap.Result, layer, primitive, by, mode, sig string) views.ResultPage {
 	p := views.ResultPage{
 		ID: res.ID, Test: res.Test, Title: res.Title, Status: res.Status,
-		Error: logview.RenderText(res.Error), HasError: res.HasError,
+		Error: logview.RenderText(redacted(res.Error)), HasError: res.HasError,
 		Unclassified: unclassified(res.Status, layer),
 		Layer:        layer, Primitive: primitive, By: by, Mode: mode, Signature: sig,
 		LogHref:  paths.Result(run.ID, res.ID) + "/log",
@@ -243,24 +294,32 @@ func (h *Handler) artifactViews(r *http.Request, runID string, resultID int64) (
 	return out, nil
 }
 
-func stepView(s sandtrap.Step) views.StepView {
+// stepView is one MCP step as the page shows it, and how many credentials
+// were cut from its error and its messages.
+func stepView(s sandtrap.Step) (views.StepView, int) {
+	stepError, n := logview.Redact(s.Error)
+	request, inRequest := payload(s.Request)
+	response, inResponse := payload(s.Response)
 	return views.StepView{
 		Seq: s.Seq, Tool: s.Tool, Duration: formatMS(s.DurationMS),
-		Error: logview.RenderText(s.Error), HasError: s.Error != "",
-		Request: payload(s.Request), Response: payload(s.Response),
-	}
+		Error: logview.RenderText(stepError), HasError: s.Error != "",
+		Request: request, Response: response,
+	}, n + inRequest + inResponse
 }
 
-// payload shows an MCP message as text when it is text, else as hex.
-func payload(b []byte) views.Payload {
+// payload shows an MCP message as text when it is text, with its
+// credentials cut, else as hex; and how many it cut.
+func payload(b []byte) (views.Payload, int) {
 	p := views.Payload{Size: formatBytes(int64(len(b))), Empty: len(b) == 0}
+	n := 0
 	if logview.IsText(b) {
 		p.IsText = true
+		b, n = redactBytes(b)
 		p.Text = logview.Render(b, 64<<10)
 	} else {
 		p.Hex, p.HexMore = logview.Hex(b, hexPreview)
 	}
-	return p
+	return p, n
 }
 
 // downloadLog serves GET /runs/{run}/results/{id}/log: the whole log as a

@@ -139,7 +139,7 @@ func (t *tools) getMode(ctx context.Context, in ModeInput) (ModeDetail, error) {
 }
 
 func toSample(s filing.Sample) Sample {
-	return Sample{Run: s.RunID, Result: s.ResultID, Test: s.Test, Error: visible([]byte(s.Error))}
+	return Sample{Run: s.RunID, Result: s.ResultID, Test: s.Test, Error: visible(redacted([]byte(s.Error)))}
 }
 
 // ErrorInput is a failure that may not have happened in any run yet.

@@ -114,24 +114,26 @@ func (t *tools) getResult(ctx context.Context, in ResultInput) (Result, error) {
 		out.Severity = m.Severity
 	}
 	if res.HasError {
-		e := visible([]byte(res.Error))
-		out.Error, out.ErrorBase64 = &e, base64.StdEncoding.EncodeToString([]byte(res.Error))
+		b := redacted([]byte(res.Error))
+		e := visible(b)
+		out.Error, out.ErrorBase64 = &e, base64.StdEncoding.EncodeToString(b)
 	}
 	tail, err := t.Results.ResultLogTail(ctx, run.ID, res.ID, logTailBytes)
 	if err != nil {
 		return Result{}, err
 	}
 	out.LogTailOffset = res.LogSize - int64(len(tail))
+	tail = redacted(tail)
 	out.LogTailBase64, out.LogTail = base64.StdEncoding.EncodeToString(tail), visible(tail)
 	steps, err := t.Results.Steps(ctx, run.ID, res.ID)
 	if err != nil {
 		return Result{}, err
 	}
 	for _, s := range steps {
-		st := Step{Seq: s.Seq, Tool: s.Tool, DurationMS: known(s.DurationMS), Error: visible([]byte(s.Error)),
+		st := Step{Seq: s.Seq, Tool: s.Tool, DurationMS: known(s.DurationMS), Error: visible(redacted([]byte(s.Error))),
 			RequestBytes: len(s.Request), ResponseBytes: len(s.Response)}
-		st.RequestBase64, st.Request, st.RequestTruncated = head(s.Request, bodyBytes)
-		st.ResponseBase64, st.Response, st.ResponseTruncated = head(s.Response, bodyBytes)
+		st.RequestBase64, st.Request, st.RequestTruncated = head(redacted(s.Request), bodyBytes)
+		st.ResponseBase64, st.Response, st.ResponseTruncated = head(redacted(s.Response), bodyBytes)
 		out.Steps = append(out.Steps, st)
 	}
 	if out.Artifacts, err = t.artifacts(ctx, run.ID, res.ID); err != nil {
@@ -209,4 +211,15 @@ func known(ms int64) *int64 {
 		return nil
 	}
 	return &ms
+}
+
+// redacted is b with the value of every credential it holds cut (see
+// logview.Redact): an agent's model is a reader outside the team. Counts
+// and offsets stay those of the bytes the campaign holds.
+func redacted(b []byte) []byte {
+	r, n := logview.Redact(string(b))
+	if n == 0 {
+		return b
+	}
+	return []byte(r)
 }

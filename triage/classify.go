@@ -282,7 +282,8 @@ func (c *Classifier) Classify(f Failure) Classification {
 
 // withLogEvidence lets the harness's own lines overrule the words of the
 // error (see evidence.go), and marks a leaked secret: byte counts that say
-// how a transfer changed the bytes, a file the harness wrote that is gone.
+// how a transfer changed the bytes, a file the harness wrote that is gone,
+// a path that climbs out of its directory and a tool that said it wrote it.
 func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig string) (Classification, string) {
 	if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) && countsDecide(out) {
 		if sent, got, ok := transferCounts(f.LogTail); ok && sent != got {
@@ -296,8 +297,16 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "storage-persistence", By: LostFileRule}
 		sig = normalizeSource("files written earlier disappeared: " + sig)
 	}
+	if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) &&
+		(out.Primitive == "input-validation" || out.By == ByNone || strings.HasPrefix(out.By, GuessBy)) && traversalAccepted(f) {
+		out = Classification{Layer: sandtrap.LayerInterface, Primitive: "input-validation", By: TraversalRule}
+		sig = normalizeSource("path traversal accepted: " + sig)
+	}
 	if leaksSecret(f) {
-		sig = normalizeSource(secretLeaked + ": " + sig)
+		// The value is cut from the signature too: it is every mode's
+		// title, on pages and in tickets.
+		redacted, _ := logview.Redact(sig)
+		sig = normalizeSource(secretLeaked + ": " + redacted)
 	}
 	return out, sig
 }
@@ -742,8 +751,13 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // leaked secret) and abbreviated digests; version 21 joins a judge's and
 // a playground's execution timeouts into the job time limit; version 22
 // reads passwords and JSON keys as leaked secrets and adds rules from the
-// misses of realworld44 and realworld45's development halves.
-const SignatureVersion = 22
+// misses of realworld44 and realworld45's development halves; version 23
+// cuts a leaked secret's value out of the signature, reads a URL's
+// password and more providers' keys as one and a judge's UUID token as an
+// id, reads a tool's success for arguments that climb out of their
+// directory as a traversal accepted, and adds rules from the development
+// halves of realworld46 and realworld47.
+const SignatureVersion = 23
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

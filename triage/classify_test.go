@@ -223,6 +223,11 @@ func TestFingerprintChangesWithTheRulesAndTheGuessModelOnly(t *testing.T) {
 func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 	c := NewClassifier(nil)
 	tests := []struct{ name, error, want string }{
+		{"Py4J's empty answer is the JVM behind it gone for memory", "py4j.protocol.Py4JNetworkError: Answer from Java side is empty", "sandbox/memory"},
+		{"a pickle that starts with '<' is an HTML page downloaded in its place", "UnpicklingError: invalid load key, '<'.", "sandbox/network-egress"},
+		{"undici's body timeout on an MCP client is a stream gone quiet", "Error connecting to http://mcp-gw.internal:8931/sse: 0 TypeError: terminated: Body Timeout Error", "interface/protocol"},
+		{"a remote browser that closed the CDP connection is the session's", "BrowserType.connect_over_cdp: Connection closed while reading from the driver", "sandbox/session-lifecycle"},
+		{"WebdriverIO's wait for an element is the test's", `Error: element ("[class*=\"list-item\"]") still not visible after 5000ms`, "test/harness"},
 		{"an accelerator's OOM is memory though it says ResourceExhausted", "tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with shape[1024,1024,64]", "sandbox/memory"},
 		{"a Dask worker over its memory budget is memory", "distributed.nanny - WARNING - Worker exceeded 95% memory budget. Restarting", "sandbox/memory"},
 		{"Jupyter's dead kernel is the session's", "The kernel appears to have died. It will restart automatically.", "sandbox/session-lifecycle"},

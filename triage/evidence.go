@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"sandtrap/logview"
 )
 
 // Evidence from the harness's own log lines. A harness records what it
@@ -37,19 +39,6 @@ var (
 // expression, since the counts are read for every failure.
 var sizeMarks = []string{"byte", "size", "len"}
 
-// containsAnyFold reports whether s holds one of marks, each in lower-case
-// ASCII, in any case, without the copy strings.ToLower would make.
-func containsAnyFold(s string, marks []string) bool {
-	for _, m := range marks {
-		for i := 0; i+len(m) <= len(s); i++ {
-			if s[i]|0x20 == m[0] && strings.EqualFold(s[i:i+len(m)], m) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // countToken is a key=value (or key: value) pair whose value is a byte
 // count, "1530498" or "56828B".
 var countToken = regexp.MustCompile(`([A-Za-z][A-Za-z0-9_.-]*)\s?[=:]\s?(\d{1,15})(?:B|\s?bytes)?\b`)
@@ -60,7 +49,7 @@ var countToken = regexp.MustCompile(`([A-Za-z][A-Za-z0-9_.-]*)\s?[=:]\s?(\d{1,15
 // how the bytes were cut.
 func transferCounts(log []byte) (sent, got int64, ok bool) {
 	text := tailBytes(log, wholeWindow)
-	if !strings.ContainsAny(text, "=:") || !containsAnyFold(text, sizeMarks) {
+	if !strings.ContainsAny(text, "=:") || !logview.ContainsAnyFold(text, sizeMarks) {
 		return 0, 0, false
 	}
 	for rest := text; rest != ""; {
@@ -71,7 +60,7 @@ func transferCounts(log []byte) (sent, got int64, ok bool) {
 		} else {
 			rest, line = "", rest
 		}
-		if !containsAnyFold(line, sizeMarks) {
+		if !logview.ContainsAnyFold(line, sizeMarks) {
 			continue
 		}
 		sent, got = -1, -1
@@ -167,7 +156,7 @@ func lostAfterWrite(f *Failure) bool {
 		return false
 	}
 	errEnd := tail(f.Error, wholeWindow)
-	if !containsAnyFold(log, missingMarks) && !containsAnyFold(errEnd, missingMarks) || !restartLine.MatchString(log) && !wroteFile.MatchString(log) {
+	if !logview.ContainsAnyFold(log, missingMarks) && !logview.ContainsAnyFold(errEnd, missingMarks) || !restartLine.MatchString(log) && !wroteFile.MatchString(log) {
 		return false
 	}
 	text := log + "\n" + errEnd
@@ -189,6 +178,29 @@ func lostAfterWrite(f *Failure) bool {
 	return false
 }
 
+// TraversalRule is the Classification.By of a failure whose tool reported
+// success for arguments that climb out of their directory.
+const TraversalRule = "rule:traversal-accepted"
+
+// saysSucceeded finds an error that reports success: the tool did what it
+// was asked, and the harness failed the workflow for what it was asked.
+var saysSucceeded = regexp.MustCompile(`(?i)\b(success(fully)?|succeeded|written to|saved to|created)\b|\bok["']?\s*:\s*true\b`)
+
+// climbsOut finds a path in a tool call's arguments that climbs out of its
+// directory: "../" or "..\\" after a quote, an equals sign or a slash.
+var climbsOut = regexp.MustCompile(`["'=/\\]\.\.[/\\]`)
+
+// traversalAccepted reports whether f's tool reported success though the
+// harness's log shows it was given a path that climbs out of its
+// directory: a traversal accepted, which no refusal will ever report.
+func traversalAccepted(f *Failure) bool {
+	log := tailBytes(f.LogTail, wholeWindow)
+	if !strings.Contains(log, "..") || !climbsOut.MatchString(log) {
+		return false
+	}
+	return saysSucceeded.MatchString(tail(f.Error, wholeWindow))
+}
+
 func baseName(path string) string {
 	if i := strings.LastIndexByte(path, '/'); i >= 0 {
 		path = path[i+1:]
@@ -200,64 +212,9 @@ func baseName(path string) string {
 // credential in plain text, a security hole whatever else failed.
 const secretLeaked = "secret leaked in the error"
 
-// secretValue finds a credential given as a URL query, a key=value pair
-// or a JSON member ("accessKey":"6a51e966-…"), and issuedSecret one in a
-// shape a provider issues (GitHub, AWS, Slack, OpenAI-style keys) or a
-// bearer token. Google's browser keys (AIza…) are left out: web pages
-// publish them.
-var (
-	secretValue  = regexp.MustCompile(`^(?i)(?:access_?token|access_?key|api[_-]?key|auth_?token|client_?secret|secret|token|(password|passwd|pwd))(?:=|:|"\s*:\s*")([A-Za-z0-9._~+/!@#$%^*-]{8,})`)
-	issuedSecret = regexp.MustCompile(`\bBearer [A-Za-z0-9._~+/-]*[0-9][A-Za-z0-9._~+/-]*[a-z][A-Za-z0-9._~+/-]{18,}|\b(ghp|gho|ghs|ghu|github_pat)_[A-Za-z0-9_]{20,}|\bAKIA[0-9A-Z]{16}\b|\bxox[abprs]-[A-Za-z0-9-]{10,}|\bsk-[A-Za-z0-9_-]{20,}`)
-)
-
-// secretKeys (in any case) and issuedMarks are fragments of which every
-// match of secretValue or of issuedSecret holds one: a secret is looked
-// for in every failure's error, and most hold none of them.
-var (
-	secretKeys  = []string{"token", "key", "secret", "passw", "pwd"}
-	issuedMarks = []string{"Bearer ", "ghp_", "gho_", "ghs_", "ghu_", "github_pat_", "AKIA", "xox", "sk-"}
-)
-
 // leaksSecret reports whether f's error, which the campaign keeps and
-// tickets quote, holds a credential in plain text: a token or key of 16
-// characters or more, a password of 8 or more. A value without both
-// letters and digits is a placeholder (?token=BROWSERLESS_TOKEN) or a
-// word (password: incorrect), not one.
+// tickets quote, holds a credential in plain text (see
+// logview.HoldsSecret).
 func leaksSecret(f *Failure) bool {
-	text := tail(f.Error, wholeWindow)
-	if slices.ContainsFunc(issuedMarks, func(m string) bool { return strings.Contains(text, m) }) && issuedSecret.MatchString(text) {
-		return true
-	}
-	if !containsAnyFold(text, secretKeys) {
-		return false
-	}
-	// secretValue is anchored and tried only where a key can start, after
-	// a delimiter: run unanchored over the whole error it cost a fifth of
-	// reading a million results.
-	for j := 1; j < len(text); j++ {
-		if !strings.ContainsRune(secretDelimiters, rune(text[j-1])) || !strings.ContainsRune(secretKeyStarts, rune(text[j]|0x20)) {
-			continue
-		}
-		m := secretValue.FindStringSubmatch(text[j:])
-		if m == nil {
-			continue
-		}
-		value := m[2]
-		if m[1] == "" && len(value) < 16 {
-			// A token or key shorter than 16 is an id or a word; a
-			// password is often that short.
-			continue
-		}
-		if strings.ContainsAny(value, "0123456789") && strings.ContainsAny(value, "abcdefghijklmnopqrstuvwxyz") {
-			return true
-		}
-	}
-	return false
+	return logview.HoldsSecret(tail(f.Error, wholeWindow))
 }
-
-// secretDelimiters may stand before a credential's key, and
-// secretKeyStarts are the first letters of the keys secretValue knows.
-const (
-	secretDelimiters = "?&;, \t\n\r\f\"'["
-	secretKeyStarts  = "acstp"
-)

@@ -101,6 +101,11 @@ func TestLeaksSecretFindsCredentialsNotPlaceholders(t *testing.T) {
 		{"a masked token", "request to /api?token=****************** failed", false},
 		{"a token too short to be a credential", "/api?token=abc123", false},
 		{"a browser's published Google key", "https://maps.googleapis.com/maps/api/js?key=AIzaSyBukfGfN2Ayd_LgVqjEGEtJneT-D-r4Zv4 - Failed to load resource", false},
+		{"a password in a URL", "Ignoring indexes: https://user:supers3cret@pypi.example.com/root/ci/+simple/", true},
+		{"a placeholder password in a URL", "Cloning https://username:password@github.com/example/private.git to ...", false},
+		{"a GitLab token in an index URL a console wrapped", "--index-url\n                             https://__token__:glpat-5Gti9pZ15SrhhQLekcN2\n                             @gitlab.example.com/api/v4/projects/624/packages/pypi/simple", true},
+		{"a Hugging Face token", "401 Client Error for url: https://huggingface.co/api/whoami-v2 (token hf_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789)", true},
+		{"a judge's submission token, which is a UUID", `"token": "2289dfc3-cd54-4288-a849-8b0ca77a035e", "message": "Time limit exceeded (wall clock)"`, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -141,6 +146,14 @@ func TestTheHarnessLogDecidesWhatTheErrorCannot(t *testing.T) {
 			"FileNotFoundError: [Errno 2] No such file or directory: 'latex': 'latex'",
 			"step 4 write_file report.tex ok\nsandbox restarted",
 			"sandbox/package-path", sandtrap.SeverityMedium, "program-missing"},
+		{"a tool that wrote where its arguments climbed out of the workspace accepted a traversal",
+			"Content successfully written to notes.txt",
+			`2025-12-03T04:30:08Z wf-54507 step=9 call=file_writer args={"filename":"notes.txt","directory":"/tmp/../var/www","overwrite":true}`,
+			"interface/input-validation", sandtrap.SeverityCritical, "path-traversal-accepted"},
+		{"a tool that refused a path that climbs out keeps the refusal",
+			"Error: Access denied - path outside allowed directories: /var/www",
+			`step=9 call=write_file args={"path":"/workspace/../var/www/index.html"}`,
+			"interface/input-validation", sandtrap.SeverityMedium, "path-beyond-allowed-refused"},
 		{"abbreviated digests that differ are a round trip that changed the bytes",
 			"encoding cp1252\nvalue 'Gr??enordnung'",
 			"tool=sandbox.write_file args path=C:\\work\\out.json bytes=1131\ntool result isError=false; readback sha256 8c856e058bac… != sent f16423e83942…",

@@ -131,7 +131,19 @@ var builtinRules = []Rule{
 	builtin("browser-crash", sandbox, "memory",
 		`(?i)Target crashed|Page crashed|Abnormal renderer termination|page crash\b|tab crashed|/dev/shm|Browser closed unexpectedly|renderer (process )?(crashed|was killed|gone)|Aw, Snap|RESULT_CODE_KILLED|SBOX_FATAL_MEMORY`),
 	builtin("browser-closed", sandbox, "session-lifecycle",
-		`(?i)Target closed|Target page, context or browser has been closed|browser has been closed|browser has disconnected|Most likely the page has been closed|Session closed\.`),
+		`(?i)Target closed|connect_over_cdp: Connection closed|Target page, context or browser has been closed|browser has been closed|browser has disconnected|Most likely the page has been closed|Session closed\.`),
+	// Py4J's gateway answering nothing is the JVM behind it gone, almost
+	// always the driver out of heap.
+	builtin("jvm-gateway-gone", sandbox, "memory",
+		`Answer from Java side is empty`),
+	// A pickle that starts with '<' is an HTML page saved in the file's
+	// place: the download got an error or a login page.
+	builtin("html-page-saved", sandbox, "network-egress",
+		`invalid load key, '<'`),
+	// undici ends a response whose body stalls past its timeout: on an
+	// MCP client that is an event stream the server let go quiet.
+	builtin("stream-body-timeout", iface, "protocol",
+		`terminated: Body Timeout Error|UND_ERR_BODY_TIMEOUT`),
 	builtin("thread-start", sandbox, "process-spawn",
 		`(?i)thread failed to start|Unsupported syscall|unable to create (a )?(new )?native thread`),
 	builtin("volume-mount", sandbox, "storage-persistence",
@@ -206,7 +218,7 @@ var builtinRules = []Rule{
 	// An element the test waited for that never became actionable: its
 	// selector or its wait is wrong far more often than the page.
 	builtin("locator-timeout", test, "harness",
-		`(?i)\blocator\.\w+: (Test )?Timeout \d+ ?ms exceeded|Cause: Locator\.\w+|waitForSelector: Timeout`),
+		`(?i)\blocator\.\w+: (Test )?Timeout \d+ ?ms exceeded|Cause: Locator\.\w+|waitForSelector: Timeout|\bstill not (visible|displayed|existing|clickable|enabled|selected|stable) after \d+ ?ms`),
 	// Playwright's bare timeout, once a locator's is the test's: a wait
 	// for the page that ran out, as a navigation's does.
 	builtin("page-wait-timeout", sandbox, "cpu-time",

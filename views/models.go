@@ -178,6 +178,9 @@ type ResultPage struct {
 	Steps        []StepView
 	BackHref     string
 	Problems     []string // unreadable values of the row
+	// SecretNotice says that credentials were cut from the error and the
+	// log as shown here; "" when none were.
+	SecretNotice string
 }
 
 // Field is one labelled value of a result.

@@ -1,0 +1,174 @@
+package logview
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Credentials. A tool that fails often prints what it was given: a URL
+// with its token, a connection string with its password. The campaign
+// keeps that text whole; what sandtrap shows and sends on (pages,
+// tickets, the API) has the values cut, and a failure that holds one is
+// a security finding of its own.
+
+// secretValue finds a credential given as a URL query, a key=value pair
+// or a JSON member ("accessKey":"6a51e966-…"), issuedSecret one in a
+// shape a provider issues (GitHub, GitLab, AWS, Slack, Stripe, Hugging
+// Face, npm, PyPI, Google OAuth, OpenAI-style keys) or a
+// bearer token, and userinfoSecret a password in a URL
+// (https://user:s3cret99@host). Google's browser keys (AIza…) are left
+// out: web pages publish them.
+var (
+	secretValue    = regexp.MustCompile(`^(?i)(access_?token|access_?key|api[_-]?key|auth_?token|client_?secret|secret|token|(password|passwd|pwd))(?:=|:|"\s*:\s*")([A-Za-z0-9._~+/!@#$%^*-]{8,})`)
+	issuedSecret   = regexp.MustCompile(`\bBearer [A-Za-z0-9._~+/-]*[0-9][A-Za-z0-9._~+/-]*[a-z][A-Za-z0-9._~+/-]{18,}|\b(ghp|gho|ghs|ghu|github_pat)_[A-Za-z0-9_]{20,}|\bAKIA[0-9A-Z]{16}\b|\bxox[abprs]-[A-Za-z0-9-]{10,}|\bsk-[A-Za-z0-9_-]{20,}|\bglpat-[A-Za-z0-9_-]{20,}|\bhf_[A-Za-z0-9]{30,}|\bnpm_[A-Za-z0-9]{36}\b|\bpypi-[A-Za-z0-9_-]{50,}|\b[rs]k_live_[A-Za-z0-9]{20,}|\bya29\.[A-Za-z0-9_-]{20,}`)
+	userinfoSecret = regexp.MustCompile(`://[^\s:/@?#]*:([^\s:/@?#]{8,})@`)
+	uuidValue      = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+)
+
+// secretKeys (in any case) and issuedMarks are fragments of which every
+// match of secretValue or of issuedSecret holds one: a secret is looked
+// for in every failure's error, and most hold none of them.
+var (
+	secretKeys  = []string{"token", "key", "secret", "passw", "pwd"}
+	issuedMarks = []string{"Bearer ", "ghp_", "gho_", "ghs_", "ghu_", "github_pat_", "AKIA", "xox", "sk-", "glpat-", "hf_", "npm_", "pypi-", "k_live_", "ya29."}
+)
+
+// HoldsSecret reports whether text holds a credential in plain text (see
+// secretSpans): a secret is looked for in every failure's error.
+func HoldsSecret(text string) bool {
+	return len(secretSpans(text, true)) > 0
+}
+
+// Redact returns text with the value of every credential it holds
+// in plain text replaced by [redacted], and how many it replaced. The key
+// and a provider's prefix stay (token=[redacted], ghp_[redacted]), so
+// people know what to rotate; pages, tickets and the API show the rest
+// of the text as it was.
+func Redact(text string) (string, int) {
+	spans := secretSpans(text, false)
+	if len(spans) == 0 {
+		return text, 0
+	}
+	var b strings.Builder
+	at := 0
+	for _, s := range spans {
+		b.WriteString(text[at:s[0]])
+		b.WriteString("[redacted]")
+		at = s[1]
+	}
+	b.WriteString(text[at:])
+	return b.String(), len(spans)
+}
+
+// secretSpans returns where the values of the credentials in text lie, in
+// order and apart, or only the first one when first is set: a token or
+// key of 16 characters or more, a password of 8 or more. A value without
+// both letters and digits is a placeholder (?token=BROWSERLESS_TOKEN) or
+// a word (password: incorrect), not one, and a token that is a UUID is an
+// id (a judge's submission "token").
+func secretSpans(text string, first bool) [][2]int {
+	var spans [][2]int
+	if slices.ContainsFunc(issuedMarks, func(m string) bool { return strings.Contains(text, m) }) {
+		for _, m := range issuedSecret.FindAllStringIndex(text, -1) {
+			spans = append(spans, [2]int{m[0] + issuedPrefix(text[m[0]:m[1]]), m[1]})
+			if first {
+				return spans
+			}
+		}
+	}
+	if strings.Contains(text, "://") && strings.Contains(text, "@") {
+		for _, m := range userinfoSecret.FindAllStringSubmatchIndex(text, -1) {
+			if credentialLike(text[m[2]:m[3]]) {
+				spans = append(spans, [2]int{m[2], m[3]})
+				if first {
+					return spans
+				}
+			}
+		}
+	}
+	if !ContainsAnyFold(text, secretKeys) {
+		return sortedApart(spans)
+	}
+	// secretValue is anchored and tried only where a key can start, after
+	// a delimiter: run unanchored over the whole error it cost a fifth of
+	// reading a million results.
+	for j := 1; j < len(text); j++ {
+		if !strings.ContainsRune(secretDelimiters, rune(text[j-1])) || !strings.ContainsRune(secretKeyStarts, rune(text[j]|0x20)) {
+			continue
+		}
+		m := secretValue.FindStringSubmatchIndex(text[j:])
+		if m == nil {
+			continue
+		}
+		key, password, value := text[j+m[2]:j+m[3]], m[4] >= 0, text[j+m[6]:j+m[7]]
+		switch {
+		case !password && len(value) < 16:
+			// A token or key shorter than 16 is an id or a word; a
+			// password is often that short.
+		case strings.EqualFold(key, "token") && uuidValue.MatchString(value):
+		case slices.ContainsFunc(spans, func(s [2]int) bool { return s[0] < j+m[7] && j+m[6] < s[1] }):
+			// Already cut as a provider's key or a URL's password.
+		case credentialLike(value):
+			spans = append(spans, [2]int{j + m[6], j + m[7]})
+			if first {
+				return spans
+			}
+			j += m[7] - 1
+		}
+	}
+	return sortedApart(spans)
+}
+
+// credentialLike reports whether value holds both letters and digits.
+func credentialLike(value string) bool {
+	return strings.ContainsAny(value, "0123456789") && strings.ContainsAny(value, "abcdefghijklmnopqrstuvwxyz")
+}
+
+// issuedPrefix is how much of an issued credential's match stays shown:
+// "Bearer ", or the provider's prefix (ghp_, xoxb-, sk-, AKIA).
+func issuedPrefix(match string) int {
+	for _, p := range []string{"Bearer ", "github_pat_", "sk_live_", "rk_live_", "ya29."} {
+		if strings.HasPrefix(match, p) {
+			return len(p)
+		}
+	}
+	if i := strings.IndexAny(match, "_-"); i > 0 && i < 12 {
+		return i + 1
+	}
+	return min(4, len(match))
+}
+
+// sortedApart orders spans and drops any that overlap one before it: a
+// provider's key may also be a URL's password.
+func sortedApart(spans [][2]int) [][2]int {
+	slices.SortFunc(spans, func(a, b [2]int) int { return a[0] - b[0] })
+	out := spans[:0]
+	for _, s := range spans {
+		if len(out) > 0 && s[0] < out[len(out)-1][1] {
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// secretDelimiters may stand before a credential's key, and
+// secretKeyStarts are the first letters of the keys secretValue knows.
+const (
+	secretDelimiters = "?&;, \t\n\r\f\"'["
+	secretKeyStarts  = "acstp"
+)
+
+// ContainsAnyFold reports whether s holds one of marks, each in lower-case
+// ASCII, in any case, without the copy strings.ToLower would make.
+func ContainsAnyFold(s string, marks []string) bool {
+	for _, m := range marks {
+		for i := 0; i+len(m) <= len(s); i++ {
+			if s[i]|0x20 == m[0] && strings.EqualFold(s[i:i+len(m)], m) {
+				return true
+			}
+		}
+	}
+	return false
+}

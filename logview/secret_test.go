@@ -1,0 +1,37 @@
+package logview
+
+import "testing"
+
+func TestRedactCutsEveryCredentialAndKeepsWhatToRotate(t *testing.T) {
+	tests := []struct {
+		name, text, want string
+		wantCount        int
+	}{
+		{"a token in a query keeps its key",
+			"GET /notes?fields=id&token=71eccadd12daed9732c94078248b715db0aea258 failed",
+			"GET /notes?fields=id&token=[redacted] failed", 1},
+		{"a GitHub token keeps its prefix",
+			"could not read from https://ghp_abcdefghijklmnopqrstuvwxyz0123456789@github.com/x/y",
+			"could not read from https://ghp_[redacted]@github.com/x/y", 1},
+		{"a fine-grained GitHub token keeps its whole prefix",
+			"?token=github_pat_11AAW3UWA0bwxQuF0gRJw1_QdrR6rlFh5nK4ZU0gT0bIGm",
+			"?token=github_pat_[redacted]", 1},
+		{"a bearer token keeps the scheme",
+			"Authorization: Bearer eyJhbGciOi1JIUzI1NiJ9abcdef0123456789 rejected",
+			"Authorization: Bearer [redacted] rejected", 1},
+		{"a URL's password and a connection string's are both cut",
+			"https://ci:supers3cret@pypi.example.com and host=db password=AbMvKXy4J54JPK sslmode=disable",
+			"https://ci:[redacted]@pypi.example.com and host=db password=[redacted] sslmode=disable", 2},
+		{"an error without a credential is left as it was",
+			"FATAL: password: incorrect for user analyst",
+			"FATAL: password: incorrect for user analyst", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, n := Redact(tt.text)
+			if got != tt.want || n != tt.wantCount {
+				t.Errorf("got %q (%d), want %q (%d)", got, n, tt.want, tt.wantCount)
+			}
+		})
+	}
+}

@@ -52,6 +52,8 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld43.jsonl",
 	"testdata/eval/realworld44.jsonl",
 	"testdata/eval/realworld45.jsonl",
+	"testdata/eval/realworld46.jsonl",
+	"testdata/eval/realworld47.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -756,7 +756,7 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // password and more providers' keys as one and a judge's UUID token as an
 // id, reads a tool's success for arguments that climb out of their
 // directory as a traversal accepted, and adds rules from the development
-// halves of realworld46 and realworld47.
+// halves of realworld46 to realworld49.
 const SignatureVersion = 23
 
 // Fingerprint identifies what c decides: the signature version, every

@@ -223,6 +223,9 @@ func TestFingerprintChangesWithTheRulesAndTheGuessModelOnly(t *testing.T) {
 func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 	c := NewClassifier(nil)
 	tests := []struct{ name, error, want string }{
+		{"cargo's failed checksum is a download that differs", "error: failed to verify the checksum of `tokio v1.37.0`", "sandbox/network-egress"},
+		{"MySQL's packet limit is a message size", "Packet for query is too large (1,287,879 > 1,048,576)", "interface/message-size"},
+		{"an agent's bare request timeout is a tool past its wait", "Agent error: Request timed out.", "sandbox/cpu-time"},
 		{"Py4J's empty answer is the JVM behind it gone for memory", "py4j.protocol.Py4JNetworkError: Answer from Java side is empty", "sandbox/memory"},
 		{"a pickle that starts with '<' is an HTML page downloaded in its place", "UnpicklingError: invalid load key, '<'.", "sandbox/network-egress"},
 		{"undici's body timeout on an MCP client is a stream gone quiet", "Error connecting to http://mcp-gw.internal:8931/sse: 0 TypeError: terminated: Body Timeout Error", "interface/protocol"},

@@ -29,7 +29,7 @@ const LostFileRule = "rule:file-lost-after-write"
 // harness's key=value counts: expected_bytes and written_bytes, size_in and
 // size_stored, src_bytes and returned_bytes.
 var (
-	sentCountWords = []string{"expected", "expect", "want", "wanted", "sent", "src", "source", "orig", "original", "declared", "in", "input", "uploaded", "upload"}
+	sentCountWords = []string{"expected", "expect", "want", "wanted", "sent", "src", "source", "orig", "original", "declared", "in", "input", "uploaded", "upload", "stat"}
 	gotCountWords  = []string{"written", "wrote", "stored", "saved", "received", "recv", "got", "actual", "returned", "downloaded", "readback", "read", "ondisk", "disk"}
 	sizeWords      = []string{"bytes", "byte", "size", "len", "length"}
 )

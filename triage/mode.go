@@ -67,7 +67,7 @@ var severityRefinements = []severityRefinement{
 		sandtrap.SeverityCritical, "critical: a stored file came back cut short or corrupted"},
 	{"storage-persistence", []string{"not persisting", "persistence lost", "wiped", "were lost", "got lost", "are gone", "were gone", "disappear", "vanish", "data loss", "loses the data", "loses everything"},
 		sandtrap.SeverityCritical, "critical: files written earlier were lost"},
-	{"network-egress", []string{"hash mismatch", "HASHES", "EINTEGRITY", "integrity checksum", "does not match MD5", "checksum did not", "checksum mismatch", "Consistency check failed"},
+	{"network-egress", []string{"hash mismatch", "HASHES", "EINTEGRITY", "integrity checksum", "does not match MD5", "checksum did not", "checksum mismatch", "Consistency check failed", "failed to verify the checksum"},
 		sandtrap.SeverityCritical, "critical: downloaded bytes differ from their published digest"},
 	{"process-spawn", []string{"Unsupported syscall"},
 		sandtrap.SeverityLow, "low: gVisor reports a syscall it does not implement, usually harmless"},

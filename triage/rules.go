@@ -69,7 +69,7 @@ const (
 	programNotFound = `No such file or directory: '[^'\n]+': '[^'\n]+'|because [\w.+-]+ could not be found|No [\w.+-]+ executable found|Executable '[^'\n]+' not found|executable needs to be in PATH|Can't get directory of program name|\bexec [^\n]{0,40}failed: No such file or directory`
 	// mcpRequestTimeout is an MCP client that gave up waiting for a
 	// request's answer.
-	mcpRequestTimeout = `-32001\b|Timed out while waiting for response|MCP request timed out|(McpError|MCP error|MCP server|tools/call|calling tool)[^\n]{0,80}\bRequest timed out`
+	mcpRequestTimeout = `-32001\b|Timed out while waiting for response|MCP request timed out|\bRequest timed out\b`
 	// devtoolsEndpointRefused is a browser's DevTools endpoint on the
 	// loopback refusing the connection: the browser is not running. It
 	// names only the loopback forms whose port the normaliser keeps, since
@@ -101,7 +101,7 @@ var builtinRules = []Rule{
 	builtin("accelerator-oom", sandbox, "memory",
 		`(?i)OOM when allocating|CUDA out of memory|CUDA error: out of memory|out of memory on device|ResourceExhaustedError`),
 	builtin("message-size", iface, "message-size",
-		`(?i)offset overflow|ArrowCapacityError|message size|(payload|message|request|response|result|body|frame|content|argument|output) (is )?too (large|big|long)|entity too large|exceeds (the )?(maximum|max|limit)[^.]*\b(size|bytes|length)|max(imum)? (message|payload|frame|response) size|size limit|MESSAGE_TOO_LARGE|maximum allowed tokens|tokens\) exceeds|maxBuffer|MAXBUFFER|Separator is not found, and chunk exceed|chunk exceed the limit|LimitOverrunError|RESOURCE_EXHAUSTED|ResourceExhausted|larger than max\b|\bENOBUFS\b|exceeded (the )?(maximum|max) (buffer |message )?size|\b413\b|Too long: must have at most|Cannot create a string longer than|`+websocketTooBig),
+		`(?i)offset overflow|ArrowCapacityError|message size|Packet for query is too large|max_allowed_packet|Got a packet bigger than|(payload|message|request|response|result|body|frame|content|argument|output) (is )?too (large|big|long)|entity too large|exceeds (the )?(maximum|max|limit)[^.]*\b(size|bytes|length)|max(imum)? (message|payload|frame|response) size|size limit|MESSAGE_TOO_LARGE|maximum allowed tokens|tokens\) exceeds|maxBuffer|MAXBUFFER|Separator is not found, and chunk exceed|chunk exceed the limit|LimitOverrunError|RESOURCE_EXHAUSTED|ResourceExhausted|larger than max\b|\bENOBUFS\b|exceeded (the )?(maximum|max) (buffer |message )?size|\b413\b|Too long: must have at most|Cannot create a string longer than|`+websocketTooBig),
 	// Go's module checksum database: the download differs from what the
 	// world saw, before any transport could mangle it.
 	builtin("module-checksum", sandbox, "network-egress",
@@ -115,7 +115,7 @@ var builtinRules = []Rule{
 	builtin("protocol-version", iface, "protocol",
 		`(?i)Unsupported protocol version|protocol version (mismatch|not supported|is not supported)|unsupported protocolVersion|Incompatible protocol version|protocol version [^\n]{0,60}\n?[^\n]{0,20}\bbut [^\n]{0,40}expects|client version [\d.]+ is too new|Maximum supported API version`),
 	builtin("download-hash-mismatch", sandbox, "network-egress",
-		`(?i)DO NOT MATCH THE HASHES|hashes from the requirements file|\bEINTEGRITY\b|integrity checksum failed|Hash mismatch for|(checksum|hash) (mismatch|did not match)[^\n]{0,80}download|download[^\n]{0,80}(checksum|hash) (mismatch|did not match)`),
+		`(?i)DO NOT MATCH THE HASHES|hashes from the requirements file|failed to verify the checksum of|\bEINTEGRITY\b|integrity checksum failed|Hash mismatch for|(checksum|hash) (mismatch|did not match)[^\n]{0,80}download|download[^\n]{0,80}(checksum|hash) (mismatch|did not match)`),
 	builtin("input-validation", iface, "input-validation",
 		`(?i)ENAMETOOLONG|File name too long|\[Errno 36\]|Input should be (a valid|greater|less)|(\.\./){2,}(etc|root|proc|home|var|usr)/|path traversal|directory traversal|accepted (path|input|file ?name|symlink)|outside (of )?(the )?(/workspace|workspace|sandbox|allowed)|escapes? (the )?(workspace|sandbox|root)|without validation|no (path|input) validation|/etc/(passwd|shadow)\b|no containment check|without (a |any )?containment check|symlink escape|Invalid params|-32602\b|ValidationError|validation error|Invalid schema for function|invalid_function_parameters|array schema missing items|Cannot navigate to invalid URL|Invalid parameters|ERR_INVALID_ARG_(TYPE|VALUE)|argument must be of type|Invalid (input|arguments) for tool|must have required property|Additional properties are not allowed|"isError":\s*false[^\n]{0,200}\.\./|\.\./[^\n]{0,300}"isError":\s*false|Invalid JSON payload received\. Unknown name|must have items|must be (inside|within) (an |the )?allowed|Invalid url|\binvalid_type\b|`+pathRefusedOutside+``),
 

@@ -683,9 +683,10 @@ func isErrorCode(w string) bool {
 // one whose words the tokens share as much as how asks.
 func (g *Grouper) restates(group string, tokens []string, how restating) []string {
 	var found []*drain.Template
+	finding := findingOf(tokens)
 	add := func(id string) {
 		t, live := g.miner.Get(id)
-		if live && t.Group == group && !slices.Contains(found, t) {
+		if live && t.Group == group && findingOf(t.Tokens) == finding && !slices.Contains(found, t) {
 			found = append(found, t)
 		}
 	}
@@ -723,6 +724,23 @@ func (g *Grouper) restates(group string, tokens []string, how restating) []strin
 		ids[i] = t.ID
 	}
 	return ids
+}
+
+// findings start the signatures of what the harness's evidence found in a
+// failure that keeps its class (see withLogEvidence): a template that
+// names one and one that does not say the same words of two findings, a
+// leaked token and the failure without one, never one restating the other.
+var findings = []string{secretLeaked + ":", "path traversal accepted:", "files written earlier disappeared:"}
+
+// findingOf returns the finding tokens start with, or "".
+func findingOf(tokens []string) string {
+	for _, f := range findings {
+		words := strings.Fields(f)
+		if len(tokens) >= len(words) && slices.Equal(tokens[:len(words)], words) {
+			return f
+		}
+	}
+	return ""
 }
 
 func (g *Grouper) index(group, id string, tokens []string) {

@@ -81,6 +81,9 @@ func TestGrouperAssign(t *testing.T) {
 			`"message":"Error occurred Max payload size exceeded and payload length is <n> and buffered length is <n>"`,
 			"[!] null WebSocket Error: max payload size exceeded",
 			"RangeError: Max payload size exceeded"), 1},
+		{"a leaked secret is a mode apart from the same failure without one", fs("sandbox", "package-path",
+			`{"ts": "<ts>", "workflow": "<name>", "step": <n>, "tool": "<name>", "arguments": {"cmd": "composer install --no-interaction"}, "exit": 1}`,
+			`secret leaked in the error: {"ts": "<ts>", "workflow": "<name>", "step": <n>, "tool": "<name>", "arguments": {"cmd": "composer install --no-interaction"}, "exit": 1}`), 2},
 		{"the same words in two primitives are two modes", []failure{
 			{"sandbox", "memory", "worker died unexpectedly"}, {"sandbox", "session-lifecycle", "worker died unexpectedly"}}, 2},
 	}

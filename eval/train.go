@@ -54,6 +54,8 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld45.jsonl",
 	"testdata/eval/realworld46.jsonl",
 	"testdata/eval/realworld47.jsonl",
+	"testdata/eval/realworld48.jsonl",
+	"testdata/eval/realworld49.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -68,7 +68,7 @@ func (h *Handler) showResult(w http.ResponseWriter, r *http.Request) error {
 	}
 	p := resultPage(run, res, cl.Layer, cl.Primitive, cl.ClassifiedBy, cl.Mode, cl.Signature)
 	cut := logSize > int64(len(logBytes))
-	logBytes, logSecrets := redactBytes(logBytes)
+	logBytes, logSecrets := logview.RedactBytes(logBytes)
 	p.Log = logview.Render(logBytes, logLimit)
 	p.Log.TotalBytes = logSize
 	p.Log.Truncated = p.Log.Truncated || cut
@@ -78,7 +78,7 @@ func (h *Handler) showResult(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		tail, tailSecrets := redactBytes(tail)
+		tail, tailSecrets := logview.RedactBytes(tail)
 		logSecrets += tailSecrets
 		p.LogTail, p.LogTailBytes = logview.RenderTail(tail), int64(len(tail))
 	}
@@ -104,15 +104,6 @@ func (h *Handler) showResult(w http.ResponseWriter, r *http.Request) error {
 func redacted(text string) string {
 	r, _ := logview.Redact(text)
 	return r
-}
-
-// redactBytes is redacted for a log's bytes, with how many it cut.
-func redactBytes(b []byte) ([]byte, int) {
-	r, n := logview.Redact(string(b))
-	if n == 0 {
-		return b, 0
-	}
-	return []byte(r), n
 }
 
 // secretNotice tells people that credentials were cut from what the page
@@ -314,7 +305,7 @@ func payload(b []byte) (views.Payload, int) {
 	n := 0
 	if logview.IsText(b) {
 		p.IsText = true
-		b, n = redactBytes(b)
+		b, n = logview.RedactBytes(b)
 		p.Text = logview.Render(b, 64<<10)
 	} else {
 		p.Hex, p.HexMore = logview.Hex(b, hexPreview)

@@ -61,6 +61,15 @@ func Redact(text string) (string, int) {
 	return b.String(), len(spans)
 }
 
+// RedactBytes is Redact for bytes: b itself when it holds no credential.
+func RedactBytes(b []byte) ([]byte, int) {
+	r, n := Redact(string(b))
+	if n == 0 {
+		return b, 0
+	}
+	return []byte(r), n
+}
+
 // secretSpans returns where the values of the credentials in text lie, in
 // order and apart, or only the first one when first is set: a token or
 // key of 16 characters or more, a password of 8 or more. A value without

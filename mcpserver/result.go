@@ -217,9 +217,6 @@ func known(ms int64) *int64 {
 // logview.Redact): an agent's model is a reader outside the team. Counts
 // and offsets stay those of the bytes the campaign holds.
 func redacted(b []byte) []byte {
-	r, n := logview.Redact(string(b))
-	if n == 0 {
-		return b
-	}
-	return []byte(r)
+	r, _ := logview.RedactBytes(b)
+	return r
 }

@@ -66,7 +66,7 @@ func (h *Handler) showResult(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	p := resultPage(run, res, cl.Layer, cl.Primitive, cl.ClassifiedBy, cl.Mode, cl.Signature)
+	p, errorSecrets := resultPage(run, res, cl.Layer, cl.Primitive, cl.ClassifiedBy, cl.Mode, cl.Signature)
 	cut := logSize > int64(len(logBytes))
 	logBytes, logSecrets := logview.RedactBytes(logBytes)
 	p.Log = logview.Render(logBytes, logLimit)
@@ -89,7 +89,6 @@ func (h *Handler) showResult(w http.ResponseWriter, r *http.Request) error {
 		p.Steps = append(p.Steps, v)
 		stepSecrets += n
 	}
-	_, errorSecrets := logview.Redact(res.Error)
 	p.SecretNotice = secretNotice(errorSecrets, logSecrets, stepSecrets)
 	p.Shell = withRun(h.shell(ctx, res.Test+" · "+run.Name, "runs", []views.Crumb{
 		{Label: "Runs", Href: "/"}, {Label: run.Name, Href: paths.Run(run.ID)},
@@ -143,11 +142,13 @@ func unclassified(status, layer string) string {
 	return ""
 }
 
-// resultPage builds the view model of one result.
-func resultPage(run sandtrap.Run, res sandtrap.Result, layer, primitive, by, mode, sig string) views.ResultPage {
+// resultPage builds the view model of one result, and counts the
+// credentials cut from its error.
+func resultPage(run sandtrap.Run, res sandtrap.Result, layer, primitive, by, mode, sig string) (views.ResultPage, int) {
+	shownError, errorSecrets := logview.Redact(res.Error)
 	p := views.ResultPage{
 		ID: res.ID, Test: res.Test, Title: res.Title, Status: res.Status,
-		Error: logview.RenderText(redacted(res.Error)), HasError: res.HasError,
+		Error: logview.RenderText(shownError), HasError: res.HasError,
 		Unclassified: unclassified(res.Status, layer),
 		Layer:        layer, Primitive: primitive, By: by, Mode: mode, Signature: sig,
 		LogHref:  paths.Result(run.ID, res.ID) + "/log",
@@ -174,7 +175,7 @@ func resultPage(run sandtrap.Run, res sandtrap.Result, layer, primitive, by, mod
 	if res.Layer != "" || res.Primitive != "" {
 		p.Fields = append(p.Fields, text("Harness said", strings.Trim(clipLabel(res.Layer)+" / "+clipLabel(res.Primitive), " /"), true))
 	}
-	return p
+	return p, errorSecrets
 }
 
 // maxLabelShown is how much of a harness's layer or primitive label the

@@ -78,8 +78,12 @@ func RedactBytes(b []byte) ([]byte, int) {
 // id (a judge's submission "token").
 func secretSpans(text string, first bool) [][2]int {
 	var spans [][2]int
+	limit := -1
+	if first {
+		limit = 1
+	}
 	if slices.ContainsFunc(issuedMarks, func(m string) bool { return strings.Contains(text, m) }) {
-		for _, m := range issuedSecret.FindAllStringIndex(text, -1) {
+		for _, m := range issuedSecret.FindAllStringIndex(text, limit) {
 			spans = append(spans, [2]int{m[0] + issuedPrefix(text[m[0]:m[1]]), m[1]})
 			if first {
 				return spans

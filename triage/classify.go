@@ -295,12 +295,12 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) &&
 		(out.Primitive == "storage-persistence" || out.By == ByNone || strings.HasPrefix(out.By, GuessBy)) && lostAfterWrite(f) {
 		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "storage-persistence", By: LostFileRule}
-		sig = normalizeSource("files written earlier disappeared: " + sig)
+		sig = normalizeSource(filesDisappeared + ": " + sig)
 	}
 	if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) &&
 		(out.Primitive == "input-validation" || out.By == ByNone || strings.HasPrefix(out.By, GuessBy)) && traversalAccepted(f) {
 		out = Classification{Layer: sandtrap.LayerInterface, Primitive: "input-validation", By: TraversalRule}
-		sig = normalizeSource("path traversal accepted: " + sig)
+		sig = normalizeSource(traversalFound + ": " + sig)
 	}
 	if leaksSecret(f) {
 		// The value is cut from the signature too: it is every mode's

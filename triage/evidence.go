@@ -178,6 +178,13 @@ func lostAfterWrite(f *Failure) bool {
 	return false
 }
 
+// Findings of the harness's evidence start a signature: a failure with
+// one is a mode apart from the same failure without it (see findings).
+const (
+	filesDisappeared = "files written earlier disappeared"
+	traversalFound   = "path traversal accepted"
+)
+
 // TraversalRule is the Classification.By of a failure whose tool reported
 // success for arguments that climb out of their directory.
 const TraversalRule = "rule:traversal-accepted"

@@ -730,17 +730,20 @@ func (g *Grouper) restates(group string, tokens []string, how restating) []strin
 // failure that keeps its class (see withLogEvidence): a template that
 // names one and one that does not say the same words of two findings, a
 // leaked token and the failure without one, never one restating the other.
-var findings = []string{secretLeaked + ":", "path traversal accepted:", "files written earlier disappeared:"}
+var findings = [][]string{
+	strings.Fields(secretLeaked + ":"),
+	strings.Fields(traversalFound + ":"),
+	strings.Fields(filesDisappeared + ":"),
+}
 
-// findingOf returns the finding tokens start with, or "".
-func findingOf(tokens []string) string {
-	for _, f := range findings {
-		words := strings.Fields(f)
+// findingOf returns which of findings tokens start with, or -1.
+func findingOf(tokens []string) int {
+	for i, words := range findings {
 		if len(tokens) >= len(words) && slices.Equal(tokens[:len(words)], words) {
-			return f
+			return i
 		}
 	}
-	return ""
+	return -1
 }
 
 func (g *Grouper) index(group, id string, tokens []string) {

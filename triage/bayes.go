@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"bytes"
 	_ "embed"
 	"encoding/json"
 	"math"
@@ -58,12 +59,11 @@ const minLeaningWords = 1
 const minBayesMargin = 0.0
 
 // minUnnamedMargin is the margin, in natural log, above which the model
-// may guess a primitive the message names no word of. Lower, chance words
-// lead: a user name in sshd's "Invalid user <name>" swings its lines
-// between a guess and none below 4 (Loghub's OpenSSH falls from 0.985 to
-// 0.797), and a program's own "ValueError: could not convert" leans to
-// NUL bytes, whose "ValueError: embedded null byte" the model saw often,
-// below 10.
+// is sure of a primitive the message names no word of. Below it the guess
+// is only a lean (see GuessLeaning): chance words can lead there, such as
+// a user name in sshd's "Invalid user <name>", or a program's own
+// "ValueError: could not convert", which leans to NUL bytes because the
+// model saw "ValueError: embedded null byte" often.
 const minUnnamedMargin = 10.0
 
 // TrainWordModel learns a WordModel from examples in valid classes.
@@ -310,8 +310,9 @@ func embeddedModel(file string, b []byte) *WordModel {
 }
 
 // guessByModel classifies f by the learned model m and returns the words
-// that leaned its way, or none as it is and no words when m does not lean
-// clearly.
+// that leaned its way, or none as it is and no words when m favours no
+// class. A failure in a campaign has a cause, and a wrong lean costs no
+// more than none; a lean says so in its By.
 func guessByModel(m *WordModel, f *Failure, text string, none Classification) (Classification, []string) {
 	parts := nameParts(text)
 	lower := strings.ToLower(text + "\n" + parts)
@@ -320,12 +321,15 @@ func guessByModel(m *WordModel, f *Failure, text string, none Classification) (C
 		return none, nil
 	}
 	layer, primitive := splitGroup(class)
+	how := GuessBy + "learned:"
 	if margin < minUnnamedMargin && !slices.ContainsFunc(primitiveWords[primitive], func(w string) bool { return hasStem(lower, w) }) {
-		// The model learned from a few thousand failures, and some of
-		// its words lean by chance (a ValueError went with NUL bytes
-		// there, a user name with rejected input): unless it is sure, it
-		// speaks only for a primitive the message names a word of.
-		return none, nil
+		if len(bytes.TrimSpace(f.LogTail)) == 0 {
+			// A lone error line leans on chance words: sshd's user
+			// names, a workflow's own ValueError. The harness's log
+			// names the step, the tool and its arguments.
+			return none, nil
+		}
+		how = GuessLeaning
 	}
-	return Classification{Layer: layer, Primitive: primitive, By: GuessBy + "learned:" + strings.Join(words, ",")}, words
+	return Classification{Layer: layer, Primitive: primitive, By: how + strings.Join(words, ",")}, words
 }

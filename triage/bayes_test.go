@@ -35,7 +35,43 @@ func TestWordModelGuessesTheClassWhoseWordsAMessageHolds(t *testing.T) {
 	}
 }
 
-func TestTheLearnedGuessNeedsAWordOfItsPrimitiveUnlessItIsSure(t *testing.T) {
+func TestTheLearnedModelLeansOnlyWithTheHarnessLogBehindIt(t *testing.T) {
+	ex := func(layer, primitive, msg string) Example {
+		return Example{Failure: Failure{Target: "code-interpreter", Domain: "data-analysis", Error: msg}, Layer: layer, Primitive: primitive}
+	}
+	// No word of these messages is a stem of memory or of protocol, so a
+	// guess from them is sure or only leans.
+	m := TrainWordModel([]Example{
+		ex("sandbox", "memory", "gateway answer empty"),
+		ex("sandbox", "memory", "gateway answer empty again"),
+		ex("sandbox", "memory", "gateway went quiet"),
+		ex("interface", "protocol", "frame header invalid"),
+		ex("interface", "protocol", "frame header garbled"),
+		ex("interface", "protocol", "frame trailer garbled"),
+	})
+	none := Classification{Layer: "unclassified", By: ByNone}
+	tests := []struct {
+		name, msg, log string
+		wantBy         string // the By's prefix
+		wantPrimitive  string
+	}{
+		{"an error whose words name its primitive is a learned guess", "gateway answer empty: out of memory", "", GuessBy + "learned:", "memory"},
+		{"an error of the model's words alone, with a log, is a lean", "gateway answer empty", "step 3 call=run_code exit=1", GuessLeaning, "memory"},
+		{"the same error with no log is left unclassified", "gateway answer empty", "", ByNone, ""},
+		{"a log of blank lines is no log", "gateway answer empty", " \n\n", ByNone, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := Failure{Target: "code-interpreter", Domain: "data-analysis", Error: tt.msg, LogTail: []byte(tt.log)}
+			cl, _ := guessByModel(m, &f, tt.msg, none)
+			if !strings.HasPrefix(cl.By, tt.wantBy) || cl.Primitive != tt.wantPrimitive {
+				t.Errorf("got %s/%s by %q, want %q by %q…", cl.Layer, cl.Primitive, cl.By, tt.wantPrimitive, tt.wantBy)
+			}
+		})
+	}
+}
+
+func TestTheShippedModelLeavesAProgramsOwnErrorUnclassified(t *testing.T) {
 	c := NewClassifier(nil)
 	tests := []struct {
 		name, msg string

@@ -17,6 +17,12 @@ import (
 // words rather than by a rule.
 const GuessBy = "guess:"
 
+// GuessLeaning starts the By of a failure the learned model only leans on:
+// the message names no word of the primitive, and the margin is small.
+// Such a failure restates no other template unless their words are the
+// same, as if nothing had classified it.
+const GuessLeaning = GuessBy + "leaning:"
+
 // primitiveWords are the word stems that lean towards each primitive. A
 // stem counts once per failure however often it appears; stems are matched
 // at the start of a word.

@@ -523,7 +523,7 @@ const (
 // restatingOf is how strictly a failure of this class restates.
 func restatingOf(cl Classification) restating {
 	switch {
-	case cl.Layer == sandtrap.LayerUnclassified:
+	case cl.Layer == sandtrap.LayerUnclassified, strings.HasPrefix(cl.By, GuessLeaning):
 		return restateExact
 	case strings.HasPrefix(cl.By, GuessBy):
 		return restateContained

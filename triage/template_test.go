@@ -148,6 +148,8 @@ func TestHowStrictlyAFailureRestatesDependsOnWhatPlacedIt(t *testing.T) {
 		{"a guess that shares most words but not all is another mode", GuessBy + "learned:session,token", "sandbox", [2]string{most, other}, 2},
 		{"a rule's failure that shares most words restates", "rule:session-lifecycle", "sandbox", [2]string{most, other}, 1},
 		{"an unclassified failure wrapped in a prefix is another mode", ByNone, "unclassified", [2]string{bare, wrapped}, 2},
+		{"a lean wrapped in a prefix is another mode, as if unclassified", GuessLeaning + "daemon,version", "interface", [2]string{bare, wrapped}, 2},
+		{"the same lean twice is one mode", GuessLeaning + "daemon,version", "interface", [2]string{bare, bare}, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -56,6 +56,8 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld47.jsonl",
 	"testdata/eval/realworld48.jsonl",
 	"testdata/eval/realworld49.jsonl",
+	"testdata/eval/realworld50.jsonl",
+	"testdata/eval/realworld51.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -221,7 +221,7 @@ var knownCauses = []KnownCause{
 
 	// sandbox/process-spawn
 	known("fd-limit", "process-spawn", "Open file limit reached: EMFILE: too many open files",
-		`(?i)`+descriptorLimit+`|limit for number of file watchers|inotify`),
+		`(?i)`+descriptorLimit+`|limit for number of file watchers|inotify|\bwatch (\S+ )?ENOSPC\b`),
 	known("chromium-root-no-sandbox", "process-spawn", "Chromium as root needs --no-sandbox",
 		`(?i)without --no-sandbox|--no-sandbox is not supported`),
 	known("seccomp-blocks-apt-verification", "process-spawn", "Syscall filter breaks apt's signature check: invalid signature",
@@ -251,7 +251,7 @@ var knownCauses = []KnownCause{
 
 	// interface/protocol
 	known("mcp-stale-session", "protocol", "MCP session unknown to the server: Session not found",
-		`(?i)Session not found|No valid session ID|Invalid or missing session ID|Invalid or expired session ID|No transport found for session|Error sending message: (404|<n>)|session[^\n]{0,40}(expired|unknown)`),
+		`(?i)Session not found|No valid session ID|Invalid or missing session ID|Invalid or expired session ID|-?32600[^\n]{0,60}Invalid session ID|No transport found for session|Error sending message: (404|<n>)|session[^\n]{0,40}(expired|unknown)`),
 	known("mcp-protocol-version", "protocol", "MCP protocol version not negotiated: Unsupported protocol version",
 		`(?i)Unsupported protocol version|protocol version (mismatch|not supported|is not supported)|unsupported protocolVersion|Incompatible protocol version|protocol version [^\n]{0,60}\n?[^\n]{0,20}\bbut [^\n]{0,40}expects`),
 	known("multipart-boundary-missing", "protocol", "Multipart body without its boundary: Boundary not found",

@@ -283,7 +283,8 @@ func (c *Classifier) Classify(f Failure) Classification {
 // withLogEvidence lets the harness's own lines overrule the words of the
 // error (see evidence.go), and marks a leaked secret: byte counts that say
 // how a transfer changed the bytes, a file the harness wrote that is gone,
-// a path that climbs out of its directory and a tool that said it wrote it.
+// a path that climbs out of its directory and a tool that said it wrote it,
+// a file that is not its format because a web page was saved in its place.
 func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig string) (Classification, string) {
 	if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) && countsDecide(out) {
 		if sent, got, ok := transferCounts(f.LogTail); ok && sent != got {
@@ -301,6 +302,11 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 		(out.Primitive == "input-validation" || out.By == ByNone || strings.HasPrefix(out.By, GuessBy)) && traversalAccepted(f) {
 		out = Classification{Layer: sandtrap.LayerInterface, Primitive: "input-validation", By: TraversalRule}
 		sig = normalizeSource(traversalFound + ": " + sig)
+	}
+	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) &&
+		(out.Primitive == "storage-persistence" || out.By == ByNone || strings.HasPrefix(out.By, GuessBy)) && errorPageDownloaded(f) {
+		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "network-egress", By: ErrorPageRule}
+		sig = normalizeSource(errorPageSaved + ": " + sig)
 	}
 	if leaksSecret(f) {
 		// The value is cut from the signature too: it is every mode's
@@ -757,7 +763,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // id, reads a tool's success for arguments that climb out of their
 // directory as a traversal accepted, and adds rules from the development
 // halves of realworld46 to realworld49; version 24 takes the learned
-// model's lean on a failure with a log (guess:leaning:).
+// model's lean on a failure with a log (guess:leaning:), reads an error
+// page saved as the file and stdin byte counts from the log, and adds
+// rules from the development halves of realworld50 and realworld51.
 const SignatureVersion = 24
 
 // Fingerprint identifies what c decides: the signature version, every

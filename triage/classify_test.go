@@ -223,6 +223,11 @@ func TestFingerprintChangesWithTheRulesAndTheGuessModelOnly(t *testing.T) {
 func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 	c := NewClassifier(nil)
 	tests := []struct{ name, error, want string }{
+		{"a sandbox's command that timed out ran out of time", "✗ Failed (exit -1)\n  └ pytest -q tests/\n    sandbox error: command timed out", "sandbox/cpu-time"},
+		{"an MCP server's JSON-RPC invalid session ID is the protocol's", `Streamable HTTP error: Error POSTing to endpoint: {"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid session ID: ff1fb4f7"},"id":11}`, "interface/protocol"},
+		{"an MCP session unknown to a replica is the protocol's", "-32001 Service Unavailable: MCP session is unknown on this API instance. If you run multiple replicas, enable sticky sessions", "interface/protocol"},
+		{"WebDriver's invalid session id stays the session's", "selenium.common.exceptions.InvalidSessionIdException: Message: invalid session id", "sandbox/session-lifecycle"},
+		{"a file watch on a path out of inotify watches is a process limit", "[nodemon] Internal watch failed: watch /workspace/app/node_modules/.bin/sha.js ENOSPC", "sandbox/process-spawn"},
 		{"cargo's failed checksum is a download that differs", "error: failed to verify the checksum of `tokio v1.37.0`", "sandbox/network-egress"},
 		{"MySQL's packet limit is a message size", "Packet for query is too large (1,287,879 > 1,048,576)", "interface/message-size"},
 		{"an agent's bare request timeout is a tool past its wait", "Agent error: Request timed out.", "sandbox/cpu-time"},

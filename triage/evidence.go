@@ -31,13 +31,13 @@ const LostFileRule = "rule:file-lost-after-write"
 var (
 	sentCountWords = []string{"expected", "expect", "want", "wanted", "sent", "src", "source", "orig", "original", "declared", "in", "input", "uploaded", "upload", "stat"}
 	gotCountWords  = []string{"written", "wrote", "stored", "saved", "received", "recv", "got", "actual", "returned", "downloaded", "readback", "read", "ondisk", "disk"}
-	sizeWords      = []string{"bytes", "byte", "size", "len", "length"}
+	sizeWords      = []string{"bytes", "byte", "size", "len", "length", "stdin"}
 )
 
 // sizeMarks are the fragments, in any case, of which a count's key holds
 // at least one: every line without one is skipped before the regular
 // expression, since the counts are read for every failure.
-var sizeMarks = []string{"byte", "size", "len"}
+var sizeMarks = []string{"byte", "size", "len", "stdin"}
 
 // countToken is a key=value (or key: value) pair whose value is a byte
 // count, "1530498" or "56828B".
@@ -134,22 +134,24 @@ func countsDecide(out Classification) bool {
 
 // missingMarks are fragments of which every match of missingFile holds
 // one, in any case, checked before the regular expressions.
-var missingMarks = []string{"no such file", "filenotfound", "enoent", "nosuchfile", "file not found", "does not exist"}
+var missingMarks = []string{"no such file", "filenotfound", "enoent", "nosuchfile", "file not found", "does not exist", "checkpoint", "cannot find the file", "from scratch", "new experiment"}
 
-// missingFile finds a line that says a file is missing.
-var missingFile = regexp.MustCompile(`(?i)No such file or directory|FileNotFoundError|\bENOENT\b|NoSuchFile|file not found|does not exist`)
+// missingFile finds a line that says a file is missing, or that a run
+// found none of the checkpoints it was to resume from.
+var missingFile = regexp.MustCompile(`(?i)No such file or directory|FileNotFoundError|\bENOENT\b|NoSuchFile|file not found|does not exist|No (local |valid )?checkpoints? (was |were |is )?found|Can't find a valid checkpoint|cannot find the file specified|will now start a new experiment|(start(ing|s)?|train(ing)?) from scratch`)
 
 // wroteFile finds a harness line that records a successful write, and the
 // path written: "write_file out/summary.csv ok", "wrote /data/a.npy".
 var (
 	wroteFile   = regexp.MustCompile(`(?i)\b(write_file|write|wrote|saved?|upload(ed)?|put_file|files\.write|create_file)\b[^\n]*?\s(?:path=)?['"]?([\w./~-]*[\w-]\.[\w]{1,8}|/[\w./-]+)['"]?(?:\s|$)[^\n]*\b(ok|success|succeeded|done|saved|written|true|created|isError=false)\b`)
-	restartLine = regexp.MustCompile(`(?i)(\b|_)(restart(ed|ing)?|re-?created|rebuilt|recycled|respawned|resumed|reconnected to a new)(\b|_)`)
+	restartLine = regexp.MustCompile(`(?i)(\b|_)(restart(ed|ing)?|re-?created|rebuilt|recycled|respawned|resumed|reconnected to a new)(\b|_)|\brestarts=[1-9]|\bresume(_from)?\s*[=:]\s*["']?(true|yes|[\w.~-]*/)`)
 )
 
 // lostAfterWrite reports whether f's error or log says a file is missing
 // that the log shows written successfully, or that went missing after the
-// sandbox restarted: the storage lost what it had, silently, which no
-// error of the program that looked for the file can say.
+// sandbox restarted or when the run resumed from it: the storage lost what
+// it had, silently, which no error of the program that looked for the
+// file can say.
 func lostAfterWrite(f *Failure) bool {
 	log := tailBytes(f.LogTail, wholeWindow)
 	if log == "" {
@@ -183,7 +185,30 @@ func lostAfterWrite(f *Failure) bool {
 const (
 	filesDisappeared = "files written earlier disappeared"
 	traversalFound   = "path traversal accepted"
+	errorPageSaved   = "an error page saved as the file"
 )
+
+// ErrorPageRule is the Classification.By of a failure whose file does not
+// open as its format because the download saved a web page or an API's
+// error body in its place.
+const ErrorPageRule = "rule:error-page-saved"
+
+// webPageServed finds a harness's note that a response was a web page or
+// an API's JSON body: content_type=text/html, "Content-Type": "application/json".
+var webPageServed = regexp.MustCompile(`(?i)content[-_ ]?type["']?\s*[=:]\s*["']?(text/html|application/json)`)
+
+// notItsFormat finds a reader that says a file is not of its format: not
+// a zip, a gzip, a PDF, an image or a pickle.
+var notItsFormat = regexp.MustCompile(`(?i)not a zip file|bad magic number|EOF marker not found|not a gzipped file|starts with '[<{]|invalid load key|not a valid (zip|pdf|archive|image|gzip)|cannot identify image file|not a PDF|is not a zip`)
+
+// errorPageDownloaded reports whether f's file did not open as its format
+// and the harness's log shows the response it was saved from was a web
+// page or a JSON body: egress to the real file was refused or redirected,
+// and the download reported success.
+func errorPageDownloaded(f *Failure) bool {
+	log := tailBytes(f.LogTail, wholeWindow)
+	return strings.Contains(strings.ToLower(log), "type") && webPageServed.MatchString(log) && notItsFormat.MatchString(tail(f.Error, wholeWindow))
+}
 
 // TraversalRule is the Classification.By of a failure whose tool reported
 // success for arguments that climb out of their directory.

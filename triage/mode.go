@@ -63,10 +63,16 @@ var severityRefinements = []severityRefinement{
 		sandtrap.SeverityMedium, "medium: the locale is missing, and the tool says so"},
 	{"memory", []string{"MemoryError", "CUDA out of memory", "OutOfMemoryError", "heap out of memory", "Java heap space", "bad_alloc"},
 		sandtrap.SeverityMedium, "medium: the program reports the allocation failure"},
-	{"storage-persistence", []string{"central directory", "end-of-stream", "cut short", "malformed", "corrupt", "integrity"},
+	// A stored file that reads as truncated was cut when it was saved:
+	// all 10 such blind records were critical.
+	{"storage-persistence", []string{"central directory", "end-of-stream", "cut short", "malformed", "corrupt", "integrity", "truncated"},
 		sandtrap.SeverityCritical, "critical: a stored file came back cut short or corrupted"},
 	{"storage-persistence", []string{"not persisting", "persistence lost", "wiped", "were lost", "got lost", "are gone", "were gone", "disappear", "vanish", "data loss", "loses the data", "loses everything"},
 		sandtrap.SeverityCritical, "critical: files written earlier were lost"},
+	// A web page saved as the file is a download that reported success
+	// with the wrong bytes: all 5 such blind records were critical.
+	{"network-egress", []string{errorPageSaved},
+		sandtrap.SeverityCritical, "critical: a web page was saved in the file's place, and the download reported success"},
 	{"network-egress", []string{"hash mismatch", "HASHES", "EINTEGRITY", "integrity checksum", "does not match MD5", "checksum did not", "checksum mismatch", "Consistency check failed", "failed to verify the checksum"},
 		sandtrap.SeverityCritical, "critical: downloaded bytes differ from their published digest"},
 	{"process-spawn", []string{"Unsupported syscall"},

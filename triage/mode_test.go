@@ -66,6 +66,7 @@ func TestSeverityOfTheDemoModes(t *testing.T) {
 		{"an explicit MemoryError", "sandbox", "memory", "MemoryError", "medium"},
 		{"a silent truncation", "interface", "message-size", "tool output truncated to 1048576 bytes", "critical"},
 		{"files lost on resume", "sandbox", "storage-persistence", "Workspace persistence lost after VM stop/start", "critical"},
+		{"a stored file that reads as truncated", "sandbox", "storage-persistence", "OSError: Unable to open file (truncated file: eof = <n>, stored_eof = <n>)", "critical"},
 		{"a filesystem whose contents are gone after a resume", "sandbox", "storage-persistence", "the sandbox wakes back up, but the filesystem contents are gone", "critical"},
 		{"files that disappear from a mounted workspace", "sandbox", "storage-persistence", "all files disappear from the sandbox view", "critical"},
 		{"data lost when the containers are recreated", "sandbox", "storage-persistence", `"Docker Compose Down" then "Docker Compose Up" loses the data because it creates a random volume every time`, "critical"},

@@ -734,6 +734,7 @@ var findings = [][]string{
 	strings.Fields(secretLeaked + ":"),
 	strings.Fields(traversalFound + ":"),
 	strings.Fields(filesDisappeared + ":"),
+	strings.Fields(errorPageSaved + ":"),
 }
 
 // findingOf returns which of findings tokens start with, or -1.

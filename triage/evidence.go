@@ -197,6 +197,10 @@ const ErrorPageRule = "rule:error-page-saved"
 // an API's JSON body: content_type=text/html, "Content-Type": "application/json".
 var webPageServed = regexp.MustCompile(`(?i)content[-_ ]?type["']?\s*[=:]\s*["']?(text/html|application/json)`)
 
+// contentTypeMarks are checked before webPageServed: every failure with a
+// log is read for it.
+var contentTypeMarks = []string{"type"}
+
 // notItsFormat finds a reader that says a file is not of its format: not
 // a zip, a gzip, a PDF, an image or a pickle.
 var notItsFormat = regexp.MustCompile(`(?i)not a zip file|bad magic number|EOF marker not found|not a gzipped file|starts with '[<{]|invalid load key|not a valid (zip|pdf|archive|image|gzip)|cannot identify image file|not a PDF|is not a zip`)
@@ -207,7 +211,7 @@ var notItsFormat = regexp.MustCompile(`(?i)not a zip file|bad magic number|EOF m
 // and the download reported success.
 func errorPageDownloaded(f *Failure) bool {
 	log := tailBytes(f.LogTail, wholeWindow)
-	return strings.Contains(strings.ToLower(log), "type") && webPageServed.MatchString(log) && notItsFormat.MatchString(tail(f.Error, wholeWindow))
+	return logview.ContainsAnyFold(log, contentTypeMarks) && webPageServed.MatchString(log) && notItsFormat.MatchString(tail(f.Error, wholeWindow))
 }
 
 // TraversalRule is the Classification.By of a failure whose tool reported

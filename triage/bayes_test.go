@@ -5,18 +5,25 @@ import (
 	"testing"
 )
 
-func TestWordModelGuessesTheClassWhoseWordsAMessageHolds(t *testing.T) {
-	ex := func(layer, primitive, msg string) Example {
-		return Example{Failure: Failure{Target: "code-interpreter", Domain: "builds", Error: msg}, Layer: layer, Primitive: primitive}
+// trainOn trains a word model on code-interpreter failures of domain,
+// each a layer, a primitive and an error.
+func trainOn(domain string, labelled ...[3]string) *WordModel {
+	examples := make([]Example, len(labelled))
+	for i, l := range labelled {
+		examples[i] = Example{Failure: Failure{Target: "code-interpreter", Domain: domain, Error: l[2]}, Layer: l[0], Primitive: l[1]}
 	}
-	m := TrainWordModel([]Example{
-		ex("sandbox", "storage-persistence", "kubelet: Unable to mount volumes for pod: timeout"),
-		ex("sandbox", "storage-persistence", "kubelet MountVolume failed for volume data"),
-		ex("sandbox", "memory", "kubelet evicted the pod: memory pressure"),
-		ex("sandbox", "memory", "container killed: memory limit reached"),
-		ex("test", "harness", "fixture setup failed in conftest"),
-		ex("test", "harness", "fixture teardown failed"),
-	})
+	return TrainWordModel(examples)
+}
+
+func TestWordModelGuessesTheClassWhoseWordsAMessageHolds(t *testing.T) {
+	m := trainOn("builds",
+		[3]string{"sandbox", "storage-persistence", "kubelet: Unable to mount volumes for pod: timeout"},
+		[3]string{"sandbox", "storage-persistence", "kubelet MountVolume failed for volume data"},
+		[3]string{"sandbox", "memory", "kubelet evicted the pod: memory pressure"},
+		[3]string{"sandbox", "memory", "container killed: memory limit reached"},
+		[3]string{"test", "harness", "fixture setup failed in conftest"},
+		[3]string{"test", "harness", "fixture teardown failed"},
+	)
 	tests := []struct {
 		name, msg, want string
 	}{
@@ -36,19 +43,16 @@ func TestWordModelGuessesTheClassWhoseWordsAMessageHolds(t *testing.T) {
 }
 
 func TestTheLearnedModelLeansOnlyWithTheHarnessLogBehindIt(t *testing.T) {
-	ex := func(layer, primitive, msg string) Example {
-		return Example{Failure: Failure{Target: "code-interpreter", Domain: "data-analysis", Error: msg}, Layer: layer, Primitive: primitive}
-	}
 	// No word of these messages is a stem of memory or of protocol, so a
 	// guess from them is sure or only leans.
-	m := TrainWordModel([]Example{
-		ex("sandbox", "memory", "gateway answer empty"),
-		ex("sandbox", "memory", "gateway answer empty again"),
-		ex("sandbox", "memory", "gateway went quiet"),
-		ex("interface", "protocol", "frame header invalid"),
-		ex("interface", "protocol", "frame header garbled"),
-		ex("interface", "protocol", "frame trailer garbled"),
-	})
+	m := trainOn("data-analysis",
+		[3]string{"sandbox", "memory", "gateway answer empty"},
+		[3]string{"sandbox", "memory", "gateway answer empty again"},
+		[3]string{"sandbox", "memory", "gateway went quiet"},
+		[3]string{"interface", "protocol", "frame header invalid"},
+		[3]string{"interface", "protocol", "frame header garbled"},
+		[3]string{"interface", "protocol", "frame trailer garbled"},
+	)
 	none := Classification{Layer: "unclassified", By: ByNone}
 	tests := []struct {
 		name, msg, log string

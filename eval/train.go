@@ -58,6 +58,8 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld49.jsonl",
 	"testdata/eval/realworld50.jsonl",
 	"testdata/eval/realworld51.jsonl",
+	"testdata/eval/realworld52.jsonl",
+	"testdata/eval/realworld53.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

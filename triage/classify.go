@@ -268,7 +268,7 @@ func (c *Classifier) Classify(f Failure) Classification {
 			sig = normalizeSource(line)
 		}
 	}
-	if (out.By == ByNone || strings.HasPrefix(out.By, GuessBy)) && (layer == "" || layer == sandtrap.LayerInterface) && reportsTwoDigests(&f) {
+	if onlyGuessed(out) && (layer == "" || layer == sandtrap.LayerInterface) && reportsTwoDigests(&f) {
 		// A checksum printed beside another that it should have equalled
 		// (sha256sum's output and the one the page published): the bytes
 		// changed on the way, whatever words surround them.
@@ -294,17 +294,17 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 		}
 	}
 	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) &&
-		(out.Primitive == "storage-persistence" || out.By == ByNone || strings.HasPrefix(out.By, GuessBy)) && lostAfterWrite(f) {
+		(out.Primitive == "storage-persistence" || onlyGuessed(out)) && lostAfterWrite(f) {
 		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "storage-persistence", By: LostFileRule}
 		sig = normalizeSource(filesDisappeared + ": " + sig)
 	}
 	if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) &&
-		(out.Primitive == "input-validation" || out.By == ByNone || strings.HasPrefix(out.By, GuessBy)) && traversalAccepted(f) {
+		(out.Primitive == "input-validation" || onlyGuessed(out)) && traversalAccepted(f) {
 		out = Classification{Layer: sandtrap.LayerInterface, Primitive: "input-validation", By: TraversalRule}
 		sig = normalizeSource(traversalFound + ": " + sig)
 	}
 	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) &&
-		(out.Primitive == "storage-persistence" || out.By == ByNone || strings.HasPrefix(out.By, GuessBy)) && errorPageDownloaded(f) {
+		(out.Primitive == "storage-persistence" || onlyGuessed(out)) && errorPageDownloaded(f) {
 		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "network-egress", By: ErrorPageRule}
 		sig = normalizeSource(errorPageSaved + ": " + sig)
 	}

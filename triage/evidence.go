@@ -129,7 +129,13 @@ func atSizeLimit(n int64) bool {
 // does not open is the transfer's fault once the log shows the transfer
 // cut it).
 func countsDecide(out Classification) bool {
-	return out.By == ByNone || strings.HasPrefix(out.By, GuessBy) || corruptsContent(out) || out.By == "rule:storage-truncated"
+	return onlyGuessed(out) || corruptsContent(out) || out.By == "rule:storage-truncated"
+}
+
+// onlyGuessed reports a class no rule gave: nothing decided it, or a
+// guess did. The harness's evidence overrules such a class.
+func onlyGuessed(cl Classification) bool {
+	return cl.By == ByNone || strings.HasPrefix(cl.By, GuessBy)
 }
 
 // missingMarks are fragments of which every match of missingFile holds

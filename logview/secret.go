@@ -20,7 +20,7 @@ import (
 // (https://user:s3cret99@host). Google's browser keys (AIza…) are left
 // out: web pages publish them.
 var (
-	secretValue    = regexp.MustCompile(`^(?i)(access_?token|access_?key|api[_-]?key|auth_?token|client_?secret|secret|token|(password|passwd|pwd))(?:=|:|"\s*:\s*")([A-Za-z0-9._~+/!@#$%^*-]{8,})`)
+	secretValue    = regexp.MustCompile(`^(?i)(access_?token|access_?key|api[_-]?key|auth_?token|client_?secret|secret|token|(password|passwd|pwd))(?:=|: ?|"\s*:\s*")([A-Za-z0-9._~+/!@#$%^*-]{8,})`)
 	issuedSecret   = regexp.MustCompile(`\bBearer [A-Za-z0-9._~+/-]*[0-9][A-Za-z0-9._~+/-]*[a-z][A-Za-z0-9._~+/-]{18,}|\b(ghp|gho|ghs|ghu|github_pat)_[A-Za-z0-9_]{20,}|\bAKIA[0-9A-Z]{16}\b|\bxox[abprs]-[A-Za-z0-9-]{10,}|\bsk-[A-Za-z0-9_-]{20,}|\bglpat-[A-Za-z0-9_-]{20,}|\bhf_[A-Za-z0-9]{30,}|\bnpm_[A-Za-z0-9]{36}\b|\bpypi-[A-Za-z0-9_-]{50,}|\b[rs]k_live_[A-Za-z0-9]{20,}|\bya29\.[A-Za-z0-9_-]{20,}`)
 	userinfoSecret = regexp.MustCompile(`://[^\s:/@?#]*:([^\s:/@?#]{8,})@`)
 	uuidValue      = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)

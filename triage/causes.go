@@ -165,7 +165,7 @@ var knownCauses = []KnownCause{
 	known("browser-host-libs-missing", "package-path", "Browser host libraries missing: Host system is missing dependencies",
 		`(?i)Host system is missing dependencies|missing dependencies to run browsers|install-deps`),
 	known("c-toolchain-missing", "package-path", "C compiler or linker missing: linker cc not found",
-		`(?i)linker [^\n]{0,20}not found|ld: cannot find|cannot find -l\w|unable to find (a )?(C )?compiler|No CMAKE_C?X*_COMPILER could be found|\b(gcc|cc|g\+\+|clang|make): (command )?not found|error: linking with`),
+		`(?i)linker [^\n]{0,20}not found|ld: cannot find|cannot find -l\w|unable to find (a )?(C )?compiler|No CMAKE_C?X*_COMPILER could be found|\b(gcc|cc|g\+\+|clang|make): (command )?not found|error: linking with|\(spawning a compiler\)`),
 	known("browser-binary-missing", "package-path", "Browser binary not installed: Executable doesn't exist",
 		`(?i)Executable doesn't exist|browserType\.launch: Executable|playwright install|Could not find (expected )?(Chrome|Chromium|browser)|Failed to launch [^\n]*(no such file|ENOENT)|Browser was not found`),
 	known("node-module-missing", "package-path", "Node.js module not installed: Cannot find module",
@@ -202,6 +202,11 @@ var knownCauses = []KnownCause{
 		`(?i)database is locked|SQLITE_BUSY`),
 	known("sqlite-corrupted", "storage-persistence", "SQLite file corrupted: database disk image is malformed",
 		`(?i)database disk image is malformed|SQLITE_CORRUPT|file is not a database`),
+	// A database's write-ahead log that does not replay was cut or
+	// garbled when the session holding it was killed: the rows it held
+	// are gone.
+	known("wal-replay-failed", "storage-persistence", "Database write-ahead log corrupt: Failure while replaying WAL",
+		`(?i)Corrupt WAL file|Failure while replaying WAL|WAL file[^\n]{0,40}\b(corrupt|checksum)|(corrupt|invalid)(ed)? (WAL|write-ahead log)`),
 	known("sqlite-disk-full", "storage-persistence", "SQLite cannot write: database or disk is full",
 		`(?i)database or disk is full|SQLITE_FULL`),
 	known("disk-full", "storage-persistence", "Disk full: No space left on device",

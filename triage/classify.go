@@ -765,8 +765,11 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // halves of realworld46 to realworld49; version 24 takes the learned
 // model's lean on a failure with a log (guess:leaning:), reads an error
 // page saved as the file and stdin byte counts from the log, and adds
-// rules from the development halves of realworld50 and realworld51.
-const SignatureVersion = 24
+// rules from the development halves of realworld50 and realworld51;
+// version 25 tells a missing compiler from a missing program, reads a
+// token after "token: " as a secret and adds rules from the development
+// halves of realworld52 and realworld53.
+const SignatureVersion = 25
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

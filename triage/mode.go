@@ -65,7 +65,7 @@ var severityRefinements = []severityRefinement{
 		sandtrap.SeverityMedium, "medium: the program reports the allocation failure"},
 	// A stored file that reads as truncated was cut when it was saved:
 	// all 10 such blind records were critical.
-	{"storage-persistence", []string{"central directory", "end-of-stream", "cut short", "malformed", "corrupt", "integrity", "truncated"},
+	{"storage-persistence", []string{"central directory", "end-of-stream", "cut short", "malformed", "corrupt", "Corrupt", "integrity", "truncated", "replaying WAL"},
 		sandtrap.SeverityCritical, "critical: a stored file came back cut short or corrupted"},
 	{"storage-persistence", []string{"not persisting", "persistence lost", "wiped", "were lost", "got lost", "are gone", "were gone", "disappear", "vanish", "data loss", "loses the data", "loses everything"},
 		sandtrap.SeverityCritical, "critical: files written earlier were lost"},

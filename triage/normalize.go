@@ -2,6 +2,7 @@ package triage
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -184,13 +185,21 @@ func pythonException(tb string) string {
 		}
 		if isSpawnPath(frameFile) && strings.HasPrefix(trimmed, "FileNotFoundError") {
 			// Python raises a missing program as a missing file, from
-			// the frames that spawn it.
+			// the frames that spawn it. A compiler is told apart:
+			// the image lacks its toolchain, a cause of its own.
+			if missingCompiler.MatchString(trimmed) {
+				return trimmed + " (spawning a compiler)"
+			}
 			return trimmed + " (spawning a program)"
 		}
 		return trimmed
 	}
 	return ""
 }
+
+// missingCompiler is Python's missing file when the file is a C or C++
+// compiler that a build spawned.
+var missingCompiler = regexp.MustCompile(`No such file or directory: '([\w./-]*/)?([\w]+-linux-gnu-)?(gcc|cc|g\+\+|c\+\+|clang|clang\+\+)(-[\d.]+)?'$`)
 
 // isHarnessPath reports whether a source file belongs to the test harness
 // rather than to the workflow under test: the harness's own folders, test

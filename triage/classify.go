@@ -768,8 +768,10 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // rules from the development halves of realworld50 and realworld51;
 // version 25 tells a missing compiler from a missing program, reads a
 // token after "token: " as a secret and adds rules from the development
-// halves of realworld52 and realworld53.
-const SignatureVersion = 25
+// halves of realworld52 and realworld53; version 26 adds the rules from
+// realworld54 to realworld56's development halves and joins the stored
+// files cut short into one cause.
+const SignatureVersion = 26
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -60,6 +60,9 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld51.jsonl",
 	"testdata/eval/realworld52.jsonl",
 	"testdata/eval/realworld53.jsonl",
+	"testdata/eval/realworld54.jsonl",
+	"testdata/eval/realworld55.jsonl",
+	"testdata/eval/realworld56.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

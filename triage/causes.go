@@ -236,7 +236,7 @@ var knownCauses = []KnownCause{
 	known("thread-or-process-limit", "process-spawn", "Thread or process limit reached: can't start new thread / fork: Resource temporarily unavailable",
 		`(?i)can't start new thread|pthread_create|Resource temporarily unavailable|\bEAGAIN\b|\[Errno 11\]|RLIMIT_NPROC|Too many processes|pids limit|pids controller|fork: retry|BlockingIOError|unable to create (new )?native thread|thread failed to start`),
 	known("chromium-sandbox-unavailable", "process-spawn", "Chromium's sandbox cannot start: No usable sandbox",
-		`(?i)No usable sandbox|Failed to move to new namespace|zygote_host_impl_linux|SUID sandbox helper|setuid sandbox|ZygoteHostImpl`),
+		`(?i)No usable sandbox|Chromium sandboxing failed|Failed to move to new namespace|zygote_host_impl_linux|SUID sandbox helper|setuid sandbox|ZygoteHostImpl`),
 	known("namespace-denied", "process-spawn", "Namespace creation denied: Operation not permitted",
 		`(?i)namespac|unshare|CLONE_NEW|clone\(\) failed|user_namespaces`),
 	known("seccomp-blocked-syscall", "process-spawn", "Syscall blocked by seccomp: Bad system call (SIGSYS)",
@@ -385,7 +385,7 @@ var knownCauses = []KnownCause{
 	known("volume-mount-failed", "storage-persistence", "Volume not mounted: Unable to attach or mount volumes",
 		`(?i)Unable to (attach or )?mount volumes|MountVolume\.\w+ failed|FailedMount`),
 	known("mcp-endpoint-mismatch", "protocol", "MCP client and server disagree on the endpoint: SSE 404",
-		`(?i)\bSSE\b[^\n]{0,80}\b(404|405|<n>|Non-(200|<n>) status)|Cannot (GET|POST) /(sse|mcp|messages)\b|/(sse|mcp|messages)\S* HTTP/[\d.<>n]+" (404|405)`),
+		`(?i)\bSSE\b[^\n]{0,80}\b(404|405|<n>|Non-(200|<n>) status)|Cannot (GET|POST) /(sse|mcp|messages)\b|Failed to open SSE stream|/(sse|mcp|messages)\S* HTTP/[\d.<>n]+" (404|405)`),
 }
 
 // knownCauseIn returns the first known cause of primitive that text

@@ -153,6 +153,10 @@ var (
 	restartLine = regexp.MustCompile(`(?i)(\b|_)(restart(ed|ing)?|re-?created|rebuilt|recycled|respawned|resumed|reconnected to a new)(\b|_)|\brestarts=[1-9]|\bresume(_from)?\s*[=:]\s*["']?(true|yes|[\w.~-]*/)`)
 )
 
+// wroteFileFirst finds a tool's answer that reports the write first, and
+// the path written: {"status":"ok","message":"Uploaded: a.zip → /workspace/a.zip"}.
+var wroteFileFirst = regexp.MustCompile(`(?i)\b(ok|success|succeeded)\b[^\n]*\b(uploaded|wrote|written|saved)\b[^\n]*?[\s:]['"]?([\w./~-]*[\w-]\.[\w]{1,8}|/[\w./-]+)['"]?(?:\s|$|,)`)
+
 // lostAfterWrite reports whether f's error or log says a file is missing
 // that the log shows written successfully, or that went missing after the
 // sandbox restarted or when the run resumed from it: the storage lost what
@@ -164,7 +168,7 @@ func lostAfterWrite(f *Failure) bool {
 		return false
 	}
 	errEnd := tail(f.Error, wholeWindow)
-	if !logview.ContainsAnyFold(log, missingMarks) && !logview.ContainsAnyFold(errEnd, missingMarks) || !restartLine.MatchString(log) && !wroteFile.MatchString(log) {
+	if !logview.ContainsAnyFold(log, missingMarks) && !logview.ContainsAnyFold(errEnd, missingMarks) || !restartLine.MatchString(log) && !wroteFile.MatchString(log) && !wroteFileFirst.MatchString(errEnd) {
 		return false
 	}
 	text := log + "\n" + errEnd
@@ -180,6 +184,13 @@ func lostAfterWrite(f *Failure) bool {
 	missing := lineAt(text, loc)
 	for _, m := range wroteFile.FindAllStringSubmatch(log, -1) {
 		if name := baseName(m[3]); name != "" && strings.Contains(missing, name) {
+			return true
+		}
+	}
+	// The tool's own answer reported the write, and the harness's check
+	// after it found nothing there.
+	for _, m := range wroteFileFirst.FindAllStringSubmatch(errEnd, -1) {
+		if name := baseName(m[3]); name != "" && strings.Contains(missing, name) && strings.Contains(log, name) {
 			return true
 		}
 	}

@@ -79,6 +79,11 @@ func TestLostAfterWriteNeedsTheHarnessToHaveSeenTheFile(t *testing.T) {
 			`step=5 code_interpreter.run_code(resume=true, ckpt_dir="/home/user/runs/4us15z") exit=1`, true},
 		{"a checkpoint missing after the sandbox's restarts", "Can't find a valid checkpoint at /home/user/ckpt",
 			"step=2 tool=code_interpreter.run_code sandbox=sbx-9 restarts=1 exit=1", true},
+		{"an upload the tool answered ok that the harness's check then did not find",
+			`{"status":"ok","message":"Uploaded: archive_nov.zip → /workspace/data/archive_nov.zip"}`,
+			"step 1 upload_file(dest=/workspace/data/archive_nov.zip, bytes=1142334)\nstep 7 post-check: stat /workspace/data/archive_nov.zip -> No such file or directory", true},
+		{"an upload answered ok and another file missing", `{"status":"ok","message":"Uploaded: a.zip → /workspace/a.zip"}`,
+			"step 1 upload_file(dest=/workspace/a.zip)\nstep 7 stat /workspace/b.csv -> No such file or directory", false},
 		{"a run that was not resuming and found no checkpoint", "No local checkpoint was found. Ray Tune will now start a new experiment.",
 			"step=5 code_interpreter.run_code(resume=false) restarts=0 exit=1", false},
 	}

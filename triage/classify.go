@@ -308,6 +308,12 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "network-egress", By: ErrorPageRule}
 		sig = normalizeSource(errorPageSaved + ": " + sig)
 	}
+	if out.Layer != sandtrap.LayerTest && out.Primitive != "cpu-time" && findingOf(strings.Fields(sig)) < 0 && reportedSuccess(f) {
+		// The tool said it succeeded, so the failure is what the
+		// harness's check found: silent. A time limit stays the
+		// limit's, since the client gave up while the tool ran on.
+		sig = normalizeSource(toolSucceeded + ": " + sig)
+	}
 	if leaksSecret(f) {
 		// The value is cut from the signature too: it is every mode's
 		// title, on pages and in tickets.
@@ -413,10 +419,12 @@ func abbreviatedDigest(lower string, i, j int) bool {
 // cached: by primitive and signature, and by primitive and a hash of the
 // error's end.
 func (c *Classifier) withKnownCause(cl Classification, f *Failure) Classification {
-	if cl.Primitive == "" || strings.HasPrefix(cl.By, GuessBy) || strings.HasPrefix(cl.Signature, secretLeaked) {
+	if cl.Primitive == "" || strings.HasPrefix(cl.By, GuessBy) || strings.HasPrefix(cl.Signature, secretLeaked) || strings.HasPrefix(cl.Signature, toolSucceeded) {
 		// A guessed primitive is too weak to pull a failure into a
 		// known cause's mode; it is mined on its own words. So is a
-		// leaked secret, which is the finding whatever else failed.
+		// leaked secret, which is the finding whatever else failed,
+		// and a failure the tool reported as a success, which the
+		// loud failures of its cause do not rate.
 		return cl
 	}
 	kc := c.cachedCause(cl.Primitive+"\x00"+cl.Signature, func() *KnownCause {
@@ -772,8 +780,10 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // realworld54 to realworld56's development halves and joins the stored
 // files cut short into one cause; version 27 reads a tool's answer that
 // reported a write the harness then did not find as files lost, and adds
-// the rules from realworld57 to realworld59's development halves.
-const SignatureVersion = 27
+// the rules from realworld57 to realworld59's development halves; version
+// 28 starts the signature of a failure whose tool reported success (its
+// log's last exit code is 0) with that finding.
+const SignatureVersion = 28
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

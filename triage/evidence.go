@@ -203,7 +203,34 @@ const (
 	filesDisappeared = "files written earlier disappeared"
 	traversalFound   = "path traversal accepted"
 	errorPageSaved   = "an error page saved as the file"
+	toolSucceeded    = "the tool reported success"
 )
+
+// exitField finds an exit code in a harness's log line: exit=0,
+// "exit_code": 1, rc=0, returncode=137, exit=ok.
+var exitField = regexp.MustCompile(`(?i)\b(?:exit|exit_?code|rc|return_?code)["']?\s*[=:]\s*["']?(-?\d+|ok)\b`)
+
+// exitMarks are checked before exitField: every failure with a log is
+// read for it.
+var exitMarks = []string{"exit", "rc", "return"}
+
+// reportedSuccess reports whether the last exit code f's log records is
+// 0: the tool said it succeeded, and the failure is what the harness's
+// own check found afterwards, a wrong result returned as success. Of the
+// 121 records of the blind campaigns whose log ends so, 112 were rated
+// critical.
+func reportedSuccess(f *Failure) bool {
+	log := tailBytes(f.LogTail, wholeWindow)
+	if !logview.ContainsAnyFold(log, exitMarks) {
+		return false
+	}
+	all := exitField.FindAllStringSubmatch(log, -1)
+	if len(all) == 0 {
+		return false
+	}
+	last := all[len(all)-1][1]
+	return last == "0" || strings.EqualFold(last, "ok")
+}
 
 // ErrorPageRule is the Classification.By of a failure whose file does not
 // open as its format because the download saved a web page or an API's

@@ -96,6 +96,28 @@ func TestLostAfterWriteNeedsTheHarnessToHaveSeenTheFile(t *testing.T) {
 	}
 }
 
+func TestReportedSuccessReadsTheLastExitCodeOfTheLog(t *testing.T) {
+	tests := []struct {
+		name, log string
+		want      bool
+	}{
+		{"an exit of 0", "step=3 tool=run_code exit=0 bytes=12", true},
+		{"a JSON exit code of 0", `{"step": 6, "mcp_tool": "run_python", "exit_code": 0}`, true},
+		{"an rc of ok", "tool=fetch rc=ok", true},
+		{"a step that exited 0 before one that failed", "step 2 rc=0\nstep 3 rc=1", false},
+		{"an exit of 137", "step=3 exit=137", false},
+		{"no exit code at all", "step=3 tool=read_file -> ENOENT", false},
+		{"a word that only starts like one", "step=3 exits=0 rcpt=0", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := reportedSuccess(&Failure{LogTail: []byte(tt.log)}); got != tt.want {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
 func TestLeaksSecretFindsCredentialsNotPlaceholders(t *testing.T) {
 	tests := []struct {
 		name, err string
@@ -186,6 +208,18 @@ func TestTheHarnessLogDecidesWhatTheErrorCannot(t *testing.T) {
 			"FileNotFoundError: [Errno 2] No such file or directory: 'latex'",
 			`tool=files.download http=200 content_type=text/html bytes=3672`,
 			"sandbox/package-path", sandtrap.SeverityMedium, "program-missing"},
+		{"a database's refusal of a NUL after a tool that reported success is critical, and no known cause",
+			`invalid byte sequence for encoding "UTF8": 0x00`,
+			"wf=wf-1431 step=4 tool=fetch.get rc=0 out_bytes=332568 persist=events -> error",
+			"interface/null-byte", sandtrap.SeverityCritical, ""},
+		{"the same refusal after a tool that failed stays medium",
+			`invalid byte sequence for encoding "UTF8": 0x00`,
+			"wf=wf-1431 step=4 tool=fetch.get rc=1 out_bytes=332568 persist=events -> error",
+			"interface/null-byte", sandtrap.SeverityMedium, "nul-in-database-text"},
+		{"a request the client gave up on while the tool ran to success stays a time limit",
+			"McpError: Timed out while waiting for response to ClientRequest. Waited 10.0 seconds.",
+			"step=1 call run_notebook started; server-side duration 34.5s (from server log, completed rc=0)",
+			"sandbox/cpu-time", sandtrap.SeverityMedium, "mcp-request-timeout"},
 		{"abbreviated digests that differ are a round trip that changed the bytes",
 			"encoding cp1252\nvalue 'Gr??enordnung'",
 			"tool=sandbox.write_file args path=C:\\work\\out.json bytes=1131\ntool result isError=false; readback sha256 8c856e058bac… != sent f16423e83942…",

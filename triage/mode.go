@@ -36,6 +36,10 @@ type severityRefinement struct {
 }
 
 var severityRefinements = []severityRefinement{
+	// A failure whose tool reported success was found by the harness's
+	// own check: a wrong result returned as success (see
+	// reportedSuccess).
+	{"", []string{toolSucceeded}, sandtrap.SeverityCritical, "critical: the tool reported success, and the harness's check found the failure"},
 	// Whatever the primitive, a failure that says its data was cut or
 	// let through without an error, or that a path escaped, is critical:
 	// all 12 such records in the blind sets' development halves were.

@@ -735,6 +735,7 @@ var findings = [][]string{
 	strings.Fields(traversalFound + ":"),
 	strings.Fields(filesDisappeared + ":"),
 	strings.Fields(errorPageSaved + ":"),
+	strings.Fields(toolSucceeded + ":"),
 }
 
 // findingOf returns which of findings tokens start with, or -1.

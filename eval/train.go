@@ -63,6 +63,9 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld54.jsonl",
 	"testdata/eval/realworld55.jsonl",
 	"testdata/eval/realworld56.jsonl",
+	"testdata/eval/realworld57.jsonl",
+	"testdata/eval/realworld58.jsonl",
+	"testdata/eval/realworld59.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

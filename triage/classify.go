@@ -308,7 +308,7 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "network-egress", By: ErrorPageRule}
 		sig = normalizeSource(errorPageSaved + ": " + sig)
 	}
-	if out.Layer != sandtrap.LayerTest && out.Primitive != "cpu-time" && findingOf(strings.Fields(sig)) < 0 && reportedSuccess(f) {
+	if out.Layer != sandtrap.LayerTest && out.Primitive != "cpu-time" && reportedSuccess(f) && findingOf(strings.Fields(sig)) < 0 {
 		// The tool said it succeeded, so the failure is what the
 		// harness's check found: silent. A time limit stays the
 		// limit's, since the client gave up while the tool ran on.

@@ -135,7 +135,7 @@ var modes = []mode{
 	{"site-packages-readonly", "sandbox", "filesystem-permissions", "medium",
 		wfs(codeInterpreter, "package-install", "pip-pandas", "pip-sklearn", "requirements-file", "pip-torch-cpu"),
 		[3]int{9, 7, 7}, renderSitePackages},
-	{modeFilesVanish, "sandbox", "storage-persistence", "high",
+	{modeFilesVanish, "sandbox", "storage-persistence", "critical",
 		slices.Concat(wfs(codeInterpreter, "file-io"), wfs(codeInterpreter, "report-generation")),
 		[3]int{8, 0, 0}, renderFilesVanish},
 	{modeBrowserOOM, "sandbox", "memory", "high",

@@ -75,6 +75,14 @@ var severityRefinements = []severityRefinement{
 		sandtrap.SeverityCritical, "critical: files written earlier were lost"},
 	// A web page saved as the file is a download that reported success
 	// with the wrong bytes: all 5 such blind records were critical.
+	// Storage that ran out or was never mounted says so; any other
+	// storage failure lost or cut what was written (see
+	// primitiveSeverity).
+	{"storage-persistence", []string{"No space left", "no space left", "ENOSPC", "[Errno 28]", "quota", "EDQUOT", "[Errno 122]", "disk is full", "Disk full", "disk full",
+		"ephemeral", "is locked", "SQLITE_BUSY", "SQLITE_FULL", "File too large", "[Errno 27]",
+		"mount volumes", "MountVolume", "FailedMount", "not mounted", "bind mount", "bind source", "mount source", "mount config", "mount /", "mount error", "superblock",
+		"attached to", "write failed", "failed writing", "disk space", "out of disk"},
+		sandtrap.SeverityHigh, "high: storage ran out or was not mounted, and the tool says so"},
 	{"network-egress", []string{errorPageSaved},
 		sandtrap.SeverityCritical, "critical: a web page was saved in the file's place, and the download reported success"},
 	{"network-egress", []string{"hash mismatch", "HASHES", "EINTEGRITY", "integrity checksum", "does not match MD5", "checksum did not", "checksum mismatch", "Consistency check failed", "failed to verify the checksum"},
@@ -93,7 +101,7 @@ var primitiveSeverity = map[string][2]string{
 	"protocol":               {sandtrap.SeverityHigh, "high: protocol breakage"},
 	"input-validation":       {sandtrap.SeverityMedium, "medium: input rejected with an error"},
 	"filesystem-permissions": {sandtrap.SeverityMedium, "medium: permission error is explicit"},
-	"storage-persistence":    {sandtrap.SeverityHigh, "high: files lost or storage exhausted"},
+	"storage-persistence":    {sandtrap.SeverityCritical, "critical: files written earlier were lost, cut short or corrupted"},
 	"memory":                 {sandtrap.SeverityHigh, "high: killed for memory without explanation"},
 	"cpu-time":               {sandtrap.SeverityMedium, "medium: time limit reported clearly"},
 	"process-spawn":          {sandtrap.SeverityMedium, "medium: process spawn refused with an error"},

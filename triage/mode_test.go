@@ -49,7 +49,7 @@ func TestSeverityOfTheDemoModes(t *testing.T) {
 		{"jsonrpc-parse", "interface", "protocol", "JSON-RPC error -32700: Parse error: unexpected end of JSON input at position 65536", "high"},
 		{"path-traversal-accepted", "interface", "input-validation", "write_file accepted path '../../../etc/cron.d/x' outside /workspace without validation", "critical"},
 		{"site-packages-readonly", "sandbox", "filesystem-permissions", "PermissionError: [Errno 13] Permission denied: '/usr/lib/python3/dist-packages/numpy-1.26.4.dist-info'", "medium"},
-		{"files-vanish", "sandbox", "storage-persistence", "FileNotFoundError: [Errno 2] No such file or directory: '/home/user/output/report-7f3a.csv'", "high"},
+		{"files-vanish", "sandbox", "storage-persistence", "FileNotFoundError: [Errno 2] No such file or directory: '/home/user/output/report-7f3a.csv'", "critical"},
 		{"browser-oom-tabs", "sandbox", "memory", "page.goto: Target crashed", "high"},
 		{"training-oom", "sandbox", "memory", "process exited with code 137 (SIGKILL): memory cgroup out of memory", "high"},
 		{"cpu-timeout", "sandbox", "cpu-time", "TimeoutError: execution exceeded the 300 s CPU time limit", "medium"},

@@ -66,6 +66,9 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld57.jsonl",
 	"testdata/eval/realworld58.jsonl",
 	"testdata/eval/realworld59.jsonl",
+	"testdata/eval/realworld60.jsonl",
+	"testdata/eval/realworld61.jsonl",
+	"testdata/eval/realworld62.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -92,7 +92,7 @@ func secretSpans(text string, first bool) [][2]int {
 	}
 	if strings.Contains(text, "://") && strings.Contains(text, "@") {
 		for _, m := range userinfoSecret.FindAllStringSubmatchIndex(text, -1) {
-			if credentialLike(text[m[2]:m[3]]) {
+			if v := text[m[2]:m[3]]; credentialLike(v) || len(v) >= 16 && isHex(v) {
 				spans = append(spans, [2]int{m[2], m[3]})
 				if first {
 					return spans
@@ -134,6 +134,12 @@ func secretSpans(text string, first bool) [][2]int {
 }
 
 // credentialLike reports whether value holds both letters and digits.
+// isHex reports a value of hexadecimal digits alone: in a URL's
+// password place, a token (an OAuth token printed as hex), not a word.
+func isHex(value string) bool {
+	return strings.Trim(value, "0123456789abcdefABCDEF") == ""
+}
+
 func credentialLike(value string) bool {
 	return strings.ContainsAny(value, "0123456789") && strings.ContainsAny(value, "abcdefghijklmnopqrstuvwxyz")
 }

@@ -111,7 +111,7 @@ var knownCauses = []KnownCause{
 	known("browser-closed", "session-lifecycle", "Browser closed under automation: Target page, context or browser has been closed",
 		`(?i)Target page, context or browser has been closed|browser has (been closed|disconnected)|Browser closed|Target closed|page has been closed|context has been closed|no such window`),
 	known("notebook-kernel-died", "session-lifecycle", "Notebook kernel died: Kernel died before replying",
-		`(?i)Kernel died|kernel appears to have died|Kernel crashed|Kernel has died|DeadKernelError|Kernel didn't respond|kernel (is dead|died|restarting)|kernel_info`),
+		`(?i)Kernel died|Kernel crashed|Kernel has died|DeadKernelError|Kernel didn't respond|kernel (is dead|died|restarting)|kernel_info`),
 
 	// sandbox/network-egress
 	known("browser-navigation-timeout", "cpu-time", "Browser navigation timeout: page.goto timed out",

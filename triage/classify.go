@@ -782,8 +782,10 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // reported a write the harness then did not find as files lost, and adds
 // the rules from realworld57 to realworld59's development halves; version
 // 28 starts the signature of a failure whose tool reported success (its
-// log's last exit code is 0) with that finding.
-const SignatureVersion = 28
+// log's last exit code is 0) with that finding; version 29 reads
+// Jupyter's "kernel appears to have died" as memory and adds the rules
+// from realworld60 to realworld62's development halves.
+const SignatureVersion = 29
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

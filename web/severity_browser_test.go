@@ -9,13 +9,15 @@ import (
 	"sandtrap/store/campaign"
 )
 
-// lostWorkCampaign writes a finished run where notebooks were lost after a
-// restart, in words no severity refinement names, and a module is missing.
-// lostWork is a loss that no severity refinement names, so only the
-// learned model rates it critical. "were lost" no longer fits: since the
-// guess model learned realworld42 and realworld43 it places that sentence
-// in storage-persistence, whose refinement rates it critical first.
-const lostWork = "The saved notebooks lost their outputs after the workspace restarted"
+// lostWorkCampaign writes a finished run where a session's state was not
+// restored, in words no severity refinement names, and a module is
+// missing. lostWork is a loss that no severity refinement names, in a
+// primitive whose default is not critical, so only the learned model
+// rates it critical. Earlier sentences stopped fitting as the models and
+// the defaults moved: "were lost" went to storage-persistence, whose
+// refinement rated it critical first, and since 2026-12-02 that
+// primitive is critical by default.
+const lostWork = "Session restore reported success but the kernel state was not restored"
 
 func lostWorkCampaign(t *testing.T) string {
 	msg := func(s string) *string { return &s }
@@ -38,8 +40,8 @@ func TestBrowserShowsWhyTheSeverityModelRatesAModeCritical(t *testing.T) {
 	browse(t, ctx, chromedp.Navigate(base+"/runs/night/modes"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=queue]`)))
 	waitFor(t, ctx, `document.querySelectorAll("[data-testid=queue-row]").length === 2`)
 	first := read(t, ctx, chromedp.Text(chromedp.CSS(`[data-testid=queue-row]`)))
-	if !strings.Contains(first, "critical") || !strings.Contains(first, "notebooks lost their outputs") {
-		t.Errorf("got first queue row %q, want the lost notebooks, critical, ranked above the five missing modules", first)
+	if !strings.Contains(first, "critical") || !strings.Contains(first, "kernel state was not restored") {
+		t.Errorf("got first queue row %q, want the unrestored session, critical, ranked above the five missing modules", first)
 	}
 	browse(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid=queue-row] [data-testid=mode-title]`)), chromedp.WaitVisible(chromedp.CSS(`[data-testid=severity-reason]`)))
 	reason := read(t, ctx, chromedp.Text(chromedp.CSS(`[data-testid=severity-reason]`)))

@@ -69,6 +69,9 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld60.jsonl",
 	"testdata/eval/realworld61.jsonl",
 	"testdata/eval/realworld62.jsonl",
+	"testdata/eval/realworld63.jsonl",
+	"testdata/eval/realworld64.jsonl",
+	"testdata/eval/realworld65.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -784,8 +784,10 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // 28 starts the signature of a failure whose tool reported success (its
 // log's last exit code is 0) with that finding; version 29 reads
 // Jupyter's "kernel appears to have died" as memory and adds the rules
-// from realworld60 to realworld62's development halves.
-const SignatureVersion = 29
+// from realworld60 to realworld62's development halves; version 30 reads a
+// harness's status of success as it reads an exit of 0 and adds the
+// rules from realworld63 to realworld65's development halves.
+const SignatureVersion = 30
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

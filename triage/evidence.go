@@ -210,26 +210,42 @@ const (
 // "exit_code": 1, rc=0, returncode=137, exit=ok.
 var exitField = regexp.MustCompile(`(?i)\b(?:exit|exit_?code|rc|return_?code)["']?\s*[=:]\s*["']?(-?\d+|ok)\b`)
 
-// exitMarks are checked before exitField: every failure with a log is
-// read for it.
-var exitMarks = []string{"exit", "rc", "return"}
+// statusField finds a harness's word for how a call ended: status=ok,
+// "status": "success", restore_status_reported=completed,
+// state=completed. A number (an HTTP status) says nothing of it.
+var statusField = regexp.MustCompile(`(?i)\b(?:\w*status\w*|state)["']?\s*[=:]\s*["']?([A-Za-z]+)\b`)
 
-// reportedSuccess reports whether the last exit code f's log records is
-// 0: the tool said it succeeded, and the failure is what the harness's
-// own check found afterwards, a wrong result returned as success. Of the
-// 121 records of the blind campaigns whose log ends so, 112 were rated
-// critical.
+// successWords are the words of statusField that say the call succeeded.
+var successWords = []string{"ok", "success", "succeeded", "successful", "completed", "complete", "done"}
+
+// exitMarks are checked before exitField and statusField: every failure
+// with a log is read for them.
+var exitMarks = []string{"exit", "rc", "return", "status", "state"}
+
+// reportedSuccess reports whether the last word f's log records on how
+// its call ended, an exit code or a status, says it succeeded: the tool
+// said so, and the failure is what the harness's own check found
+// afterwards, a wrong result returned as success. Of the 121 records of
+// the blind campaigns whose log ends with an exit of 0, 112 were rated
+// critical; of the 43 more whose log ends with a status of success, 42.
 func reportedSuccess(f *Failure) bool {
 	log := tailBytes(f.LogTail, wholeWindow)
 	if !logview.ContainsAnyFold(log, exitMarks) {
 		return false
 	}
-	all := exitField.FindAllStringSubmatch(log, -1)
-	if len(all) == 0 {
-		return false
+	at, success := -1, false
+	if all := exitField.FindAllStringSubmatchIndex(log, -1); len(all) > 0 {
+		m := all[len(all)-1]
+		v := log[m[2]:m[3]]
+		at, success = m[0], v == "0" || strings.EqualFold(v, "ok")
 	}
-	last := all[len(all)-1][1]
-	return last == "0" || strings.EqualFold(last, "ok")
+	if all := statusField.FindAllStringSubmatchIndex(log, -1); len(all) > 0 {
+		if m := all[len(all)-1]; m[0] > at {
+			v := log[m[2]:m[3]]
+			success = slices.ContainsFunc(successWords, func(w string) bool { return strings.EqualFold(w, v) })
+		}
+	}
+	return success
 }
 
 // ErrorPageRule is the Classification.By of a failure whose file does not

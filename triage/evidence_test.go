@@ -96,7 +96,7 @@ func TestLostAfterWriteNeedsTheHarnessToHaveSeenTheFile(t *testing.T) {
 	}
 }
 
-func TestReportedSuccessReadsTheLastExitCodeOfTheLog(t *testing.T) {
+func TestReportedSuccessReadsTheLastExitCodeOrStatusOfTheLog(t *testing.T) {
 	tests := []struct {
 		name, log string
 		want      bool
@@ -108,6 +108,13 @@ func TestReportedSuccessReadsTheLastExitCodeOfTheLog(t *testing.T) {
 		{"an exit of 137", "step=3 exit=137", false},
 		{"no exit code at all", "step=3 tool=read_file -> ENOENT", false},
 		{"a word that only starts like one", "step=3 exits=0 rcpt=0", false},
+		{"a status of success", `{"tool": "upload_file", "status": "success", "bytes": 5120}`, true},
+		{"a restore whose reported status is completed", "action=restore snapshot=snap-1 restore_status_reported=completed uid_after=65534", true},
+		{"a download whose state is completed", "browser_download -> saved 0 bytes (content-length 0) state=completed", true},
+		{"a status of ok before a check that exited 1", "workflow steps 1-4 status=ok; check exit=1", false},
+		{"an exit of 0 before a status of error", "exit=0 status=error", false},
+		{"an HTTP status says nothing of how the call ended", "step=3 exit=0 status=200", true},
+		{"a status of failed", "tool=fetch status=failed", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -190,8 +197,12 @@ func TestTheHarnessLogDecidesWhatTheErrorCannot(t *testing.T) {
 			"interface/input-validation", sandtrap.SeverityCritical, "path-traversal-accepted"},
 		{"a read that returned less than the file's stat size was cut at a NUL",
 			"read_file_string gave 12069 bytes of 53168",
-			"2026-11-19T00:37:28.576Z | wf-9015-209v2 | step 2 | call fs.read_file path=artifacts/model.idx | stat.size=53168 | returned_len=12069 | status=ok",
+			"2026-11-19T00:37:28.576Z | wf-9015-209v2 | step 2 | call fs.read_file path=artifacts/model.idx | stat.size=53168 | returned_len=12069",
 			"interface/null-byte", sandtrap.SeverityCritical, "nul-cut-payload"},
+		{"the same read that the tool reported as a success is that finding's mode, apart from the known cause",
+			"read_file_string gave 12069 bytes of 53168",
+			"2026-11-19T00:37:28.576Z | wf-9015-209v2 | step 2 | call fs.read_file path=artifacts/model.idx | stat.size=53168 | returned_len=12069 | status=ok",
+			"interface/null-byte", sandtrap.SeverityCritical, ""},
 		{"a tool that refused a path that climbs out keeps the refusal",
 			"Error: Access denied - path outside allowed directories: /var/www",
 			`step=9 call=write_file args={"path":"/workspace/../var/www/index.html"}`,

@@ -72,6 +72,8 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld63.jsonl",
 	"testdata/eval/realworld64.jsonl",
 	"testdata/eval/realworld65.jsonl",
+	"testdata/eval/realworld66.jsonl",
+	"testdata/eval/realworld67.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

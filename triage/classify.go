@@ -786,8 +786,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // Jupyter's "kernel appears to have died" as memory and adds the rules
 // from realworld60 to realworld62's development halves; version 30 reads a
 // harness's status of success as it reads an exit of 0 and adds the
-// rules from realworld63 to realworld65's development halves.
-const SignatureVersion = 30
+// rules from realworld63 to realworld65's development halves; version 31
+// adds the rule from realworld66 and realworld67's development halves.
+const SignatureVersion = 31
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

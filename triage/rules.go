@@ -70,7 +70,7 @@ const (
 	// looked for it: Python's subprocess prints the missing program's name
 	// twice (`No such file or directory: 'latex': 'latex'`), a wrapper
 	// names what it could not find, a loader the program it could not run.
-	programNotFound = `No such file or directory: '[^'\n]+': '[^'\n]+'|because [\w.+-]+ could not be found|No [\w.+-]+ executable found|Executable '[^'\n]+' not found|executable needs to be in PATH|Can't get directory of program name|\bexec [^\n]{0,40}failed: No such file or directory`
+	programNotFound = `No such file or directory: '[^'\n]+': '[^'\n]+'|because [\w.+-]+ could not be found|No [\w.+-]+ executable found|Executable '[^'\n]+' not found|executable needs to be in PATH|Could not find [\w.+-]+ binary|Can't get directory of program name|\bexec [^\n]{0,40}failed: No such file or directory`
 	// mcpRequestTimeout is an MCP client that gave up waiting for a
 	// request's answer.
 	mcpRequestTimeout = `Timed out while waiting for response|MCP request timed out|\bRequest timed out\b`

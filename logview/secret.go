@@ -134,14 +134,14 @@ func secretSpans(text string, first bool) [][2]int {
 }
 
 // credentialLike reports whether value holds both letters and digits.
+func credentialLike(value string) bool {
+	return strings.ContainsAny(value, "0123456789") && strings.ContainsAny(value, "abcdefghijklmnopqrstuvwxyz")
+}
+
 // isHex reports a value of hexadecimal digits alone: in a URL's
 // password place, a token (an OAuth token printed as hex), not a word.
 func isHex(value string) bool {
 	return strings.Trim(value, "0123456789abcdefABCDEF") == ""
-}
-
-func credentialLike(value string) bool {
-	return strings.ContainsAny(value, "0123456789") && strings.ContainsAny(value, "abcdefghijklmnopqrstuvwxyz")
 }
 
 // issuedPrefix is how much of an issued credential's match stays shown:

@@ -73,8 +73,6 @@ var severityRefinements = []severityRefinement{
 		sandtrap.SeverityCritical, "critical: a stored file came back cut short or corrupted"},
 	{"storage-persistence", []string{"not persisting", "persistence lost", "wiped", "were lost", "got lost", "are gone", "were gone", "disappear", "vanish", "data loss", "loses the data", "loses everything"},
 		sandtrap.SeverityCritical, "critical: files written earlier were lost"},
-	// A web page saved as the file is a download that reported success
-	// with the wrong bytes: all 5 such blind records were critical.
 	// Storage that ran out or was never mounted says so; any other
 	// storage failure lost or cut what was written (see
 	// primitiveSeverity).
@@ -83,6 +81,8 @@ var severityRefinements = []severityRefinement{
 		"mount volumes", "MountVolume", "FailedMount", "not mounted", "bind mount", "bind source", "mount source", "mount config", "mount /", "mount error", "superblock",
 		"attached to", "write failed", "failed writing", "disk space", "out of disk"},
 		sandtrap.SeverityHigh, "high: storage ran out or was not mounted, and the tool says so"},
+	// A web page saved as the file is a download that reported success
+	// with the wrong bytes: all 5 such blind records were critical.
 	{"network-egress", []string{errorPageSaved},
 		sandtrap.SeverityCritical, "critical: a web page was saved in the file's place, and the download reported success"},
 	{"network-egress", []string{"hash mismatch", "HASHES", "EINTEGRITY", "integrity checksum", "does not match MD5", "checksum did not", "checksum mismatch", "Consistency check failed", "failed to verify the checksum"},

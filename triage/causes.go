@@ -316,6 +316,11 @@ var knownCauses = []KnownCause{
 		`(?i)content-encoding|Error -3 while decompressing|incorrect header check|_decompressContent|failed to decode it`),
 	known("base64-invalid", "encoding", "Base64 payload cut or invalid: Incorrect padding",
 		`(?i)binascii\.Error|Incorrect padding|invalid base64|illegal base64|base64[^\n]*(decod|invalid|corrupt|truncat|length|padding)|Non-base64 digit|not a valid Base-64|Base-64 char|padding characters|InvalidCharacterError|Invalid symbol|Invalid character`),
+	// Before UTF-8's: a legacy code page that refuses text is another
+	// cause than a binary read as UTF-8 (the normaliser keeps 'charmap'
+	// and names the others <name>).
+	known("legacy-codepage-decode-failed", "encoding", "Text in a legacy code page refused: codec can't decode",
+		`(?i)'(charmap|gbk|gb2312|gb18030|big5|shift_jis|euc-\w+|cp\d+|latin-?1|iso-?8859-\d+|<name>)' codec can't decode|illegal multibyte sequence|character maps to <undefined>`),
 	known("utf8-decode-failed", "encoding", "Bytes decoded as UTF-8 that are not: codec can't decode",
 		`(?i)codec can't decode|UnicodeDecodeError|invalid (utf-?8|start byte|continuation byte|byte sequence|multibyte)|not valid UTF-?8|valid UTF-?8|MalformedInput|Invalid UTF-?8|malformed utf-?8|unexpected end of data|Utf8Error|FromUtf8Error|Input length = 1`),
 	known("text-encode-failed", "encoding", "Text cannot be encoded: codec can't encode",

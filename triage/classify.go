@@ -787,8 +787,10 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // from realworld60 to realworld62's development halves; version 30 reads a
 // harness's status of success as it reads an exit of 0 and adds the
 // rules from realworld63 to realworld65's development halves; version 31
-// adds the rule from realworld66 and realworld67's development halves.
-const SignatureVersion = 31
+// adds the rule from realworld66 and realworld67's development halves;
+// version 32 tells a legacy code page's refusal from UTF-8's and reads
+// a PDF's Target closed as the DevTools message limit.
+const SignatureVersion = 32
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -244,6 +244,7 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"a safetensors header cut short is a stored file cut", "SafetensorError: Error while deserializing header: MetadataIncompleteBuffer", "sandbox/storage-persistence"},
 		{"glibc's failed TLS set-up for a new thread is process spawn", "Inconsistency detected by ld.so: ../elf/dl-tls.c: 481: _dl_allocate_tls_init: Assertion `listp != NULL' failed!", "sandbox/process-spawn"},
 		{"uv's invalid peer certificate is TLS interception, the network's", "error: Failed to download https://github.com/x/y.tar.gz\n  Caused by: Request failed after 3 retries\n  Caused by: client error (Connect)\n  Caused by: invalid peer certificate: UnknownIssuer", "sandbox/network-egress"},
+		{"a PDF whose page closed while printing is over the DevTools message limit", "TargetCloseError: Protocol error (Page.printToPDF): Target closed", "interface/message-size"},
 		{"a converter that could not find its program's binary is package-path", "Error converting file: Error: Could not find soffice binary", "sandbox/package-path"},
 		{"tar's unexpected end of an archive is a stored file cut short", "tar: Unexpected EOF in archive", "sandbox/storage-persistence"},
 		{"curl that cannot write what it downloads is storage, not the network", "curl: (23) Failed writing body (0 != 1161)", "sandbox/storage-persistence"},

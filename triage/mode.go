@@ -63,7 +63,13 @@ var severityRefinements = []severityRefinement{
 	// halves was rated critical, 25 medium.
 	{"null-byte", []string{"refuses NUL"},
 		sandtrap.SeverityMedium, "medium: the database refuses the NUL with an error"},
-	{"encoding", []string{"Setting locale failed", "cannot change locale", "Cannot set LC_"},
+	// Text a legacy code page refuses, or cannot encode, stops the read
+	// or the write with an error: nothing is silently mangled. 2 of the
+	// 167 such labelled records were critical. UTF-8 refusing bytes is
+	// often a binary read as text, and stays critical.
+	{"encoding", []string{"legacy code page", "codec can't encode", "UnicodeEncodeError"},
+		sandtrap.SeverityHigh, "high: the text's code page refused it with an error, nothing was silently mangled"},
+	{"encoding", []string{"Setting locale failed", "cannot change locale", "Cannot set LC_", "C/POSIX locale"},
 		sandtrap.SeverityMedium, "medium: the locale is missing, and the tool says so"},
 	{"memory", []string{"MemoryError", "CUDA out of memory", "OutOfMemoryError", "heap out of memory", "Java heap space", "bad_alloc"},
 		sandtrap.SeverityMedium, "medium: the program reports the allocation failure"},

@@ -155,6 +155,12 @@ var builtinRules = []Rule{
 		`(?i)session[^\n]{0,80}\b(expired|timed out|terminated|not found|no longer exists|does not exist|was closed by the server)|sandbox[^\n]{0,40}\b(not found|expired|was terminated|has been (killed|terminated|stopped|deleted|paused)|is not running|does not exist|timed out)|SandboxNotFound|SessionExpired|idle timeout|No such container|container [^\n]{0,80}(is not running|not found)|sandbox .{0,20}(was )?(shut ?down|reclaimed)|Kernel died|DeadKernelError|Kernel didn't respond|kernel (is dead|died|restarting)|invalid session id|InvalidSessionIdException|no such session|Kernel does not exist|Exception restarting kernel|Job has timed-?out|session timed out|WebSocket is not open|Kernel crashed|Kernel has died|lost communication with the server|sandbox[^\n]{0,40}\b(wasn't|was not|could not be) found|No sandbox found|Is the docker daemon running|KernelRestarter: restarting kernel|kernel process died|not connected to DevTools|likely due to sandbox timeout|`+sessionConcurrencyLimit+`|`+browserProfileLocked),
 	builtin("browser-crash", sandbox, "memory",
 		`(?i)Target crashed|Page crashed|Abnormal renderer termination|page crash\b|tab crashed|/dev/shm|Browser closed unexpectedly|renderer (process )?(crashed|was killed|gone)|Aw, Snap|RESULT_CODE_KILLED|SBOX_FATAL_MEMORY`),
+	// A PDF comes back from Chrome as one DevTools message: a large one
+	// over the WebSocket's limit drops the connection, and the page is
+	// "closed" (13 of 16 such labelled records, in two sets; 3 in a
+	// third were a small /dev/shm).
+	builtin("cdp-pdf-over-message-limit", iface, "message-size",
+		`printToPDF[^\n]{0,40}Target closed`),
 	builtin("browser-closed", sandbox, "session-lifecycle",
 		`(?i)Target closed|connect_over_cdp: Connection closed|Target page, context or browser has been closed|browser has been closed|browser has disconnected|Most likely the page has been closed|Session closed\.`),
 	// Py4J's gateway answering nothing is the JVM behind it gone, almost

@@ -74,6 +74,9 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld65.jsonl",
 	"testdata/eval/realworld66.jsonl",
 	"testdata/eval/realworld67.jsonl",
+	"testdata/eval/realworld68.jsonl",
+	"testdata/eval/realworld69.jsonl",
+	"testdata/eval/realworld70.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -789,8 +789,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // rules from realworld63 to realworld65's development halves; version 31
 // adds the rule from realworld66 and realworld67's development halves;
 // version 32 tells a legacy code page's refusal from UTF-8's and reads
-// a PDF's Target closed as the DevTools message limit.
-const SignatureVersion = 32
+// a PDF's Target closed as the DevTools message limit; version 33 adds
+// the rules from realworld68 to realworld70's development halves.
+const SignatureVersion = 33
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -293,6 +293,13 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 			sig = normalizeSource(what + ": " + sig)
 		}
 	}
+	if harnessLayer == "" && out.By == "rule:browser-closed" {
+		// "Target closed" says only that the browser went away; the
+		// harness's figures say what it was doing when it did.
+		if primitive, ok := browserLoad(f); ok {
+			out = Classification{Layer: layerOfPrimitive[primitive], Primitive: primitive, By: BrowserLoadRule}
+		}
+	}
 	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) &&
 		(out.Primitive == "storage-persistence" || onlyGuessed(out)) && lostAfterWrite(f) {
 		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "storage-persistence", By: LostFileRule}
@@ -790,8 +797,10 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // adds the rule from realworld66 and realworld67's development halves;
 // version 32 tells a legacy code page's refusal from UTF-8's and reads
 // a PDF's Target closed as the DevTools message limit; version 33 adds
-// the rules from realworld68 to realworld70's development halves.
-const SignatureVersion = 33
+// the rules from realworld68 to realworld70's development halves;
+// version 34 reads what a closed browser was doing from the log's memory
+// and payload figures.
+const SignatureVersion = 34
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -167,6 +167,22 @@ func TestTheHarnessLogDecidesWhatTheErrorCannot(t *testing.T) {
 			"OSError: image file is truncated (2056 bytes not processed)",
 			"tool=browser.download url=https://cdn.example.com/p.jpg\ndownload saved /home/user/p.jpg expected_bytes=3818450 written_bytes=2056",
 			"interface/null-byte", sandtrap.SeverityCritical, "nul-cut-payload"},
+		{"a browser that closed with its renderer near its memory is memory",
+			"Error: Protocol error (Runtime.callFunctionOn): Target closed.",
+			"wf=wf-2982 tool=browser_navigate url=https://news.example.org/ pages_visited=281 rss_mb=2789 shm_mb=64",
+			"sandbox/memory", sandtrap.SeverityHigh, ""},
+		{"a browser that closed at 80 % of the limit the log names is memory",
+			"Error: Protocol error (Runtime.callFunctionOn): Target closed.",
+			"step=build_table tool=browser_evaluate html_bytes=142606336 renderer_rss_peak_mb=985 container_limit_mb=1024",
+			"sandbox/memory", sandtrap.SeverityHigh, ""},
+		{"a browser that closed while uploading 100 MB is over the message limit",
+			"Error: Protocol error (Runtime.callFunctionOn): Target closed.",
+			`wf-0240 | step 9 | browser_file_upload paths=["/tmp/agent/uploads/cover_letter.docx"] file_bytes=108289219 | transport=streamable-http`,
+			"interface/message-size", sandtrap.SeverityMedium, ""},
+		{"a browser that closed with nothing in the log to say why stays the session's",
+			"Error: Protocol error (Runtime.callFunctionOn): Target closed.",
+			"wf=wf-2982 tool=browser_navigate url=https://news.example.org/ file_bytes=2048 rss_mb=300",
+			"sandbox/session-lifecycle", sandtrap.SeverityHigh, "cdp-session-closed"},
 		{"an archive cut at a size limit is message-size, not storage",
 			"zipfile.BadZipFile: File is not a zip file",
 			"download saved /home/user/d.zip expected_bytes=3735668 written_bytes=1048576",
@@ -266,5 +282,26 @@ func TestALeakedSecretIsCriticalAndItsOwnMode(t *testing.T) {
 	}
 	if got, _ := Severity(plain.Layer, plain.Primitive, plain.ModeSignature()); got == sandtrap.SeverityCritical {
 		t.Errorf("got severity %s without the leak, want less than critical", got)
+	}
+}
+
+func TestMegabytesReadsTheUnitFromTheKeyTheSuffixOrTheSize(t *testing.T) {
+	tests := []struct {
+		name, key, value, unit string
+		want                   float64
+	}{
+		{"a key in megabytes", "rss_mb", "2789", "", 2789},
+		{"a key in gigabytes", "heap_gb", "3", "", 3072},
+		{"a suffix in gibibytes", "heap", "1.5", "GiB", 1536},
+		{"a key in kilobytes", "rss_kb", "2048", "", 2},
+		{"a bare figure too large for megabytes is bytes", "mem", "2147483648", "", 2048},
+		{"a bare small figure is megabytes", "rss", "985", "", 985},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := megabytes(tt.key, tt.value, tt.unit); got != tt.want {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
 	}
 }

@@ -77,6 +77,8 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld68.jsonl",
 	"testdata/eval/realworld69.jsonl",
 	"testdata/eval/realworld70.jsonl",
+	"testdata/eval/realworld71.jsonl",
+	"testdata/eval/realworld72.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -293,6 +293,9 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 			sig = normalizeSource(what + ": " + sig)
 		}
 	}
+	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) && onlyGuessed(out) && reachedTimeLimit(f) {
+		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "cpu-time", By: LimitReachedRule}
+	}
 	if harnessLayer == "" && out.By == "rule:browser-closed" {
 		// "Target closed" says only that the browser went away; the
 		// harness's figures say what it was doing when it did.
@@ -799,8 +802,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // a PDF's Target closed as the DevTools message limit; version 33 adds
 // the rules from realworld68 to realworld70's development halves;
 // version 34 reads what a closed browser was doing from the log's memory
-// and payload figures.
-const SignatureVersion = 34
+// and payload figures; version 35 reads a run that took its time limit
+// as cpu-time where no rule placed it.
+const SignatureVersion = 35
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

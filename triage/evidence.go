@@ -335,6 +335,68 @@ func megabytes(key, value, unit string) float64 {
 	return v
 }
 
+// LimitReachedRule is the Classification.By of a failure that no rule
+// placed whose log shows its run reached the time limit the log names.
+const LimitReachedRule = "rule:time-limit-reached"
+
+// timeLimitFigure finds a harness's note of a time limit: limit_s=1800,
+// timeout_ms=30000, "deadline": 60. Memory and size limits are left out.
+var timeLimitFigure = regexp.MustCompile(`(?i)\b(\w*(?:limit|timeout|deadline|budget)\w*)["']?\s*[=:]\s*["']?(\d+(?:\.\d+)?)(ms|s|m)?\b`)
+
+// elapsedFigure finds a harness's note of how long a run took:
+// elapsed_s=1801, wall_ms=31910, "duration": 62.
+var elapsedFigure = regexp.MustCompile(`(?i)\b(\w*(?:elapsed|wall|duration|waited|took|runtime)\w*)["']?\s*[=:]\s*["']?(\d+(?:\.\d+)?)(ms|s|m)?\b`)
+
+// limitMarks are checked before the figures.
+var limitMarks = []string{"limit", "timeout", "deadline", "budget"}
+
+// reachedTimeLimit reports whether f's log shows its run took as long as
+// the shortest time limit the log names (within 2 %): the limit ended it.
+// Of the 51 labelled records whose log shows so, 37 were cpu-time; it is
+// read only for a failure no rule placed.
+func reachedTimeLimit(f *Failure) bool {
+	log := tailBytes(f.LogTail, wholeWindow)
+	if !logview.ContainsAnyFold(log, limitMarks) {
+		return false
+	}
+	limit := 0.0
+	for _, m := range timeLimitFigure.FindAllStringSubmatch(log, -1) {
+		if k := strings.ToLower(m[1]); strings.Contains(k, "mb") || strings.Contains(k, "gb") || strings.Contains(k, "kb") ||
+			strings.Contains(k, "bytes") || strings.Contains(k, "mem") {
+			continue
+		}
+		if v := seconds(m[1], m[2], m[3]); v > 0 && (limit == 0 || v < limit) {
+			limit = v
+		}
+	}
+	if limit == 0 {
+		return false
+	}
+	for _, m := range elapsedFigure.FindAllStringSubmatch(log, -1) {
+		if seconds(m[1], m[2], m[3]) >= limit*0.98 {
+			return true
+		}
+	}
+	return false
+}
+
+// seconds reads a time figure in seconds from its unit (30000ms) or its
+// key (timeout_ms, limit_min); a bare figure is in seconds.
+func seconds(key, value, unit string) float64 {
+	v, err := strconv.ParseFloat(value, 64)
+	if err != nil {
+		return 0
+	}
+	k, u := strings.ToLower(key), strings.ToLower(unit)
+	switch {
+	case u == "ms" || strings.HasSuffix(k, "ms"):
+		return v / 1000
+	case u == "m" || strings.HasSuffix(k, "_m") || strings.HasSuffix(k, "_min"):
+		return v * 60
+	}
+	return v
+}
+
 // ErrorPageRule is the Classification.By of a failure whose file does not
 // open as its format because the download saved a web page or an API's
 // error body in its place.

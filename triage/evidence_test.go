@@ -167,6 +167,10 @@ func TestTheHarnessLogDecidesWhatTheErrorCannot(t *testing.T) {
 			"OSError: image file is truncated (2056 bytes not processed)",
 			"tool=browser.download url=https://cdn.example.com/p.jpg\ndownload saved /home/user/p.jpg expected_bytes=3818450 written_bytes=2056",
 			"interface/null-byte", sandtrap.SeverityCritical, "nul-cut-payload"},
+		{"a failure no rule places whose run took its time limit is cpu-time",
+			"Process aborted or coredumped: #<Process::Status: pid 386 SIGUSR2 (signal 12)>",
+			"2026-12-01T22:27:51Z wf-8670 tool=exec_command argv=[\"make\",\"-j4\"] limit_s=1800 elapsed_s=1801 cpu_s=1634 exit=140",
+			"sandbox/cpu-time", sandtrap.SeverityMedium, ""},
 		{"a browser that closed with its renderer near its memory is memory",
 			"Error: Protocol error (Runtime.callFunctionOn): Target closed.",
 			"wf=wf-2982 tool=browser_navigate url=https://news.example.org/ pages_visited=281 rss_mb=2789 shm_mb=64",
@@ -300,6 +304,26 @@ func TestMegabytesReadsTheUnitFromTheKeyTheSuffixOrTheSize(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := megabytes(tt.key, tt.value, tt.unit); got != tt.want {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestReachedTimeLimitComparesTheRunWithTheShortestTimeLimitOfTheLog(t *testing.T) {
+	tests := []struct {
+		name, log string
+		want      bool
+	}{
+		{"a run that took its limit", "tool=exec_command argv=[make -j4] limit_s=1800 elapsed_s=1801 cpu_s=1634 exit=140", true},
+		{"a limit in milliseconds and a wall time in seconds", "step=4 timeout_ms=30000 wall_s=30.1", true},
+		{"a run well inside its limit", "limit_s=1800 elapsed_s=95", false},
+		{"a memory limit is not a time limit", "mem_limit_mb=1024 elapsed_s=2000", false},
+		{"no elapsed time at all", "limit_s=60 exit=137", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := reachedTimeLimit(&Failure{LogTail: []byte(tt.log)}); got != tt.want {
 				t.Errorf("got %v, want %v", got, tt.want)
 			}
 		})

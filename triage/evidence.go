@@ -257,9 +257,18 @@ const BrowserLoadRule = "rule:browser-load"
 // renderer_rss_peak_mb=2011, "heap": 3.1gb, mem=2147483648.
 var memoryFigure = regexp.MustCompile(`(?i)\b(\w*(?:rss|mem|memory|heap)\w*)["']?\s*[=:]\s*["']?(\d+(?:\.\d+)?)\s*(gi?b|mi?b|ki?b)?\b`)
 
-// limitFigure finds a harness's note of a memory limit:
-// container_limit_mb=1024, mem_limit=2gb.
-var limitFigure = regexp.MustCompile(`(?i)\b(\w*limit\w*)["']?\s*[=:]\s*["']?(\d+(?:\.\d+)?)\s*(gi?b|mi?b|ki?b)?\b`)
+// limitFigure finds a harness's note of a limit, of memory or of time:
+// container_limit_mb=1024, mem_limit=2gb, limit_s=1800, timeout_ms=30000,
+// "deadline": 60. sizeFigure tells the two apart.
+var limitFigure = regexp.MustCompile(`(?i)\b(\w*(?:limit|timeout|deadline|budget)\w*)["']?\s*[=:]\s*["']?(\d+(?:\.\d+)?)\s*(gi?b|mi?b|ki?b|ms|s|m)?\b`)
+
+// sizeFigure reports whether a figure's key or unit names a size (a
+// memory limit) rather than a time.
+func sizeFigure(key, unit string) bool {
+	k := strings.ToLower(key)
+	return strings.HasSuffix(strings.ToLower(unit), "b") ||
+		logview.ContainsAnyFold(k, []string{"mb", "gb", "kb", "bytes", "mem"})
+}
 
 // payloadFigure finds a harness's note of a payload's size in bytes:
 // file_bytes=108289219, "size": 52733639.
@@ -293,6 +302,9 @@ func browserLoad(f *Failure) (primitive string, ok bool) {
 	}
 	limit := 0.0
 	for _, m := range limitFigure.FindAllStringSubmatch(log, -1) {
+		if !sizeFigure(m[1], m[3]) {
+			continue
+		}
 		if mb := megabytes(m[1], m[2], m[3]); mb > 0 && (limit == 0 || mb < limit) {
 			limit = mb
 		}
@@ -339,10 +351,6 @@ func megabytes(key, value, unit string) float64 {
 // placed whose log shows its run reached the time limit the log names.
 const LimitReachedRule = "rule:time-limit-reached"
 
-// timeLimitFigure finds a harness's note of a time limit: limit_s=1800,
-// timeout_ms=30000, "deadline": 60. Memory and size limits are left out.
-var timeLimitFigure = regexp.MustCompile(`(?i)\b(\w*(?:limit|timeout|deadline|budget)\w*)["']?\s*[=:]\s*["']?(\d+(?:\.\d+)?)(ms|s|m)?\b`)
-
 // elapsedFigure finds a harness's note of how long a run took:
 // elapsed_s=1801, wall_ms=31910, "duration": 62.
 var elapsedFigure = regexp.MustCompile(`(?i)\b(\w*(?:elapsed|wall|duration|waited|took|runtime)\w*)["']?\s*[=:]\s*["']?(\d+(?:\.\d+)?)(ms|s|m)?\b`)
@@ -360,9 +368,8 @@ func reachedTimeLimit(f *Failure) bool {
 		return false
 	}
 	limit := 0.0
-	for _, m := range timeLimitFigure.FindAllStringSubmatch(log, -1) {
-		if k := strings.ToLower(m[1]); strings.Contains(k, "mb") || strings.Contains(k, "gb") || strings.Contains(k, "kb") ||
-			strings.Contains(k, "bytes") || strings.Contains(k, "mem") {
+	for _, m := range limitFigure.FindAllStringSubmatch(log, -1) {
+		if sizeFigure(m[1], m[3]) {
 			continue
 		}
 		if v := seconds(m[1], m[2], m[3]); v > 0 && (limit == 0 || v < limit) {

@@ -803,8 +803,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // the rules from realworld68 to realworld70's development halves;
 // version 34 reads what a closed browser was doing from the log's memory
 // and payload figures; version 35 reads a run that took its time limit
-// as cpu-time where no rule placed it.
-const SignatureVersion = 35
+// as cpu-time where no rule placed it; version 36 lets a rule's new
+// template restate the most alike of its class (see likeness).
+const SignatureVersion = 36
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -333,6 +333,8 @@ type Grouper struct {
 	// byCodes holds, per group, the oldest template naming each set of
 	// error codes.
 	byCodes map[string]map[string]string
+	// like finds the template a new one restates by likeness.
+	like likeness
 	// pool mines every signature of every class together, to settle the
 	// class of failures no rule decided (see Settle); poolClass holds the
 	// class of each pool template, its first member's.
@@ -355,7 +357,8 @@ var GroupingConfig = drain.Config{Depth: 2, Similarity: 0.7, MaxChildren: 100, A
 // NewGrouper returns an empty Grouper.
 func NewGrouper() *Grouper {
 	g := &Grouper{cache: map[grouperKey]string{}, aliases: map[string]string{}, shown: map[string][]string{},
-		words: map[string]map[string][]string{}, wordsOf: map[string][]string{}, byCodes: map[string]map[string]string{}}
+		words: map[string]map[string][]string{}, wordsOf: map[string][]string{}, byCodes: map[string]map[string]string{},
+		like: newLikeness()}
 	g.miner = drain.New(GroupingConfig, g.mint)
 	g.poolClass, g.settled = map[string]string{}, map[grouperKey]string{}
 	g.pool = drain.New(GroupingConfig, func(string, []string) string {
@@ -478,7 +481,9 @@ func (g *Grouper) Restore(t SavedTemplate) {
 	}
 	if g.miner.Restore(drain.Template{ID: t.ID, Group: group, Tokens: tokens, Count: t.Count, Seq: t.Seq}) {
 		g.shown[t.ID] = shown
-		g.index(group, t.ID, tokens)
+		words := signatureWords(t.Template)
+		g.like.count(words)
+		g.index(group, t.ID, tokens, words, isKnownCause(t.Template))
 		// The pool learns the saved classes, so that a failure after a
 		// restart settles where its template's failures did.
 		if res := g.pool.Add(poolGroup, tokens); res.Created {
@@ -558,7 +563,9 @@ func (g *Grouper) assign(layer, primitive, signature string, how restating) Assi
 	group := ModeGroup(layer, primitive)
 	if res.Created {
 		g.shown[id] = tokens
-		if restated := g.restates(group, res.Template.Tokens, how); len(restated) > 0 {
+		words, known := signatureWords(signature), isKnownCause(signature)
+		g.like.count(words)
+		if restated := g.restates(group, id, res.Template.Tokens, words, known, how); len(restated) > 0 {
 			// A template of another length that says the same words is
 			// the same cause: the new one is taken back before anything
 			// used its id, and the signature maps to the oldest it
@@ -583,7 +590,7 @@ func (g *Grouper) assign(layer, primitive, signature string, how restating) Assi
 			g.remember(key, into)
 			return a
 		}
-		g.index(group, id, res.Template.Tokens)
+		g.index(group, id, res.Template.Tokens, words, known)
 	} else if g.generalise(id, tokens) {
 		a.Changed = true
 	}
@@ -676,12 +683,14 @@ func isErrorCode(w string) bool {
 	return false
 }
 
-// restates returns the live templates of group that a new template with
-// these tokens restates, oldest first: a template that was minted with
-// the same id before and has since become an alias (the form seen again
-// after its cause was restated), one that names the same error codes, or
-// one whose words the tokens share as much as how asks.
-func (g *Grouper) restates(group string, tokens []string, how restating) []string {
+// restates returns the live templates of group that a new template self
+// with these tokens restates, oldest first: a template that was minted
+// with the same id before and has since become an alias (the form seen
+// again after its cause was restated), one that names the same error
+// codes, or one whose words the tokens share as much as how asks; failing
+// those, when a rule placed it, the one most alike to its signature's
+// words (see likeness).
+func (g *Grouper) restates(group, self string, tokens, words []string, known bool, how restating) []string {
 	var found []*drain.Template
 	finding := findingOf(tokens)
 	add := func(id string) {
@@ -718,6 +727,15 @@ func (g *Grouper) restates(group string, tokens []string, how restating) []strin
 			add(id)
 		}
 	}
+	if len(found) == 0 && how == restateMost {
+		eligible := func(id string) bool {
+			t, live := g.miner.Get(id)
+			return live && t.Group == group && findingOf(t.Tokens) == finding
+		}
+		if id, ok := g.like.mostAlike(group, self, words, known, eligible); ok {
+			add(id)
+		}
+	}
 	slices.SortFunc(found, func(a, b *drain.Template) int { return cmp.Compare(a.Seq, b.Seq) })
 	ids := make([]string, len(found))
 	for i, t := range found {
@@ -748,7 +766,8 @@ func findingOf(tokens []string) int {
 	return -1
 }
 
-func (g *Grouper) index(group, id string, tokens []string) {
+func (g *Grouper) index(group, id string, tokens, signatureWords []string, known bool) {
+	g.like.add(group, id, signatureWords, known)
 	if codes := errorCodes(tokens); codes != "" {
 		if g.byCodes[group] == nil {
 			g.byCodes[group] = map[string]string{}
@@ -768,6 +787,7 @@ func (g *Grouper) index(group, id string, tokens []string) {
 }
 
 func (g *Grouper) unindex(group, id string) {
+	g.like.remove(group, id)
 	for _, w := range g.wordsOf[id] {
 		ids := g.words[group][w]
 		for i, other := range ids {

@@ -253,3 +253,61 @@ func TestSettleRemembersTheClassesOfRestoredTemplates(t *testing.T) {
 		t.Errorf("looked up %s/%s, want memory", looked.Layer, looked.Primitive)
 	}
 }
+
+func TestARuleDecidedSentenceAlikeInItsRareWordsRestatesByLikeness(t *testing.T) {
+	// Other modes of the run make their words common and the words of
+	// the two sentences rare.
+	run := []Classification{
+		{Layer: "sandbox", Primitive: "network-egress", By: "rule:network-egress", Signature: "getaddrinfo ENOTFOUND <host> while resolving the index"},
+		{Layer: "sandbox", Primitive: "memory", By: "rule:memory", Signature: "Killed: the process used all of the box"},
+		{Layer: "interface", Primitive: "protocol", By: "rule:protocol", Signature: "connection closed: code <n> no reason given"},
+		{Layer: "sandbox", Primitive: "cpu-time", By: "rule:cpu-time", Signature: "command timed out after <dur>"},
+		{Layer: "interface", Primitive: "encoding", By: "rule:encoding", Signature: "UnicodeDecodeError: 'utf-8' codec can't decode byte <hex>"},
+	}
+	const (
+		goWS = "websocket: close 1009 (message too big)"
+		pyWS = "websockets.exceptions.ConnectionClosedError: code = 1009 (message too big), no reason"
+	)
+	tests := []struct {
+		name      string
+		first     Classification
+		second    Classification
+		wantModes int
+	}{
+		{"two tools' sentences of one rule's cause are one mode",
+			Classification{Layer: "interface", Primitive: "message-size", By: "rule:message-size", Signature: goWS},
+			Classification{Layer: "interface", Primitive: "message-size", By: "rule:message-size", Signature: pyWS}, 1},
+		{"the same sentences placed by a guess stay two modes",
+			Classification{Layer: "interface", Primitive: "message-size", By: GuessBy + "learned:message,big", Signature: goWS},
+			Classification{Layer: "interface", Primitive: "message-size", By: GuessBy + "learned:message,big", Signature: pyWS}, 2},
+		{"the same sentences in two primitives stay two modes",
+			Classification{Layer: "interface", Primitive: "message-size", By: "rule:message-size", Signature: goWS},
+			Classification{Layer: "interface", Primitive: "protocol", By: "rule:protocol", Signature: pyWS}, 2},
+		{"two known causes alike in their words stay two modes",
+			Classification{Layer: "sandbox", Primitive: "filesystem-permissions", By: "rule:filesystem-permissions", Signature: "[known:permission-denied] Permission denied on a file: EACCES"},
+			Classification{Layer: "sandbox", Primitive: "filesystem-permissions", By: "rule:filesystem-permissions", Signature: "[known:npm-eacces] npm / Node.js: EACCES: permission denied"}, 2},
+		{"a tool's own sentence of a known cause joins it",
+			Classification{Layer: "sandbox", Primitive: "filesystem-permissions", By: "rule:filesystem-permissions", Signature: "[known:npm-eacces] npm / Node.js: EACCES: permission denied"},
+			Classification{Layer: "sandbox", Primitive: "filesystem-permissions", By: "rule:filesystem-permissions", Signature: "Error: EACCES: permission denied, mkdir <path>"}, 1},
+		{"sentences that share only common words stay two modes",
+			Classification{Layer: "interface", Primitive: "message-size", By: "rule:message-size", Signature: "the message was too big for the code"},
+			Classification{Layer: "interface", Primitive: "message-size", By: "rule:message-size", Signature: "request entity too large: body exceeds <size>"}, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := NewGrouper()
+			for _, cl := range run {
+				g.AssignClassified(cl)
+			}
+			first := g.AssignClassified(tt.first).ModeID
+			second := g.AssignClassified(tt.second).ModeID
+			got := 2
+			if g.Resolve(first) == g.Resolve(second) {
+				got = 1
+			}
+			if got != tt.wantModes {
+				t.Errorf("got %d modes (%s, %s), want %d", got, first, second, tt.wantModes)
+			}
+		})
+	}
+}

@@ -79,6 +79,13 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld70.jsonl",
 	"testdata/eval/realworld71.jsonl",
 	"testdata/eval/realworld72.jsonl",
+	"testdata/eval/realworld73.jsonl",
+	"testdata/eval/realworld74.jsonl",
+	"testdata/eval/realworld75.jsonl",
+	"testdata/eval/realworld76.jsonl",
+	"testdata/eval/realworld77.jsonl",
+	"testdata/eval/realworld78.jsonl",
+	"testdata/eval/realworld79.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

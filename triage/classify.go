@@ -293,6 +293,10 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 			sig = normalizeSource(what + ": " + sig)
 		}
 	}
+	if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) && out.Layer != sandtrap.LayerTest && out.By != CountsRule && cutAtBuffer(f) {
+		out = Classification{Layer: sandtrap.LayerInterface, Primitive: "message-size", By: BufferCutRule}
+		sig = normalizeSource("output truncated at a buffer's size: " + sig)
+	}
 	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) && onlyGuessed(out) && reachedTimeLimit(f) {
 		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "cpu-time", By: LimitReachedRule}
 	}
@@ -804,8 +808,11 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // version 34 reads what a closed browser was doing from the log's memory
 // and payload figures; version 35 reads a run that took its time limit
 // as cpu-time where no rule placed it; version 36 lets a rule's new
-// template restate the most alike of its class (see likeness).
-const SignatureVersion = 36
+// template restate the most alike of its class (see likeness); version
+// 37 reads output cut at a buffer's size, byte counts on the lines of a
+// key-per-line log, and the rules from realworld73 to realworld79's
+// development halves.
+const SignatureVersion = 37
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

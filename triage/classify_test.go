@@ -223,6 +223,11 @@ func TestFingerprintChangesWithTheRulesAndTheGuessModelOnly(t *testing.T) {
 func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 	c := NewClassifier(nil)
 	tests := []struct{ name, error, want string }{
+		{"a script whose shebang ends in a carriage return had its bytes rewritten as text", "/usr/bin/env: 'sh\\r': No such file or directory", "interface/encoding"},
+		{"bash's ^M in an interpreter's name is a CRLF rewrite, not a missing program", "-bash: ./mvnw: /bin/sh^M: bad interpreter: No such file or directory", "interface/encoding"},
+		{"a test killed at its timeout ran out of time, not memory", "test case exceeded its 600s timeout and was killed.", "sandbox/cpu-time"},
+		{"a file missing inside an installed package is the package's", "Error: ENOENT: no such file or directory, open '/root/.npm/_npx/a81f55c0e6b93d27/node_modules/playwriter/dist/prompt.md'", "sandbox/package-path"},
+		{"Jupyter's server forgetting a session is the kernel's session", "[W 02:00:29.818 NotebookApp] Session not found: session_id='a2c03b23-d41a-43fd-bd64-14969d9e4da9'", "sandbox/session-lifecycle"},
 		{"a sandbox's command that timed out ran out of time", "✗ Failed (exit -1)\n  └ pytest -q tests/\n    sandbox error: command timed out", "sandbox/cpu-time"},
 		{"an MCP server's JSON-RPC invalid session ID is the protocol's", `Streamable HTTP error: Error POSTing to endpoint: {"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid session ID: ff1fb4f7"},"id":11}`, "interface/protocol"},
 		{"an MCP session unknown to a replica is the protocol's", "-32001 Service Unavailable: MCP session is unknown on this API instance. If you run multiple replicas, enable sticky sessions", "interface/protocol"},

@@ -43,16 +43,29 @@ var sizeMarks = []string{"byte", "size", "len", "stdin"}
 // count, "1530498" or "56828B".
 var countToken = regexp.MustCompile(`([A-Za-z][A-Za-z0-9_.-]*)\s?[=:]\s?(\d{1,15})(?:B|\s?bytes)?\b`)
 
+// countsBlock is how many lines apart two counts of one transfer may be
+// when the log writes one key per line (bytes_expected=…, then
+// bytes_received=…): such a harness puts them side by side. Counts on
+// lines that say more are of two transfers.
+const countsBlock = 4
+
+// soleCount is a line that holds one key=value count and nothing else.
+var soleCount = regexp.MustCompile(`^\s*"?[A-Za-z][A-Za-z0-9_.-]*"?\s?[=:]\s?\d{1,15}(?:B|\s?bytes)?,?\s*$`)
+
 // transferCounts returns the bytes sent (or expected) and received (or
 // written) that one line near the end of the log reports for one
-// transfer, the last such line. A count of zero received says nothing of
-// how the bytes were cut.
+// transfer, the last such line, or two lines of a key-per-line log at
+// most countsBlock apart that report one each. A count of zero received says nothing of how the
+// bytes were cut.
 func transferCounts(log []byte) (sent, got int64, ok bool) {
 	text := tailBytes(log, wholeWindow)
 	if !strings.ContainsAny(text, "=:") || !logview.ContainsAnyFold(text, sizeMarks) {
 		return 0, 0, false
 	}
-	for rest := text; rest != ""; {
+	// The lone counts of each end met last, scanning back, and their
+	// lines: the nearest to the line being read.
+	var lastSent, lastGot struct{ n, line int64 }
+	for rest, lineNo := text, int64(1); rest != ""; lineNo++ {
 		// From the last line back, without splitting the log.
 		var line string
 		if i := strings.LastIndexByte(rest, '\n'); i >= 0 {
@@ -76,8 +89,20 @@ func transferCounts(log []byte) (sent, got int64, ok bool) {
 				got = n
 			}
 		}
-		if sent > 0 && got > 0 {
+		switch {
+		case sent > 0 && got > 0:
 			return sent, got, true
+		case !soleCount.MatchString(line):
+		case sent > 0:
+			if lastGot.n > 0 && lineNo-lastGot.line <= countsBlock {
+				return sent, lastGot.n, true
+			}
+			lastSent.n, lastSent.line = sent, lineNo
+		case got > 0:
+			if lastSent.n > 0 && lineNo-lastSent.line <= countsBlock {
+				return lastSent.n, got, true
+			}
+			lastGot.n, lastGot.line = got, lineNo
 		}
 	}
 	return 0, 0, false
@@ -469,4 +494,36 @@ const secretLeaked = "secret leaked in the error"
 // logview.HoldsSecret).
 func leaksSecret(f *Failure) bool {
 	return logview.HoldsSecret(tail(f.Error, wholeWindow))
+}
+
+// BufferCutRule is the Classification.By of a failure whose output ended
+// in the middle of its JSON and whose log shows the output was exactly a
+// buffer's size.
+const BufferCutRule = "rule:output-cut-at-buffer"
+
+// endedEarly finds a parser saying its input stopped in the middle of a
+// value: Go's and Node's "unexpected end of JSON input", Jackson's
+// end-of-input, Python's unterminated string, serde's EOF while parsing.
+var endedEarly = regexp.MustCompile(`(?i)unexpected end of (JSON )?input|Unexpected end-of-input|JsonEOFException|Unterminated string starting at|EOF while parsing|premature end of input`)
+
+// outputCount finds a harness's count of an output's bytes:
+// stdout_bytes=65536, "out_len": 65536.
+var outputCount = regexp.MustCompile(`(?i)\b(\w*(?:byte|size|len|stdout|output)\w*)["']?\s*[=:]\s*["']?(\d{4,9})\b`)
+
+// cutAtBuffer reports whether f's error says its JSON ended early and its
+// log counts the output at a power of two from 4 KiB to 16 MiB: a pipe or
+// a stream buffer's size, where the output was cut, not a parser that met
+// something other than JSON. All 11 labelled records that show both were
+// message-size; the error alone also reads npm's half-written cache and a
+// server's log line on stdout.
+func cutAtBuffer(f *Failure) bool {
+	if !endedEarly.MatchString(tail(f.Error, wholeWindow)) {
+		return false
+	}
+	for _, m := range outputCount.FindAllStringSubmatch(tailBytes(f.LogTail, wholeWindow), -1) {
+		if n, err := strconv.ParseInt(m[2], 10, 64); err == nil && n >= 4<<10 && n <= 16<<20 && n&(n-1) == 0 {
+			return true
+		}
+	}
+	return false
 }

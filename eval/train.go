@@ -86,6 +86,9 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld77.jsonl",
 	"testdata/eval/realworld78.jsonl",
 	"testdata/eval/realworld79.jsonl",
+	"testdata/eval/realworld80.jsonl",
+	"testdata/eval/realworld81.jsonl",
+	"testdata/eval/realworld82.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -300,6 +300,9 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) && onlyGuessed(out) && reachedTimeLimit(f) {
 		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "cpu-time", By: LimitReachedRule}
 	}
+	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) && killedAtTimeLimit(f, out) {
+		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "cpu-time", By: KilledAtLimitRule}
+	}
 	if harnessLayer == "" && out.By == "rule:browser-closed" {
 		// "Target closed" says only that the browser went away; the
 		// harness's figures say what it was doing when it did.
@@ -811,8 +814,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // template restate the most alike of its class (see likeness); version
 // 37 reads output cut at a buffer's size, byte counts on the lines of a
 // key-per-line log, and the rules from realworld73 to realworld79's
-// development halves.
-const SignatureVersion = 37
+// development halves; version 38 reads a bare kill whose run took its time
+// limit as cpu-time.
+const SignatureVersion = 38
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -325,6 +325,20 @@ func browserLoad(f *Failure) (primitive string, ok bool) {
 	if !logview.ContainsAnyFold(log, browserLoadMarks) {
 		return "", false
 	}
+	if memoryNearLimit(log) {
+		return "memory", true
+	}
+	for _, m := range payloadFigure.FindAllStringSubmatch(log, -1) {
+		if n, err := strconv.ParseInt(m[1], 10, 64); err == nil && n >= overMessageLimitB {
+			return "message-size", true
+		}
+	}
+	return "", false
+}
+
+// memoryNearLimit reports whether a memory figure in log is 1.5 GB or
+// more, or 80 % of the smallest memory limit the log names.
+func memoryNearLimit(log string) bool {
 	limit := 0.0
 	for _, m := range limitFigure.FindAllStringSubmatch(log, -1) {
 		if !sizeFigure(m[1], m[3]) {
@@ -339,15 +353,10 @@ func browserLoad(f *Failure) (primitive string, ok bool) {
 			continue
 		}
 		if mb := megabytes(m[1], m[2], m[3]); mb >= nearMemoryLimitMB || limit > 0 && mb >= nearLimitShare*limit {
-			return "memory", true
+			return true
 		}
 	}
-	for _, m := range payloadFigure.FindAllStringSubmatch(log, -1) {
-		if n, err := strconv.ParseInt(m[1], 10, 64); err == nil && n >= overMessageLimitB {
-			return "message-size", true
-		}
-	}
-	return "", false
+	return false
 }
 
 // megabytes reads a memory figure in megabytes from its key (rss_mb,
@@ -526,4 +535,26 @@ func cutAtBuffer(f *Failure) bool {
 		}
 	}
 	return false
+}
+
+// KilledAtLimitRule is the Classification.By of a kill that said nothing
+// of memory whose log shows the run took its time limit.
+const KilledAtLimitRule = "rule:killed-at-time-limit"
+
+// memoryWords say that what ran out was memory; a kill without them
+// (Killed, SIGKILL, exit 137) says only that something killed it.
+var memoryWords = regexp.MustCompile(`(?i)memory|\boom|heap|\bENOMEM\b|\[Errno 12\]|bad_alloc|Allocation failed|\bshm\b|Bus error`)
+
+// killedAtTimeLimit reports whether f, which the rules made memory for a
+// kill alone (the OOM killer's SIGKILL and exit 137 are also how a time
+// limit ends a run), was killed by its time limit: the log shows the run
+// took the limit, and no memory figure near a memory limit.
+func killedAtTimeLimit(f *Failure, out Classification) bool {
+	if out.Primitive != "memory" || out.By != "rule:memory" && out.By != "rule:exit-oom-kill" {
+		return false
+	}
+	if memoryWords.MatchString(tail(f.Error, wholeWindow)) || !reachedTimeLimit(f) {
+		return false
+	}
+	return !memoryNearLimit(tailBytes(f.LogTail, wholeWindow))
 }

@@ -297,11 +297,8 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 		out = Classification{Layer: sandtrap.LayerInterface, Primitive: "message-size", By: BufferCutRule}
 		sig = normalizeSource("output truncated at a buffer's size: " + sig)
 	}
-	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) && onlyGuessed(out) && reachedTimeLimit(f) {
+	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) && endedByTimeLimit(f, out) {
 		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "cpu-time", By: LimitReachedRule}
-	}
-	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) && killedAtTimeLimit(f, out) {
-		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "cpu-time", By: KilledAtLimitRule}
 	}
 	if harnessLayer == "" && out.By == "rule:browser-closed" {
 		// "Target closed" says only that the browser went away; the
@@ -815,8 +812,8 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // 37 reads output cut at a buffer's size, byte counts on the lines of a
 // key-per-line log, and the rules from realworld73 to realworld79's
 // development halves; version 38 reads a bare kill whose run took its time
-// limit as cpu-time.
-const SignatureVersion = 38
+// limit as cpu-time; version 39 reads byte counts under JSON keys.
+const SignatureVersion = 39
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -64,7 +64,7 @@ func TestClassifyPrecedence(t *testing.T) {
 		{
 			"an unclassified harness label decides nothing",
 			Failure{Error: "Killed", HarnessLayer: "unclassified"},
-			Classification{Layer: "sandbox", Primitive: "memory", By: "rule:memory", Signature: "Killed"},
+			Classification{Layer: "sandbox", Primitive: "memory", By: "rule:killed", Signature: "Killed"},
 		},
 		{
 			"user rules come before built-in ones",
@@ -227,6 +227,7 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"bash's ^M in an interpreter's name is a CRLF rewrite, not a missing program", "-bash: ./mvnw: /bin/sh^M: bad interpreter: No such file or directory", "interface/encoding"},
 		{"a test killed at its timeout ran out of time, not memory", "test case exceeded its 600s timeout and was killed.", "sandbox/cpu-time"},
 		{"a file missing inside an installed package is the package's", "Error: ENOENT: no such file or directory, open '/root/.npm/_npx/a81f55c0e6b93d27/node_modules/playwriter/dist/prompt.md'", "sandbox/package-path"},
+		{"a user's file missing, in an error that names a package's frame, is still a file missing", "Error: ENOENT: no such file or directory, open 'data/input.csv' at Object.openSync (/app/node_modules/csv-loader/index.js:12:9)", "sandbox/storage-persistence"},
 		{"Jupyter's server forgetting a session is the kernel's session", "[W 02:00:29.818 NotebookApp] Session not found: session_id='a2c03b23-d41a-43fd-bd64-14969d9e4da9'", "sandbox/session-lifecycle"},
 		{"a sandbox's command that timed out ran out of time", "✗ Failed (exit -1)\n  └ pytest -q tests/\n    sandbox error: command timed out", "sandbox/cpu-time"},
 		{"an MCP server's JSON-RPC invalid session ID is the protocol's", `Streamable HTTP error: Error POSTing to endpoint: {"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid session ID: ff1fb4f7"},"id":11}`, "interface/protocol"},

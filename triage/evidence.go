@@ -41,16 +41,14 @@ var sizeMarks = []string{"byte", "size", "len", "stdin"}
 
 // countToken is a key=value (or key: value) pair whose value is a byte
 // count, "1530498" or "56828B".
-var countToken = regexp.MustCompile(`([A-Za-z][A-Za-z0-9_.-]*)\s?[=:]\s?(\d{1,15})(?:B|\s?bytes)?\b`)
+// A JSON key keeps its quotes: "written_bytes": 2056.
+var countToken = regexp.MustCompile(`"?([A-Za-z][A-Za-z0-9_.-]*)"?\s?[=:]\s?(\d{1,15})(?:B|\s?bytes)?\b`)
 
 // countsBlock is how many lines apart two counts of one transfer may be
 // when the log writes one key per line (bytes_expected=…, then
 // bytes_received=…): such a harness puts them side by side. Counts on
 // lines that say more are of two transfers.
 const countsBlock = 4
-
-// soleCount is a line that holds one key=value count and nothing else.
-var soleCount = regexp.MustCompile(`^\s*"?[A-Za-z][A-Za-z0-9_.-]*"?\s?[=:]\s?\d{1,15}(?:B|\s?bytes)?,?\s*$`)
 
 // transferCounts returns the bytes sent (or expected) and received (or
 // written) that one line near the end of the log reports for one
@@ -77,7 +75,8 @@ func transferCounts(log []byte) (sent, got int64, ok bool) {
 			continue
 		}
 		sent, got = -1, -1
-		for _, m := range countToken.FindAllStringSubmatch(line, -1) {
+		counts := countToken.FindAllStringSubmatch(line, -1)
+		for _, m := range counts {
 			n, err := strconv.ParseInt(m[2], 10, 64)
 			if err != nil {
 				continue
@@ -92,7 +91,9 @@ func transferCounts(log []byte) (sent, got int64, ok bool) {
 		switch {
 		case sent > 0 && got > 0:
 			return sent, got, true
-		case !soleCount.MatchString(line):
+		case sent <= 0 && got <= 0:
+		case len(counts) != 1 || strings.TrimRight(strings.TrimSpace(line), ",") != counts[0][0]:
+			// A line that says more than its count is another transfer's.
 		case sent > 0:
 			if lastGot.n > 0 && lineNo-lastGot.line <= countsBlock {
 				return sent, lastGot.n, true
@@ -146,6 +147,12 @@ func transferDamage(sent, got int64) (primitive, what string) {
 // number of KiB or of thousands of bytes.
 func atSizeLimit(n int64) bool {
 	return n >= 1024 && (n%1024 == 0 || n%1000 == 0)
+}
+
+// atBufferSize reports whether n is a power of two from 4 KiB to 16 MiB,
+// the sizes of pipes' and streams' buffers.
+func atBufferSize(n int64) bool {
+	return n >= 4<<10 && n <= 16<<20 && n&(n-1) == 0
 }
 
 // countsDecide reports whether a transfer's counts decide over the rules'
@@ -392,12 +399,10 @@ var elapsedFigure = regexp.MustCompile(`(?i)\b(\w*(?:elapsed|wall|duration|waite
 // limitMarks are checked before the figures.
 var limitMarks = []string{"limit", "timeout", "deadline", "budget"}
 
-// reachedTimeLimit reports whether f's log shows its run took as long as
-// the shortest time limit the log names (within 2 %): the limit ended it.
-// Of the 51 labelled records whose log shows so, 37 were cpu-time; it is
-// read only for a failure no rule placed.
-func reachedTimeLimit(f *Failure) bool {
-	log := tailBytes(f.LogTail, wholeWindow)
+// reachedTimeLimit reports whether log shows its run took as long as the
+// shortest time limit it names (within 2 %): the limit ended it. Of the
+// 51 labelled records whose log shows so, 37 were cpu-time.
+func reachedTimeLimit(log string) bool {
 	if !logview.ContainsAnyFold(log, limitMarks) {
 		return false
 	}
@@ -414,6 +419,10 @@ func reachedTimeLimit(f *Failure) bool {
 		return false
 	}
 	for _, m := range elapsedFigure.FindAllStringSubmatch(log, -1) {
+		// wall_limit_s names a limit, not the time a run took.
+		if logview.ContainsAnyFold(m[1], limitMarks) {
+			continue
+		}
 		if seconds(m[1], m[2], m[3]) >= limit*0.98 {
 			return true
 		}
@@ -510,51 +519,61 @@ func leaksSecret(f *Failure) bool {
 // buffer's size.
 const BufferCutRule = "rule:output-cut-at-buffer"
 
-// endedEarly finds a parser saying its input stopped in the middle of a
-// value: Go's and Node's "unexpected end of JSON input", Jackson's
-// end-of-input, Python's unterminated string, serde's EOF while parsing.
-var endedEarly = regexp.MustCompile(`(?i)unexpected end of (JSON )?input|Unexpected end-of-input|JsonEOFException|Unterminated string starting at|EOF while parsing|premature end of input`)
+// endedEarly are the words of a parser saying its input stopped in the
+// middle of a value: Go's and Node's "unexpected end of JSON input",
+// Jackson's end-of-input, Python's unterminated string, serde's EOF while
+// parsing.
+var endedEarly = []string{"end of json input", "end of input", "end-of-input", "jsoneofexception", "unterminated string starting at", "eof while parsing"}
 
-// outputCount finds a harness's count of an output's bytes:
-// stdout_bytes=65536, "out_len": 65536.
-var outputCount = regexp.MustCompile(`(?i)\b(\w*(?:byte|size|len|stdout|output)\w*)["']?\s*[=:]\s*["']?(\d{4,9})\b`)
+// outputWords name an output's count in a key (stdout_bytes, out_len,
+// consumer_received); settingWords name a size someone set instead
+// (max_output_length, chunk_size, page_size).
+var (
+	outputWords  = []string{"stdout", "output", "out", "received", "recv", "returned", "read", "got"}
+	settingWords = []string{"limit", "max", "min", "buffer", "buf", "chunk", "page", "capacity", "cap", "window"}
+)
 
 // cutAtBuffer reports whether f's error says its JSON ended early and its
-// log counts the output at a power of two from 4 KiB to 16 MiB: a pipe or
-// a stream buffer's size, where the output was cut, not a parser that met
-// something other than JSON. All 11 labelled records that show both were
+// log counts the output at a buffer's size (atBufferSize): a pipe or a
+// stream buffer where the output was cut, not a parser that met something
+// other than JSON. All 11 labelled records that show both were
 // message-size; the error alone also reads npm's half-written cache and a
 // server's log line on stdout.
 func cutAtBuffer(f *Failure) bool {
-	if !endedEarly.MatchString(tail(f.Error, wholeWindow)) {
+	if !logview.ContainsAnyFold(tail(f.Error, wholeWindow), endedEarly) {
 		return false
 	}
-	for _, m := range outputCount.FindAllStringSubmatch(tailBytes(f.LogTail, wholeWindow), -1) {
-		if n, err := strconv.ParseInt(m[2], 10, 64); err == nil && n >= 4<<10 && n <= 16<<20 && n&(n-1) == 0 {
+	for _, m := range countToken.FindAllStringSubmatch(tailBytes(f.LogTail, wholeWindow), -1) {
+		words := strings.FieldsFunc(strings.ToLower(m[1]), func(r rune) bool { return r < 'a' || r > 'z' })
+		if !slices.ContainsFunc(words, func(w string) bool { return slices.Contains(outputWords, w) }) ||
+			slices.ContainsFunc(words, func(w string) bool { return slices.Contains(settingWords, w) }) {
+			continue
+		}
+		if n, err := strconv.ParseInt(m[2], 10, 64); err == nil && atBufferSize(n) {
 			return true
 		}
 	}
 	return false
 }
 
-// KilledAtLimitRule is the Classification.By of a kill that said nothing
-// of memory whose log shows the run took its time limit.
-const KilledAtLimitRule = "rule:killed-at-time-limit"
+// memoryRule is the built-in rule that reads memory's words.
+var memoryRule = builtinRules[slices.IndexFunc(builtinRules, func(r Rule) bool { return r.Name == "memory" })]
 
-// memoryWords say that what ran out was memory; a kill without them
-// (Killed, SIGKILL, exit 137) says only that something killed it.
-var memoryWords = regexp.MustCompile(`(?i)memory|\boom|heap|\bENOMEM\b|\[Errno 12\]|bad_alloc|Allocation failed|\bshm\b|Bus error`)
-
-// killedAtTimeLimit reports whether f, which the rules made memory for a
-// kill alone (the OOM killer's SIGKILL and exit 137 are also how a time
-// limit ends a run), was killed by its time limit: the log shows the run
-// took the limit, and no memory figure near a memory limit.
-func killedAtTimeLimit(f *Failure, out Classification) bool {
-	if out.Primitive != "memory" || out.By != "rule:memory" && out.By != "rule:exit-oom-kill" {
+// endedByTimeLimit reports whether f's log shows its run took the time
+// limit the log names, for a failure no rule placed or one the rules made
+// memory without the error naming memory: a kill alone (the "killed" rule,
+// exit 137) or memory's words in the log only (oom_kill_events=0). The OOM
+// killer's SIGKILL is also how a time limit ends a run, so such a kill is
+// the limit's unless the log shows memory near a limit.
+func endedByTimeLimit(f *Failure, out Classification) bool {
+	killed := out.Primitive == "memory" && (out.By == "rule:killed" || out.By == "rule:exit-oom-kill" || out.By == "rule:memory") &&
+		!memoryRule.ErrorRegex.MatchString(tail(f.Error, wholeWindow))
+	if !onlyGuessed(out) && !killed {
 		return false
 	}
-	if memoryWords.MatchString(tail(f.Error, wholeWindow)) || !reachedTimeLimit(f) {
+	log := tailBytes(f.LogTail, wholeWindow)
+	if !reachedTimeLimit(log) {
 		return false
 	}
-	return !memoryNearLimit(tailBytes(f.LogTail, wholeWindow))
+	return !killed || !memoryNearLimit(log)
 }

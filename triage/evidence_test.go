@@ -21,6 +21,8 @@ func TestTransferCountsReadOneTransfersTwoEnds(t *testing.T) {
 		{"counts with a unit", "size=56828B first_nul_offset=49475 expected_size=56828B received_size=49475B", 56828, 49475, true},
 		{"a network's bytes in and out are no transfer", "proxy bytes_in=523 bytes_out=1200", 0, 0, false},
 		{"one end alone says nothing", "call write_file path=/home/user/model.onnx encoding=base64 raw_bytes=21666972", 0, 0, false},
+		{"counts under JSON keys", `{"tool": "write_file", "expected_bytes": 3818450, "written_bytes": 2056}`, 3818450, 2056, true},
+		{"ends on two lines of a pretty-printed JSON log are one transfer", "{\n  \"expected_bytes\": 222127,\n  \"received_bytes\": 65536\n}", 222127, 65536, true},
 		{"ends on two lines that say more are two transfers", "fetch a.jpg expected_bytes=3818450\nsaved b.png written_bytes=2056", 0, 0, false},
 		{"ends on two lines of a key-per-line log are one transfer", "tool=run_command\nbytes_expected=222127\nbytes_received=65536\nduration_s=3.76", 222127, 65536, true},
 		{"ends of a key-per-line log too far apart are two transfers", "bytes_expected=222127\na=1\nb=2\nc=3\nd=4\nbytes_received=65536", 0, 0, false},
@@ -177,6 +179,10 @@ func TestTheHarnessLogDecidesWhatTheErrorCannot(t *testing.T) {
 			"report.go:88: JSON parsing failed with error unexpected end of JSON input for out/report-0412.jsonl",
 			`{"ts": "2025-03-15T00:14:52Z", "workflow": "wf-627-report", "step": 3, "tool": "run_code", "status": "error", "stdout_bytes": 61234, "exit_code": 1}`,
 			"interface/protocol", sandtrap.SeverityHigh, "jsonrpc-invalid-json"},
+		{"a buffer's size that a setting names is no count of the output",
+			"report.go:88: JSON parsing failed with error unexpected end of JSON input for out/report-0412.jsonl",
+			`{"tool": "run_code", "chunk_size": 65536, "max_output_length": 8192, "status": "error", "exit_code": 1}`,
+			"interface/protocol", sandtrap.SeverityHigh, "jsonrpc-invalid-json"},
 		{"counts of one transfer on two lines of a key-per-line log are read together",
 			"json read error: line 1 column 65536: premature end of input",
 			"wf=flatten-api-dump\nstep=3/4\ntool=run_command\ntool_exit=0\nbytes_expected=222127\nbytes_received=65536\nduration_s=3.76\nexit_code=1",
@@ -189,6 +195,14 @@ func TestTheHarnessLogDecidesWhatTheErrorCannot(t *testing.T) {
 			"Killed",
 			"2026-12-01T23:45:20Z cargo-build-ripgrep-25/4 download_file timeout_s=300 elapsed_s=302 rss_peak_mb=4000 mem_limit_mb=4096 exit=137",
 			"sandbox/memory", sandtrap.SeverityHigh, "oom-killed"},
+		{"a kill well inside a wall limit stays memory's",
+			"Killed",
+			"ts=2025-03-15T05:51:14Z\nworkflow=spidy-crawl\nmcp_tool=run_command\nelapsed_s=2710\nwall_limit_s=3600",
+			"sandbox/memory", sandtrap.SeverityHigh, "oom-killed"},
+		{"a clone whose log names no OOM kill and shows the wall limit taken is the limit's",
+			"Clone failed. Source control repository operation cloneRepository failed for unknown: The source control operation could not be completed.",
+			"tool=run_command timeout_s=120\nelapsed_s=120.01 wall_limit_s=120 signal_sent=SIGKILL\ncgroup peak_rss_mb=380 mem_limit_mb=4096 oom_kill_events=0\nexit_code=1",
+			"sandbox/cpu-time", sandtrap.SeverityMedium, ""},
 		{"a kill that names memory stays memory's whatever the clock says",
 			"Out of memory: Killed process 4121 (cc1plus)",
 			"timeout_s=300 elapsed_s=302 rss_peak_mb=255 exit=137",
@@ -353,7 +367,7 @@ func TestReachedTimeLimitComparesTheRunWithTheShortestTimeLimitOfTheLog(t *testi
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := reachedTimeLimit(&Failure{LogTail: []byte(tt.log)}); got != tt.want {
+			if got := reachedTimeLimit(tt.log); got != tt.want {
 				t.Errorf("got %v, want %v", got, tt.want)
 			}
 		})

@@ -3,8 +3,6 @@ package triage
 import (
 	"math"
 	"strings"
-
-	"sandtrap"
 )
 
 // Restating by likeness. Tools print one cause in sentences of their own
@@ -13,8 +11,8 @@ import (
 // places and are too few for restateShare, but the rare ones are shared.
 // A new template restates the live template of its class whose words are
 // most alike to its own, when the cosine of their tf-idf vectors reaches
-// likenessThreshold; a word weighs more the fewer of the run's templates
-// use it. Two known causes never restate each other: each names one cause
+// likenessThreshold; a word weighs more the fewer of the live templates
+// (and the new one) use it. Two known causes never restate each other: each names one cause
 // on purpose. Only a failure a rule placed restates by likeness: one placed
 // by its words alone shares them with other events of its class (Loghub's
 // OpenSSH "Invalid user webmaster" and "Failed password for invalid user
@@ -22,136 +20,130 @@ import (
 // accuracy fell from 0.931 to 0.890.
 const likenessThreshold = 0.25
 
-// likeness indexes the words of every template's signature, for
-// mostAlike.
+// wordIndex indexes the live templates of each group by their words.
+type wordIndex struct {
+	ids     map[string]map[string][]string // group → word → template ids, oldest first
+	wordsOf map[string][]string
+}
+
+func newWordIndex() wordIndex {
+	return wordIndex{ids: map[string]map[string][]string{}, wordsOf: map[string][]string{}}
+}
+
+func (x *wordIndex) add(group, id string, words []string) {
+	if x.ids[group] == nil {
+		x.ids[group] = map[string][]string{}
+	}
+	for _, w := range words {
+		x.ids[group][w] = append(x.ids[group][w], id)
+	}
+	x.wordsOf[id] = words
+}
+
+func (x *wordIndex) remove(group, id string) {
+	for _, w := range x.wordsOf[id] {
+		ids := x.ids[group][w]
+		for i, other := range ids {
+			if other == id {
+				x.ids[group][w] = append(ids[:i:i], ids[i+1:]...)
+				break
+			}
+		}
+	}
+	delete(x.wordsOf, id)
+}
+
+// likeness indexes the words of every live template's signature, for
+// mostAlike, and counts how many use each word: its rarity.
 type likeness struct {
-	// templates counts the templates created or restored so far, and
-	// users the templates that used each word: a word's rarity.
-	templates int
-	users     map[string]int
-	byWord    map[string]map[string][]string // group → word → live template ids
-	wordsOf   map[string][]string
-	known     map[string]bool
+	index wordIndex
+	users map[string]int
 }
 
 func newLikeness() likeness {
-	return likeness{users: map[string]int{}, byWord: map[string]map[string][]string{}, wordsOf: map[string][]string{}, known: map[string]bool{}}
+	return likeness{index: newWordIndex(), users: map[string]int{}}
 }
 
-// signatureWords returns the distinct lower-cased words of a signature's
-// constant tokens, as templateWords does for a template, but from the
-// whole signature: a known cause's template is one token, and its
-// signature is its title and what the tool printed.
-func signatureWords(signature string) []string {
-	fields := strings.Fields(signature)
-	kept := fields[:0:0]
-	for i, tok := range fields {
-		prev := ""
-		if i > 0 {
-			prev = fields[i-1]
-		}
-		if !variableToken(tok, prev) {
-			kept = append(kept, tok)
-		}
-	}
-	words := templateWords(kept)
-	out := words[:0]
-	for _, w := range words {
-		if w != "known" {
-			out = append(out, w)
-		}
-	}
-	return out
-}
-
-// count notes the words of a template that was just created or restored.
-func (l *likeness) count(words []string) {
-	l.templates++
+func (l *likeness) add(group, id string, words []string) {
+	l.index.add(group, id, words)
 	for _, w := range words {
 		l.users[w]++
 	}
 }
 
-// add indexes a live template of group.
-func (l *likeness) add(group, id string, words []string, known bool) {
-	if l.byWord[group] == nil {
-		l.byWord[group] = map[string][]string{}
-	}
-	for _, w := range words {
-		l.byWord[group][w] = append(l.byWord[group][w], id)
-	}
-	l.wordsOf[id], l.known[id] = words, known
-}
-
-// remove takes a template that stopped being live out of the index.
 func (l *likeness) remove(group, id string) {
-	for _, w := range l.wordsOf[id] {
-		ids := l.byWord[group][w]
-		for i, other := range ids {
-			if other == id {
-				l.byWord[group][w] = append(ids[:i:i], ids[i+1:]...)
-				break
-			}
+	for _, w := range l.index.wordsOf[id] {
+		if l.users[w]--; l.users[w] == 0 {
+			delete(l.users, w)
 		}
 	}
-	delete(l.wordsOf, id)
-	delete(l.known, id)
+	l.index.remove(group, id)
 }
 
-// weights returns the unit tf-idf vector of a template's words.
-func (l *likeness) weights(words []string) map[string]float64 {
-	v := make(map[string]float64, len(words))
-	var norm float64
+// signatureWords returns the words of a signature as templateWords reads
+// a template's: a known cause's template is one token, so its words are
+// its name's and its title's.
+func signatureWords(signature string) []string {
+	if name, title, ok := KnownCauseOf(signature); ok {
+		signature = name + " " + title
+	}
+	return templateWords(maskFields(strings.Fields(signature)))
+}
+
+// mostAlike returns the live template of group that a new template with
+// these words restates by likeness, and whether there is one; eligible
+// says which may be taken. A tie goes to the first found, in the order of
+// the words and of the index, so the answer never depends on a map's.
+func (l *likeness) mostAlike(group string, words []string, eligible func(id string) bool) (string, bool) {
+	// Rarity counts the live templates and the new one, so that its own
+	// words weigh as the others' do.
+	templates := float64(len(l.index.wordsOf) + 1)
+	idf := make(map[string]float64, len(words))
 	for _, w := range words {
-		x := math.Log(float64(l.templates+1) / (float64(l.users[w]) + 0.5))
-		v[w] = x
-		norm += x * x
+		idf[w] = math.Log((templates + 1) / (float64(l.users[w]+1) + 0.5))
 	}
-	norm = math.Sqrt(norm)
-	for w := range v {
-		v[w] /= norm
+	weight := func(w string) float64 {
+		x, ok := idf[w]
+		if !ok {
+			x = math.Log((templates + 1) / (float64(l.users[w]) + 0.5))
+			idf[w] = x
+		}
+		return x
 	}
-	return v
-}
-
-// mostAlike returns the live template of group, other than self, that
-// words restate by likeness, and whether there is one; eligible says which
-// candidates may be taken.
-func (l *likeness) mostAlike(group, self string, words []string, known bool, eligible func(id string) bool) (string, bool) {
-	if len(words) == 0 || strings.HasPrefix(group, sandtrap.LayerUnclassified+"/") {
-		return "", false
+	norm := func(words []string) float64 {
+		var sum float64
+		for _, w := range words {
+			sum += weight(w) * weight(w)
+		}
+		return math.Sqrt(sum)
 	}
-	mine := l.weights(words)
-	seen := map[string]bool{self: true}
+	// Every word weighs its idf in both vectors, so a shared word adds
+	// its square to their dot product.
+	dot := map[string]float64{}
+	var found []string
+	for _, w := range words {
+		for _, id := range l.index.ids[group][w] {
+			if _, seen := dot[id]; !seen {
+				found = append(found, id)
+			}
+			dot[id] += weight(w) * weight(w)
+		}
+	}
+	mine := norm(words)
 	best, bestSim := "", 0.0
-	for _, w := range words {
-		for _, id := range l.byWord[group][w] {
-			if seen[id] {
-				continue
-			}
-			seen[id] = true
-			if known && l.known[id] || !eligible(id) {
-				continue
-			}
-			theirs := l.weights(l.wordsOf[id])
-			var sim float64
-			for _, ow := range l.wordsOf[id] {
-				sim += theirs[ow] * mine[ow]
-			}
-			// A tie goes to the first found, so the answer never
-			// depends on the order of a map.
-			if sim > bestSim {
-				best, bestSim = id, sim
-			}
+	for _, id := range found {
+		if !eligible(id) {
+			continue
+		}
+		if sim := dot[id] / (mine * norm(l.index.wordsOf[id])); sim > bestSim {
+			best, bestSim = id, sim
 		}
 	}
 	return best, bestSim >= likenessThreshold
 }
 
-// isKnownCause reports a signature that names a known cause.
-func isKnownCause(signature string) bool {
-	_, _, ok := KnownCauseOf(signature)
-	return ok
+// knownTemplate reports the tokens of a known cause's template: one token
+// that names it.
+func knownTemplate(tokens []string) bool {
+	return len(tokens) == 1 && strings.HasPrefix(tokens[0], knownCausePrefix)
 }
-
-var GuessedThreshold = 1.1

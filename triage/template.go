@@ -27,7 +27,12 @@ func TemplateTokens(signature string) []string {
 		// takes in another cause's.
 		return []string{knownCausePrefix + name + "]"}
 	}
-	fields := strings.Fields(signature)
+	return maskFields(strings.Fields(signature))
+}
+
+// maskFields masks, in place, the tokens of fields that vary between the
+// failures of one cause, as the miner compares them, and returns fields.
+func maskFields(fields []string) []string {
 	for i, tok := range fields {
 		prev := ""
 		if i > 0 {
@@ -327,9 +332,7 @@ type Grouper struct {
 	shown map[string][]string
 	// words indexes the live templates of each group by their words, to
 	// find the template a new one of another length restates.
-	words map[string]map[string][]string // group → word → template ids
-	// wordsOf holds each indexed template's words.
-	wordsOf map[string][]string
+	words wordIndex
 	// byCodes holds, per group, the oldest template naming each set of
 	// error codes.
 	byCodes map[string]map[string]string
@@ -357,8 +360,7 @@ var GroupingConfig = drain.Config{Depth: 2, Similarity: 0.7, MaxChildren: 100, A
 // NewGrouper returns an empty Grouper.
 func NewGrouper() *Grouper {
 	g := &Grouper{cache: map[grouperKey]string{}, aliases: map[string]string{}, shown: map[string][]string{},
-		words: map[string]map[string][]string{}, wordsOf: map[string][]string{}, byCodes: map[string]map[string]string{},
-		like: newLikeness()}
+		words: newWordIndex(), byCodes: map[string]map[string]string{}, like: newLikeness()}
 	g.miner = drain.New(GroupingConfig, g.mint)
 	g.poolClass, g.settled = map[string]string{}, map[grouperKey]string{}
 	g.pool = drain.New(GroupingConfig, func(string, []string) string {
@@ -481,9 +483,7 @@ func (g *Grouper) Restore(t SavedTemplate) {
 	}
 	if g.miner.Restore(drain.Template{ID: t.ID, Group: group, Tokens: tokens, Count: t.Count, Seq: t.Seq}) {
 		g.shown[t.ID] = shown
-		words := signatureWords(t.Template)
-		g.like.count(words)
-		g.index(group, t.ID, tokens, words, isKnownCause(t.Template))
+		g.index(group, t.ID, tokens, templateWords(tokens), signatureWords(t.Template))
 		// The pool learns the saved classes, so that a failure after a
 		// restart settles where its template's failures did.
 		if res := g.pool.Add(poolGroup, tokens); res.Created {
@@ -563,9 +563,8 @@ func (g *Grouper) assign(layer, primitive, signature string, how restating) Assi
 	group := ModeGroup(layer, primitive)
 	if res.Created {
 		g.shown[id] = tokens
-		words, known := signatureWords(signature), isKnownCause(signature)
-		g.like.count(words)
-		if restated := g.restates(group, id, res.Template.Tokens, words, known, how); len(restated) > 0 {
+		words, likeWords := templateWords(res.Template.Tokens), signatureWords(signature)
+		if restated := g.restates(group, res.Template.Tokens, words, likeWords, how); len(restated) > 0 {
 			// A template of another length that says the same words is
 			// the same cause: the new one is taken back before anything
 			// used its id, and the signature maps to the oldest it
@@ -590,7 +589,7 @@ func (g *Grouper) assign(layer, primitive, signature string, how restating) Assi
 			g.remember(key, into)
 			return a
 		}
-		g.index(group, id, res.Template.Tokens, words, known)
+		g.index(group, id, res.Template.Tokens, words, likeWords)
 	} else if g.generalise(id, tokens) {
 		a.Changed = true
 	}
@@ -683,19 +682,22 @@ func isErrorCode(w string) bool {
 	return false
 }
 
-// restates returns the live templates of group that a new template self
-// with these tokens restates, oldest first: a template that was minted
-// with the same id before and has since become an alias (the form seen
-// again after its cause was restated), one that names the same error
-// codes, or one whose words the tokens share as much as how asks; failing
-// those, when a rule placed it, the one most alike to its signature's
-// words (see likeness).
-func (g *Grouper) restates(group, self string, tokens, words []string, known bool, how restating) []string {
+// restates returns the live templates of group that a new template with
+// these tokens and words (templateWords) restates, oldest first: a
+// template that was minted with the same id before and has since become
+// an alias (the form seen again after its cause was restated), one that
+// names the same error codes, or one whose words it shares as much as how
+// asks; failing those, when a rule placed it, the one most alike to its
+// signature's words, likeWords (see likeness).
+func (g *Grouper) restates(group string, tokens, words, likeWords []string, how restating) []string {
 	var found []*drain.Template
 	finding := findingOf(tokens)
-	add := func(id string) {
+	restatable := func(id string) (*drain.Template, bool) {
 		t, live := g.miner.Get(id)
-		if live && t.Group == group && findingOf(t.Tokens) == finding && !slices.Contains(found, t) {
+		return t, live && t.Group == group && findingOf(t.Tokens) == finding
+	}
+	add := func(id string) {
+		if t, ok := restatable(id); ok && !slices.Contains(found, t) {
 			found = append(found, t)
 		}
 	}
@@ -707,19 +709,20 @@ func (g *Grouper) restates(group, self string, tokens, words []string, known boo
 			add(g.Resolve(id))
 		}
 	}
-	if words := templateWords(tokens); len(words) >= minSharedWords {
+	if len(words) >= minSharedWords {
 		shared := map[string]int{}
 		for _, w := range words {
-			for _, id := range g.words[group][w] {
+			for _, id := range g.words.ids[group][w] {
 				shared[id]++
 			}
 		}
 		for id, n := range shared {
-			if n < minSharedWords || float64(n) < restateShare*float64(min(len(words), len(g.wordsOf[id]))) {
+			theirs := len(g.words.wordsOf[id])
+			if n < minSharedWords || float64(n) < restateShare*float64(min(len(words), theirs)) {
 				continue
 			}
-			switch shorter := min(len(words), len(g.wordsOf[id])); {
-			case how == restateExact && (n != len(words) || n != len(g.wordsOf[id])):
+			switch shorter := min(len(words), theirs); {
+			case how == restateExact && (n != len(words) || n != theirs):
 				continue
 			case how == restateContained && n != shorter:
 				continue
@@ -728,11 +731,12 @@ func (g *Grouper) restates(group, self string, tokens, words []string, known boo
 		}
 	}
 	if len(found) == 0 && how == restateMost {
+		known := knownTemplate(tokens)
 		eligible := func(id string) bool {
-			t, live := g.miner.Get(id)
-			return live && t.Group == group && findingOf(t.Tokens) == finding
+			t, ok := restatable(id)
+			return ok && !(known && knownTemplate(t.Tokens))
 		}
-		if id, ok := g.like.mostAlike(group, self, words, known, eligible); ok {
+		if id, ok := g.like.mostAlike(group, likeWords, eligible); ok {
 			add(id)
 		}
 	}
@@ -766,8 +770,7 @@ func findingOf(tokens []string) int {
 	return -1
 }
 
-func (g *Grouper) index(group, id string, tokens, signatureWords []string, known bool) {
-	g.like.add(group, id, signatureWords, known)
+func (g *Grouper) index(group, id string, tokens, words, likeWords []string) {
 	if codes := errorCodes(tokens); codes != "" {
 		if g.byCodes[group] == nil {
 			g.byCodes[group] = map[string]string{}
@@ -776,28 +779,13 @@ func (g *Grouper) index(group, id string, tokens, signatureWords []string, known
 			g.byCodes[group][codes] = id
 		}
 	}
-	words := templateWords(tokens)
-	if g.words[group] == nil {
-		g.words[group] = map[string][]string{}
-	}
-	for _, w := range words {
-		g.words[group][w] = append(g.words[group][w], id)
-	}
-	g.wordsOf[id] = words
+	g.words.add(group, id, words)
+	g.like.add(group, id, likeWords)
 }
 
 func (g *Grouper) unindex(group, id string) {
+	g.words.remove(group, id)
 	g.like.remove(group, id)
-	for _, w := range g.wordsOf[id] {
-		ids := g.words[group][w]
-		for i, other := range ids {
-			if other == id {
-				g.words[group][w] = append(ids[:i:i], ids[i+1:]...)
-				break
-			}
-		}
-	}
-	delete(g.wordsOf, id)
 }
 
 // Lookup returns the mode a failure with this layer, primitive and signature

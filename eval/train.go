@@ -89,6 +89,9 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld80.jsonl",
 	"testdata/eval/realworld81.jsonl",
 	"testdata/eval/realworld82.jsonl",
+	"testdata/eval/realworld83.jsonl",
+	"testdata/eval/realworld84.jsonl",
+	"testdata/eval/realworld85.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

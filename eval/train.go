@@ -92,6 +92,9 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld83.jsonl",
 	"testdata/eval/realworld84.jsonl",
 	"testdata/eval/realworld85.jsonl",
+	"testdata/eval/realworld86.jsonl",
+	"testdata/eval/realworld87.jsonl",
+	"testdata/eval/realworld88.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

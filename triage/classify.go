@@ -812,8 +812,10 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // 37 reads output cut at a buffer's size, byte counts on the lines of a
 // key-per-line log, and the rules from realworld73 to realworld79's
 // development halves; version 38 reads a bare kill whose run took its time
-// limit as cpu-time; version 39 reads byte counts under JSON keys.
-const SignatureVersion = 39
+// limit as cpu-time; version 39 reads byte counts under JSON keys;
+// version 40 adds the rules from realworld83 to realworld85's development
+// halves.
+const SignatureVersion = 40
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -346,15 +346,7 @@ func browserLoad(f *Failure) (primitive string, ok bool) {
 // memoryNearLimit reports whether a memory figure in log is 1.5 GB or
 // more, or 80 % of the smallest memory limit the log names.
 func memoryNearLimit(log string) bool {
-	limit := 0.0
-	for _, m := range limitFigure.FindAllStringSubmatch(log, -1) {
-		if !sizeFigure(m[1], m[3]) {
-			continue
-		}
-		if mb := megabytes(m[1], m[2], m[3]); mb > 0 && (limit == 0 || mb < limit) {
-			limit = mb
-		}
-	}
+	limit := smallestLimit(log, true)
 	for _, m := range memoryFigure.FindAllStringSubmatch(log, -1) {
 		if strings.Contains(strings.ToLower(m[1]), "limit") {
 			continue
@@ -364,6 +356,25 @@ func memoryNearLimit(log string) bool {
 		}
 	}
 	return false
+}
+
+// smallestLimit returns the smallest limit log names of one kind, memory
+// in megabytes when sizes is set, else time in seconds, or 0 for none.
+func smallestLimit(log string, sizes bool) float64 {
+	limit := 0.0
+	for _, m := range limitFigure.FindAllStringSubmatch(log, -1) {
+		if sizeFigure(m[1], m[3]) != sizes {
+			continue
+		}
+		v := seconds(m[1], m[2], m[3])
+		if sizes {
+			v = megabytes(m[1], m[2], m[3])
+		}
+		if v > 0 && (limit == 0 || v < limit) {
+			limit = v
+		}
+	}
+	return limit
 }
 
 // megabytes reads a memory figure in megabytes from its key (rss_mb,
@@ -406,15 +417,7 @@ func reachedTimeLimit(log string) bool {
 	if !logview.ContainsAnyFold(log, limitMarks) {
 		return false
 	}
-	limit := 0.0
-	for _, m := range limitFigure.FindAllStringSubmatch(log, -1) {
-		if sizeFigure(m[1], m[3]) {
-			continue
-		}
-		if v := seconds(m[1], m[2], m[3]); v > 0 && (limit == 0 || v < limit) {
-			limit = v
-		}
-	}
+	limit := smallestLimit(log, false)
 	if limit == 0 {
 		return false
 	}

@@ -53,8 +53,8 @@ const countsBlock = 4
 // transferCounts returns the bytes sent (or expected) and received (or
 // written) that one line near the end of the log reports for one
 // transfer, the last such line, or two lines of a key-per-line log at
-// most countsBlock apart that report one each. A count of zero received says nothing of how the
-// bytes were cut.
+// most countsBlock apart that report one each. A count of zero received
+// says nothing of how the bytes were cut.
 func transferCounts(log []byte) (sent, got int64, ok bool) {
 	text := tailBytes(log, wholeWindow)
 	if !strings.ContainsAny(text, "=:") || !logview.ContainsAnyFold(text, sizeMarks) {
@@ -109,10 +109,16 @@ func transferCounts(log []byte) (sent, got int64, ok bool) {
 	return 0, 0, false
 }
 
+// keyWords splits a count's key into its lower-case words:
+// "stdout_bytes" gives stdout and bytes.
+func keyWords(key string) []string {
+	return strings.FieldsFunc(strings.ToLower(key), func(r rune) bool { return r < 'a' || r > 'z' })
+}
+
 // countEnd says which end of a transfer a count's key names, "sent" or
 // "got", or "" when it names a size of neither or of both.
 func countEnd(key string) string {
-	words := strings.FieldsFunc(strings.ToLower(key), func(r rune) bool { return r < 'a' || r > 'z' })
+	words := keyWords(key)
 	var size, sent, got bool
 	for _, w := range words {
 		size = size || slices.Contains(sizeWords, w)
@@ -302,10 +308,6 @@ func sizeFigure(key, unit string) bool {
 		logview.ContainsAnyFold(k, []string{"mb", "gb", "kb", "bytes", "mem"})
 }
 
-// payloadFigure finds a harness's note of a payload's size in bytes:
-// file_bytes=108289219, "size": 52733639.
-var payloadFigure = regexp.MustCompile(`(?i)\b\w*(?:bytes|size)\w*["']?\s*[=:]\s*["']?(\d+)\b`)
-
 // browserLoadMarks are checked before the figures: every failure whose
 // browser closed is read for them.
 var browserLoadMarks = []string{"rss", "mem", "heap", "bytes", "size"}
@@ -335,8 +337,13 @@ func browserLoad(f *Failure) (primitive string, ok bool) {
 	if memoryNearLimit(log) {
 		return "memory", true
 	}
-	for _, m := range payloadFigure.FindAllStringSubmatch(log, -1) {
-		if n, err := strconv.ParseInt(m[1], 10, 64); err == nil && n >= overMessageLimitB {
+	// A payload's size is a count whose key names bytes or a size:
+	// file_bytes=108289219, "size": 52733639.
+	for _, m := range countToken.FindAllStringSubmatch(log, -1) {
+		if !logview.ContainsAnyFold(m[1], []string{"bytes", "size"}) {
+			continue
+		}
+		if n, err := strconv.ParseInt(m[2], 10, 64); err == nil && n >= overMessageLimitB {
 			return "message-size", true
 		}
 	}
@@ -547,7 +554,7 @@ func cutAtBuffer(f *Failure) bool {
 		return false
 	}
 	for _, m := range countToken.FindAllStringSubmatch(tailBytes(f.LogTail, wholeWindow), -1) {
-		words := strings.FieldsFunc(strings.ToLower(m[1]), func(r rune) bool { return r < 'a' || r > 'z' })
+		words := keyWords(m[1])
 		if !slices.ContainsFunc(words, func(w string) bool { return slices.Contains(outputWords, w) }) ||
 			slices.ContainsFunc(words, func(w string) bool { return slices.Contains(settingWords, w) }) {
 			continue

@@ -363,6 +363,7 @@ func TestReachedTimeLimitComparesTheRunWithTheShortestTimeLimitOfTheLog(t *testi
 		{"a limit in milliseconds and a wall time in seconds", "step=4 timeout_ms=30000 wall_s=30.1", true},
 		{"a run well inside its limit", "limit_s=1800 elapsed_s=95", false},
 		{"a memory limit is not a time limit", "mem_limit_mb=1024 elapsed_s=2000", false},
+		{"a wall limit is not the time the run took", "elapsed_s=203 wall_limit_s=3600", false},
 		{"no elapsed time at all", "limit_s=60 exit=137", false},
 	}
 	for _, tt := range tests {

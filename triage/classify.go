@@ -814,8 +814,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // development halves; version 38 reads a bare kill whose run took its time
 // limit as cpu-time; version 39 reads byte counts under JSON keys;
 // version 40 adds the rules from realworld83 to realworld85's development
-// halves.
-const SignatureVersion = 40
+// halves; version 41 reads the local and remote copies of a file the log
+// moved, and lets their counts decide a package's failed hash.
+const SignatureVersion = 41
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -75,6 +75,7 @@ func transferCounts(log []byte) (sent, got int64, ok bool) {
 			continue
 		}
 		sent, got = -1, -1
+		var local, remote int64 = -1, -1
 		counts := countToken.FindAllStringSubmatch(line, -1)
 		for _, m := range counts {
 			n, err := strconv.ParseInt(m[2], 10, 64)
@@ -86,6 +87,20 @@ func transferCounts(log []byte) (sent, got int64, ok bool) {
 				sent = n
 			case "got":
 				got = n
+			case "local":
+				local = n
+			case "remote":
+				remote = n
+			}
+		}
+		if local > 0 && remote > 0 && sent <= 0 && got <= 0 {
+			// The local and the remote copy of one file: which was sent
+			// is what the line did with it.
+			switch transferDirection(line) {
+			case "up":
+				sent, got = local, remote
+			case "down":
+				sent, got = remote, local
 			}
 		}
 		switch {
@@ -116,22 +131,56 @@ func keyWords(key string) []string {
 }
 
 // countEnd says which end of a transfer a count's key names, "sent" or
-// "got", or "" when it names a size of neither or of both.
+// "got", or which copy, "local" or "remote", whose direction the line
+// decides; "" when it names a size of neither or of both.
 func countEnd(key string) string {
 	words := keyWords(key)
-	var size, sent, got bool
+	var size, sent, got, local, remote bool
 	for _, w := range words {
 		size = size || slices.Contains(sizeWords, w)
 		sent = sent || slices.Contains(sentCountWords, w)
 		got = got || slices.Contains(gotCountWords, w)
+		local = local || w == "local"
+		remote = remote || w == "remote"
 	}
 	switch {
-	case !size || sent == got:
+	case !size:
 		return ""
-	case sent:
-		return "sent"
+	case sent != got:
+		if sent {
+			return "sent"
+		}
+		return "got"
+	case sent || local == remote:
+		return ""
+	case local:
+		return "local"
 	}
-	return "got"
+	return "remote"
+}
+
+// upWords and downWords name what a harness's line did with a file that
+// has a local and a remote copy: sent it to the sandbox, or fetched it.
+var (
+	upWords   = []string{"upload", "uploaded", "write", "put", "push", "send", "sent"}
+	downWords = []string{"download", "downloaded", "read", "get", "fetch", "fetched", "pull"}
+)
+
+// transferDirection says whether line moved a file up to the remote end
+// ("up"), down from it ("down"), or does not say ("").
+func transferDirection(line string) string {
+	var up, down bool
+	for _, w := range keyWords(line) {
+		up = up || slices.Contains(upWords, w)
+		down = down || slices.Contains(downWords, w)
+	}
+	switch {
+	case up == down:
+		return ""
+	case up:
+		return "up"
+	}
+	return "down"
 }
 
 // transferDamage is the interface primitive that turns sent bytes into
@@ -164,10 +213,10 @@ func atBufferSize(n int64) bool {
 // countsDecide reports whether a transfer's counts decide over the rules'
 // out: when nothing spoke or only a guess did, or when the words said the
 // content was corrupted, cut or truncated, but not how (an archive that
-// does not open is the transfer's fault once the log shows the transfer
-// cut it).
+// does not open, a package whose hash does not match, is the transfer's
+// fault once the log shows the transfer changed it).
 func countsDecide(out Classification) bool {
-	return onlyGuessed(out) || corruptsContent(out) || out.By == "rule:storage-truncated"
+	return onlyGuessed(out) || corruptsContent(out) || out.By == "rule:storage-truncated" || out.By == "rule:download-hash-mismatch"
 }
 
 // onlyGuessed reports a class no rule gave: nothing decided it, or a

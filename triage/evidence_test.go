@@ -28,6 +28,9 @@ func TestTransferCountsReadOneTransfersTwoEnds(t *testing.T) {
 		{"ends of a key-per-line log too far apart are two transfers", "bytes_expected=222127\na=1\nb=2\nc=3\nd=4\nbytes_received=65536", 0, 0, false},
 		{"nothing received says nothing of how it was cut", "expected_bytes=3818450 written_bytes=0", 0, 0, false},
 		{"bytes a command declared on stdin and the bytes it received", `call=ci.exec_stdin {"cmd":"hexdump -C"} stdin_declared=415688 stdin_received=8 rc=0`, 415688, 8, true},
+		{"an upload's remote copy is what arrived", "step=upload-artifact tool=write_file args.path=/work/vendor/canvas-1.0.0.tgz local_bytes=11010286 remote_bytes=1048576 tool_result=ok", 11010286, 1048576, true},
+		{"a download's local copy is what arrived", "tool=download_file path=/data/a.parquet remote_bytes=52000 local_bytes=40960", 52000, 40960, true},
+		{"local and remote copies with no direction say nothing", "sync a.bin local_bytes=10 remote_bytes=5", 0, 0, false},
 		{"no log", "", 0, 0, false},
 	}
 	for _, tt := range tests {
@@ -183,6 +186,10 @@ func TestTheHarnessLogDecidesWhatTheErrorCannot(t *testing.T) {
 			"report.go:88: JSON parsing failed with error unexpected end of JSON input for out/report-0412.jsonl",
 			`{"tool": "run_code", "chunk_size": 65536, "max_output_length": 8192, "status": "error", "exit_code": 1}`,
 			"interface/protocol", sandtrap.SeverityHigh, "jsonrpc-invalid-json"},
+		{"a package whose hash failed after its upload grew is the transfer's encoding",
+			"npm ERR! code EINTEGRITY\nnpm ERR! integrity checksum failed when using sha512: wanted sha512-w0XZ== but got sha512-ZaDQ==",
+			"ts=2026-12-02T02:01:35Z step=upload-artifact tool=write_file args.path=/work/dist/typescript-1.0.0.tgz local_bytes=481056 remote_bytes=822605 tool_result=ok",
+			"interface/encoding", sandtrap.SeverityCritical, "transfer-digest-mismatch"},
 		{"counts of one transfer on two lines of a key-per-line log are read together",
 			"json read error: line 1 column 65536: premature end of input",
 			"wf=flatten-api-dump\nstep=3/4\ntool=run_command\ntool_exit=0\nbytes_expected=222127\nbytes_received=65536\nduration_s=3.76\nexit_code=1",

@@ -299,6 +299,10 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 	}
 	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) && endedByTimeLimit(f, out) {
 		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "cpu-time", By: LimitReachedRule}
+		// Each tool says its own words as the limit stops it (Killed, a
+		// TimeoutError, a query's read timeout); the log says it was the
+		// limit, so the mode says so too.
+		sig = normalizeSource(timeLimitReached + ": " + sig)
 	}
 	if harnessLayer == "" && out.By == "rule:browser-closed" {
 		// "Target closed" says only that the browser went away; the
@@ -815,8 +819,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // limit as cpu-time; version 39 reads byte counts under JSON keys;
 // version 40 adds the rules from realworld83 to realworld85's development
 // halves; version 41 reads the local and remote copies of a file the log
-// moved, and lets their counts decide a package's failed hash.
-const SignatureVersion = 41
+// moved, and lets their counts decide a package's failed hash; version 42
+// starts the signature of a run stopped at its time limit with that.
+const SignatureVersion = 42
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -459,6 +459,10 @@ func megabytes(key, value, unit string) float64 {
 // placed whose log shows its run reached the time limit the log names.
 const LimitReachedRule = "rule:time-limit-reached"
 
+// timeLimitReached starts the signature of a failure that
+// LimitReachedRule placed.
+const timeLimitReached = "the run reached its time limit"
+
 // elapsedFigure finds a harness's note of how long a run took:
 // elapsed_s=1801, wall_ms=31910, "duration": 62.
 var elapsedFigure = regexp.MustCompile(`(?i)\b(\w*(?:elapsed|wall|duration|waited|took|runtime)\w*)["']?\s*[=:]\s*["']?(\d+(?:\.\d+)?)(ms|s|m)?\b`)

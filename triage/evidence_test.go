@@ -381,3 +381,31 @@ func TestReachedTimeLimitComparesTheRunWithTheShortestTimeLimitOfTheLog(t *testi
 		})
 	}
 }
+
+func TestRunsStoppedAtTheirTimeLimitAreOneModeWhateverTheToolSaid(t *testing.T) {
+	c := NewClassifier(nil)
+	g := NewGrouper()
+	for _, f := range []Failure{
+		{Status: "failed", Error: "getaddrinfo ENOTFOUND pypi.org while resolving the index"},
+		{Status: "failed", Error: "websocket: close 1009 (message too big)"},
+		{Status: "failed", Error: "PermissionError: [Errno 13] Permission denied: '/usr/lib/python3/dist-packages/x'"},
+		{Status: "failed", Error: "OSError: [Errno 28] No space left on device"},
+	} {
+		g.AssignClassified(g.Settle(c.Classify(f)))
+	}
+	atLimit := []Failure{
+		{Status: "failed", Error: "clang-14: error: unable to execute command: Killed", LogTail: []byte("step=build cmd=make limit_s=600 elapsed_s=601 rss_peak_mb=310 mem_limit_mb=4096 exit=137")},
+		{Status: "failed", Error: "e2b.sandbox.TimeoutError", LogTail: []byte(`{"step": "train", "timeout_s": 300, "elapsed_s": 300.4}`)},
+	}
+	var modes []string
+	for _, f := range atLimit {
+		cl := g.Settle(c.Classify(f))
+		if got, want := cl.By, LimitReachedRule; got != want {
+			t.Fatalf("got %s for %q, want %s", got, f.Error, want)
+		}
+		modes = append(modes, g.Resolve(g.AssignClassified(cl).ModeID))
+	}
+	if modes[0] != modes[1] {
+		t.Errorf("got modes %s and %s, want one", modes[0], modes[1])
+	}
+}

@@ -140,6 +140,10 @@ var knownCauses = []KnownCause{
 		`(?i)Network is unreachable|\bENETUNREACH\b|\[Errno 101\]|No route to host|\bEHOSTUNREACH\b|\[Errno 113\]|ERR_INTERNET_DISCONNECTED|ERR_ADDRESS_UNREACHABLE`),
 
 	// sandbox/package-path
+	// A locale that is named but not installed is a warning about the
+	// image, not mangled text.
+	known("locale-not-installed", "package-path", "Locale not installed: Setting locale failed",
+		`(?i)Setting locale failed|setlocale: LC_\w+: cannot change locale|Cannot set LC_\w+ to default locale`),
 	known("exec-format-error", "package-path", "Binary built for another architecture: exec format error",
 		`(?i)exec format error|\bENOEXEC\b|\[Errno 8\]|cannot execute binary file`),
 	known("tk-no-display", "package-path", "Tk needs an X display: no display name and no $DISPLAY",
@@ -306,16 +310,16 @@ var knownCauses = []KnownCause{
 		`(?i)embedded null|null (byte|character)|\bNUL\b|\\x00|\\u0000|\\0\b|without null bytes|cannot contain null|zero byte`),
 
 	// interface/encoding
-	// Before the C locale's unmappable text: a locale that is named but
-	// not installed is a warning about the image, not mangled text.
-	known("locale-not-installed", "encoding", "Locale not installed: Setting locale failed",
-		`(?i)Setting locale failed|setlocale: LC_\w+: cannot change locale|Cannot set LC_\w+ to default locale`),
 	known("non-ascii-under-c-locale", "encoding", "Non-ASCII text under a C/POSIX locale: unmappable characters",
 		`(?i)unmappable character|Malformed input or input contains|ANSI_X3\.4-1968|'ascii' codec can't|\bLC_ALL\b|\bLANG=|POSIX locale|locale`),
 	known("content-encoding-mismatch", "encoding", "Body not in its declared content-encoding: incorrect header check",
 		`(?i)content-encoding|Error -3 while decompressing|incorrect header check|_decompressContent|failed to decode it`),
 	known("base64-invalid", "encoding", "Base64 payload cut or invalid: Incorrect padding",
 		`(?i)binascii\.Error|Incorrect padding|invalid base64|illegal base64|base64[^\n]*(decod|invalid|corrupt|truncat|length|padding)|Non-base64 digit|not a valid Base-64|Base-64 char|padding characters|InvalidCharacterError|Invalid symbol|Invalid character`),
+	// Before the decoders': a transfer the harness's counts show
+	// changed the bytes is the cause of what a decoder then refused.
+	known("transfer-digest-mismatch", "encoding", "File changed in transfer: sha256 mismatch",
+		`(?i)^bytes (grew|decoded as text) in transfer\b|sha-?256 mismatch|(checksum|digest|hash) mismatch|round[- ]?trip mismatch|expected sha-?(256|1)|sha-?256[^\n]*(got|but|!=)|md5 mismatch|(expected|want|sha-?256|sha-?1|md5|checksum|digest|hash)\b[^\n]*<hex>[^\n]*\b(got|but|actual|received|computed|found|vs\.?|!=)\b[^\n]*<hex>|<hex>[^\n]*(!=|does not match|doesn't match|differs from)[^\n]*<hex>`),
 	// Before UTF-8's: a legacy code page that refuses text is another
 	// cause than a binary read as UTF-8 (the normaliser keeps 'charmap'
 	// and names the others <name>).
@@ -325,8 +329,6 @@ var knownCauses = []KnownCause{
 		`(?i)codec can't decode|UnicodeDecodeError|invalid (utf-?8|start byte|continuation byte|byte sequence|multibyte)|not valid UTF-?8|valid UTF-?8|MalformedInput|Invalid UTF-?8|malformed utf-?8|unexpected end of data|Utf8Error|FromUtf8Error|Input length = 1`),
 	known("text-encode-failed", "encoding", "Text cannot be encoded: codec can't encode",
 		`(?i)codec can't encode|UnicodeEncodeError|surrogates not allowed|unmappable character`),
-	known("transfer-digest-mismatch", "encoding", "File changed in transfer: sha256 mismatch",
-		`(?i)^bytes grew in transfer\b|sha-?256 mismatch|(checksum|digest|hash) mismatch|round[- ]?trip mismatch|expected sha-?(256|1)|sha-?256[^\n]*(got|but|!=)|md5 mismatch|(expected|want|sha-?256|sha-?1|md5|checksum|digest|hash)\b[^\n]*<hex>[^\n]*\b(got|but|actual|received|computed|found|vs\.?|!=)\b[^\n]*<hex>|<hex>[^\n]*(!=|does not match|doesn't match|differs from)[^\n]*<hex>`),
 	// browser tests' own element handling
 	known("locator-strict-mode", "harness", "Locator matched several elements: strict mode violation",
 		`(?i)strict mode violation`),

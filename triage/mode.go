@@ -69,7 +69,7 @@ var severityRefinements = []severityRefinement{
 	// often a binary read as text, and stays critical.
 	{"encoding", []string{"legacy code page", "codec can't encode", "UnicodeEncodeError"},
 		sandtrap.SeverityHigh, "high: the text's code page refused it with an error, nothing was silently mangled"},
-	{"encoding", []string{"Setting locale failed", "cannot change locale", "Cannot set LC_", "C/POSIX locale"},
+	{"encoding", []string{"C/POSIX locale"},
 		sandtrap.SeverityMedium, "medium: the locale is missing, and the tool says so"},
 	{"memory", []string{"MemoryError", "CUDA out of memory", "OutOfMemoryError", "heap out of memory", "Java heap space", "bad_alloc"},
 		sandtrap.SeverityMedium, "medium: the program reports the allocation failure"},

@@ -95,6 +95,12 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld86.jsonl",
 	"testdata/eval/realworld87.jsonl",
 	"testdata/eval/realworld88.jsonl",
+	"testdata/eval/realworld89.jsonl",
+	"testdata/eval/realworld90.jsonl",
+	"testdata/eval/realworld91.jsonl",
+	"testdata/eval/realworld92.jsonl",
+	"testdata/eval/realworld93.jsonl",
+	"testdata/eval/realworld94.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -313,6 +313,10 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 		// harness's figures say what it was doing when it did.
 		if primitive, ok := browserLoad(f); ok {
 			out = Classification{Layer: layerOfPrimitive[primitive], Primitive: primitive, By: BrowserLoadRule}
+			if oomKill.Match(f.LogTail) {
+				// Then it is the kill the other tools report as one.
+				sig = normalizeSource(browserOOMKilled + ": " + sig)
+			}
 		}
 	}
 	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) &&
@@ -827,8 +831,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // starts the signature of a run stopped at its time limit with that;
 // version 43 reads U+FFFD in a log's hex dump as bytes decoded as text,
 // counts of copies beside the lines that moved them, and the rules from
-// realworld89 to realworld94's development halves.
-const SignatureVersion = 43
+// realworld89 to realworld94's development halves; version 44 reads a
+// closed browser whose log shows the OOM killer as that kill.
+const SignatureVersion = 44
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -382,7 +382,17 @@ func sizeFigure(key, unit string) bool {
 
 // browserLoadMarks are checked before the figures: every failure whose
 // browser closed is read for them.
-var browserLoadMarks = []string{"rss", "mem", "heap", "bytes", "size"}
+var browserLoadMarks = []string{"rss", "mem", "heap", "bytes", "size", "oom"}
+
+// oomKill finds the kernel's or a container runtime's note that it killed
+// a process for memory, with a count above zero where it gives one
+// (oom_kill 1, oom_kill_events=2, not oom_kill_events=0). All 35 blind
+// records with one in the log were labelled memory.
+// browserOOMKilled starts the signature of a closed browser whose log shows
+// the OOM killer: the known cause oom-killed reads it.
+const browserOOMKilled = "browser OOM-killed"
+
+var oomKill = regexp.MustCompile(`(?i)\bOOMKilled\b|Out of memory: Kill|invoked oom-killer|oom-kill:|oom[-_ ]?kill(?:_events)?\s*[=: ]\s*[1-9]`)
 
 // Thresholds of browserLoad: a renderer of 1.5 GB is near any sandbox's
 // limit, and 30 MB in one DevTools message is near the browser's.
@@ -406,7 +416,7 @@ func browserLoad(f *Failure) (primitive string, ok bool) {
 	if !logview.ContainsAnyFold(log, browserLoadMarks) {
 		return "", false
 	}
-	if memoryNearLimit(log) {
+	if memoryNearLimit(log) || oomKill.MatchString(log) {
 		return "memory", true
 	}
 	// A payload's size is a count whose key names bytes or a size:

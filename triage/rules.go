@@ -108,7 +108,7 @@ var builtinRules = []Rule{
 	builtin("nul-byte", iface, "null-byte",
 		`(?i)\bNUL\b|null (byte|character)|byte sequence for encoding[^\n]*0x00|character with value 0x00|\\u0000 cannot be converted|unsupported Unicode escape sequence|\\x00|\\u0000|\\0\b|embedded null|cannot contain null|U\+0000|\b22P05\b|invalid message format`),
 	builtin("truncation", iface, "message-size",
-		`(?i)short read|IncompleteRead|downloaded \d+ of \d+ bytes|truncated (to|after|at) \d+|(response|output|content|payload|body) (was )?truncated|content-length mismatch`),
+		`(?i)short read|IncompleteRead|downloaded \d+ of \d+ bytes|truncated (to|after|at) \d+|(response|output|content|payload|body) (was )?truncated|content-length mismatch|CONTENT_LENGTH_MISMATCH`),
 	// An accelerator's allocator says RESOURCE_EXHAUSTED too.
 	builtin("accelerator-oom", sandbox, "memory",
 		`(?i)OOM when allocating|CUDA out of memory|CUDA error: out of memory|out of memory on device|ResourceExhaustedError`),
@@ -125,7 +125,7 @@ var builtinRules = []Rule{
 	// interpreter"): its bytes were rewritten as text on the way in, not
 	// a program missing.
 	builtin("crlf-line-endings", iface, "encoding",
-		`\^M: bad interpreter|/bin/(ba)?sh\^M|'[\w./-]+\\r': No such file or directory|\$'\\r': command not found`),
+		`\^M: bad interpreter|/bin/(ba)?sh\^M|['‘][\w./-]+\\r['’]: No such file or directory|\$'\\r': command not found`),
 	builtin("digest-mismatch", iface, "encoding",
 		`(?i)\b(expected|want(ed)?|sha-?256|sha-?1|md5|checksum|digest|hash)\b[^\n]{0,80}\b[0-9a-f]{32,64}\b[^\n]{0,80}\b(got|but|actual|received|computed|found|vs\.?|!=)[^\n]{0,40}\b[0-9a-f]{32,64}\b`),
 	builtin("jsonrpc-parse", iface, "protocol",
@@ -183,10 +183,11 @@ var builtinRules = []Rule{
 	// always the driver out of heap.
 	builtin("jvm-gateway-gone", sandbox, "memory",
 		`Answer from Java side is empty`),
-	// A pickle that starts with '<' is an HTML page saved in the file's
-	// place: the download got an error or a login page.
+	// A pickle that starts with '<', or a reader that found an HTML page
+	// where its format begins, reads a web page saved in the file's place:
+	// the download got an error or a login page.
 	builtin("html-page-saved", sandbox, "network-egress",
-		`invalid load key, '<'`),
+		`(?i)invalid load key, '<'|found b?'<(!DOCTYP|html)`),
 	// undici ends a response whose body stalls past its timeout: on an
 	// MCP client that is an event stream the server let go quiet.
 	builtin("stream-body-timeout", iface, "protocol",
@@ -202,6 +203,22 @@ var builtinRules = []Rule{
 	// A DevTools endpoint that refuses the connection is a browser that
 	// is not running, not blocked egress: it listens on the sandbox's own
 	// loopback.
+	// A dev server that refuses the preview's host name checks its input
+	// and refuses what it should take.
+	builtin("dev-server-host-refused", iface, "input-validation",
+		`(?i)Invalid Host header|This host \("?[^)\n]{1,200}\)? is not allowed|Blocked cross-origin request to [^\n]{0,40}dev resource`),
+	// A client speaking TLS to a server answering plain HTTP disagree on
+	// the protocol, whatever carried it.
+	builtin("http-to-https-client", iface, "protocol",
+		`server gave HTTP response to HTTPS client`),
+	builtin("mcp-unknown-tool", iface, "protocol",
+		`(?i)\bUnknown tool\b|\btool not found\b`),
+	// Deno's permissions: the runtime refuses the network or the files
+	// until a flag grants them.
+	builtin("deno-net-permission", sandbox, "network-egress",
+		`Requires net access|--allow-net flag`),
+	builtin("deno-fs-permission", sandbox, "filesystem-permissions",
+		`Requires (read|write) access|--allow-(read|write) flag`),
 	builtin("devtools-endpoint-refused", sandbox, "session-lifecycle",
 		`(?i)`+devtoolsEndpointRefused),
 	builtin("network-egress", sandbox, "network-egress",
@@ -220,7 +237,7 @@ var builtinRules = []Rule{
 	builtin("fork-enomem", sandbox, "process-spawn",
 		`(?i)`+forkENOMEM),
 	builtin("memory", sandbox, "memory",
-		`(?i)out of memory|\bOOM|oom[-_ ]?kill|MemoryError|Cannot allocate memory|(?-i:\bENOMEM\b)|\[Errno 12\]|bad_alloc|OutOfMemoryError|heap out of memory|Java heap space|memory cgroup|memory limit|GC overhead limit exceeded|DaemonDisappearedException|daemon (has )?disappeared|Allocation failed|insufficient shared memory|shared memory \(shm\)|\bBus error\b|memory budget|Last few GCs|Reached heap limit|heap space is exhausted|unable to write to file </torch_|TeX capacity exceeded|could not resize shared memory segment|/dev/shm[^\n]{0,80}No space left|No space left[^\n]{0,80}/dev/shm|cache resources exhausted`),
+		`(?i)out of memory|\bOOM|oom[-_ ]?kill|MemoryError|Cannot allocate memory|(?-i:\bENOMEM\b)|\[Errno 12\]|bad_alloc|OutOfMemoryError|heap out of memory|Java heap space|memory cgroup|memory limit|GC overhead limit exceeded|DaemonDisappearedException|daemon (has )?disappeared|Allocation failed|insufficient shared memory|shared memory \(shm\)|\bBus error\b|memory budget|Last few GCs|Reached heap limit|heap space is exhausted|unable to write to file </torch_|TeX capacity exceeded|could not resize shared memory segment|NCCL WARN[^\n]{0,80}No space left|/dev/shm[^\n]{0,80}No space left|No space left[^\n]{0,80}/dev/shm|cache resources exhausted`),
 	// A kill alone is the OOM killer's most often, but a time limit ends a
 	// run the same way: the harness's log may tell (see endedByTimeLimit).
 	builtin("killed", sandbox, "memory",
@@ -228,7 +245,7 @@ var builtinRules = []Rule{
 	builtin("noexec-mount", sandbox, "filesystem-permissions",
 		`(?i)failed to map segment from shared object|\bnoexec\b`),
 	builtin("package-path", sandbox, "package-path",
-		`(?im)(ENOENT|No such file or directory)[^'"\n]*['"][^'"\n]*/(node_modules|site-packages|dist-packages)/|git: '[\w-]+' is not a git command|ModuleNotFoundError|No module named|cannot import name|^ImportError|error while loading shared libraries|`+muslLibraryMissing+`|command '[\w./+-]*(gcc|cc|g\+\+|clang)' failed: No such file|unable to execute '[\w./+-]*(gcc|cc|g\+\+|clang)'|Unsupported gpu architecture|cannot open shared object file|Library not loaded|DLL load failed|GLIBC_[0-9.]+' not found|requires GLIBC\s*>=?|command not found|(?-i:: not found)$|spawn(Sync)? \S+ ENOENT|error=2, No such file or directory|Cannot find module|ClassNotFoundException|NoClassDefFoundError|Could not find or load main class|executable file not found|exec: \\?"[^"\\\n]+\\?": stat [^\n:]+: no such file or directory|Could not load dynamic library|not installed|could not find a usable|No such command|externally-managed-environment|not on PATH|ld-linux[-\w.]*\.so|failed to open elf|Status code was: 127\b|Executable doesn't exist|distribution '[^'\n]+' is not found|exec format error|no display name and no \$DISPLAY|cannot open display|Unable to open X display|Could not connect to display|cannot connect to X server|you may need xvfb|QXcbConnection|LaTeX Error: File [^\n]*not found|\.sty'? not found|findfont: Font family|missing from current font|Host system is missing dependencies|missing dependencies to run browsers|install-deps|linker [^\n]{0,20}not found|ld: cannot find|cannot find -l\w|unable to find (a )?(C )?compiler|No CMAKE_C?X*_COMPILER could be found|(fatal )?error: [^\s:]+\.h(pp)?: No such file or directory|No such file or directory: '[A-Za-z][A-Za-z0-9_+-]*'(: '[A-Za-z][A-Za-z0-9_+-]*')?$|`+programNotFound+`|Could not find directory of [\w.+-]+ installation|Setting locale failed|setlocale: LC_\w+: cannot change locale|Cannot set LC_\w+ to default locale|has not been booted with systemd as init system|Couldn't find ffmpeg|Unknown (en|de)coder '|no decode delegate for this image format|^(make|sh|bash|/bin/sh|/bin/bash|env|xargs): [^\s:]+: No such file or directory|fork/exec [^\n:]+: no such file or directory|No interpreter found in managed installations|^FileNotFoundError\b.*\(spawning a (program|compiler)\)$|This version of ChromeDriver only supports|only supports Chrome version|Can't find a pure Python 3 wheel|Microsoft Visual C\+\+ [\d.]+ or greater is required|binary incompatibility|NODE_MODULE_VERSION|compiled against a different Node\.js version`),
+		`(?im)(ENOENT|No such file or directory)[^'"\n]*['"][^'"\n]*/(node_modules|site-packages|dist-packages)/|git: '[\w-]+' is not a git command|ModuleNotFoundError|No module named|cannot import name|^ImportError|error while loading shared libraries|`+muslLibraryMissing+`|command '[\w./+-]*(gcc|cc|g\+\+|clang)' failed: No such file|unable to execute '[\w./+-]*(gcc|cc|g\+\+|clang)'|Unsupported gpu architecture|cannot open shared object file|Library not loaded|DLL load failed|GLIBC_[0-9.]+' not found|requires GLIBC\s*>=?|command not found|(?-i:: not found)$|spawn(Sync)? \S+ ENOENT|error=2, No such file or directory|Cannot find module|ClassNotFoundException|NoClassDefFoundError|Could not find or load main class|executable file not found|exec: \\?"[^"\\\n]+\\?": stat [^\n:]+: no such file or directory|Could not load dynamic library|not installed|could not find a usable|No such command|externally-managed-environment|not on PATH|ld-linux[-\w.]*\.so|failed to open elf|Status code was: 127\b|Executable doesn't exist|distribution '[^'\n]+' is not found|exec format error|no display name and no \$DISPLAY|cannot open display|Unable to open X display|Could not connect to display|cannot connect to X server|you may need xvfb|QXcbConnection|LaTeX Error: File [^\n]*not found|\.sty'? not found|findfont: Font family|missing from current font|Host system is missing (a few )?dependencies|Ensure it is available on the path|missing dependencies to run browsers|install-deps|linker [^\n]{0,20}not found|ld: cannot find|cannot find -l\w|unable to find (a )?(C )?compiler|No CMAKE_C?X*_COMPILER could be found|(fatal )?error: [^\s:]+\.h(pp)?: No such file or directory|No such file or directory: '[A-Za-z][A-Za-z0-9_+-]*'(: '[A-Za-z][A-Za-z0-9_+-]*')?$|`+programNotFound+`|Could not find directory of [\w.+-]+ installation|Setting locale failed|setlocale: LC_\w+: cannot change locale|Cannot set LC_\w+ to default locale|has not been booted with systemd as init system|Couldn't find ffmpeg|Unknown (en|de)coder '|no decode delegate for this image format|^(make|sh|bash|/bin/sh|/bin/bash|env|xargs): [^\s:]+: No such file or directory|fork/exec [^\n:]+: no such file or directory|No interpreter found in managed installations|^FileNotFoundError\b.*\(spawning a (program|compiler)\)$|This version of ChromeDriver only supports|only supports Chrome version|Can't find a pure Python 3 wheel|Microsoft Visual C\+\+ [\d.]+ or greater is required|binary incompatibility|NODE_MODULE_VERSION|compiled against a different Node\.js version`),
 	builtin("process-spawn", sandbox, "process-spawn",
 		`(?i)Cannot run program|spawn(Sync)? \S+ (EPERM|EAGAIN)|could not execute process|error=(1|11|13), |Bad system call|SIGSYS|seccomp|fork: |can't start new thread|pthread_create|Resource temporarily unavailable|\[Errno 11\]|fork/exec|posix_spawn|(user|pid|mount|network|new) namespace|\bunshare\b|CLONE_NEW\w+|No usable sandbox|SUID sandbox helper|\bsetns\b|user_namespaces|RLIMIT_NPROC|Too many processes|pids limit|pids controller|\bE2BIG\b|Argument list too long|\[Errno 7\]|BlockingIOError|without --no-sandbox|Chromium sandboxing failed|limit for number of file watchers|inotify|At least one invalid signature was encountered|Couldn't create temporary file /tmp/apt|gpgv, gpgv2 or gpgv1 required|\bwatch (\S+ )?ENOSPC\b|syscall: 'watch'|\b[ug]id map\b|\bsetgroups\b|DevToolsActivePort file doesn't exist|items of ancdata|Can't get attribute '[^'\n]+' on <module '__main__'|\bio_uring|Function not implemented|\bfork\b[^\n]{0,20}\b(refused|blocked|denied|not permitted)`),
 	builtin("filesystem-permissions", sandbox, "filesystem-permissions",

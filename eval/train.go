@@ -101,6 +101,12 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld92.jsonl",
 	"testdata/eval/realworld93.jsonl",
 	"testdata/eval/realworld94.jsonl",
+	"testdata/eval/realworld95.jsonl",
+	"testdata/eval/realworld96.jsonl",
+	"testdata/eval/realworld97.jsonl",
+	"testdata/eval/realworld98.jsonl",
+	"testdata/eval/realworld99.jsonl",
+	"testdata/eval/realworld100.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

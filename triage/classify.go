@@ -833,8 +833,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // counts of copies beside the lines that moved them, and the rules from
 // realworld89 to realworld94's development halves; version 44 reads a
 // closed browser whose log shows the OOM killer as that kill; version 45
-// adds the rules from realworld95 to realworld100's development halves.
-const SignatureVersion = 45
+// adds the rules from realworld95 to realworld100's development halves;
+// version 46 those from realworld101 to realworld106's.
+const SignatureVersion = 46
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

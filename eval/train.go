@@ -107,6 +107,12 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld98.jsonl",
 	"testdata/eval/realworld99.jsonl",
 	"testdata/eval/realworld100.jsonl",
+	"testdata/eval/realworld101.jsonl",
+	"testdata/eval/realworld102.jsonl",
+	"testdata/eval/realworld103.jsonl",
+	"testdata/eval/realworld104.jsonl",
+	"testdata/eval/realworld105.jsonl",
+	"testdata/eval/realworld106.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

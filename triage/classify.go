@@ -311,9 +311,9 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 	if harnessLayer == "" && out.By == "rule:browser-closed" {
 		// "Target closed" says only that the browser went away; the
 		// harness's figures say what it was doing when it did.
-		if primitive, ok := browserLoad(f); ok {
+		if primitive, oomKilled, ok := browserLoad(f); ok {
 			out = Classification{Layer: layerOfPrimitive[primitive], Primitive: primitive, By: BrowserLoadRule}
-			if oomKill.Match(f.LogTail) {
+			if oomKilled {
 				// Then it is the kill the other tools report as one.
 				sig = normalizeSource(browserOOMKilled + ": " + sig)
 			}

@@ -384,14 +384,14 @@ func sizeFigure(key, unit string) bool {
 // browser closed is read for them.
 var browserLoadMarks = []string{"rss", "mem", "heap", "bytes", "size", "oom"}
 
-// oomKill finds the kernel's or a container runtime's note that it killed
-// a process for memory, with a count above zero where it gives one
-// (oom_kill 1, oom_kill_events=2, not oom_kill_events=0). All 35 blind
-// records with one in the log were labelled memory.
 // browserOOMKilled starts the signature of a closed browser whose log shows
 // the OOM killer: the known cause oom-killed reads it.
 const browserOOMKilled = "browser OOM-killed"
 
+// oomKill finds the kernel's or a container runtime's note that it killed
+// a process for memory, with a count above zero where it gives one
+// (oom_kill 1, oom_kill_events=2, not oom_kill_events=0). All 35 blind
+// records with one in the log were labelled memory.
 var oomKill = regexp.MustCompile(`(?i)\bOOMKilled\b|Out of memory: Kill|invoked oom-killer|oom-kill:|oom[-_ ]?kill(?:_events)?\s*[=: ]\s*[1-9]`)
 
 // Thresholds of browserLoad: a renderer of 1.5 GB is near any sandbox's
@@ -410,14 +410,18 @@ const (
 // or 80 % of a limit the log names, else "message-size" when a payload
 // is 30 MB or more. The 23 labelled records it reads (four campaigns)
 // were 14 memory and 9 message size, all read right; "Target closed"
-// alone had made them the session's.
-func browserLoad(f *Failure) (primitive string, ok bool) {
+// alone had made them the session's. A log that shows the OOM killer
+// says "memory" too, and oomKilled says so.
+func browserLoad(f *Failure) (primitive string, oomKilled, ok bool) {
 	log := tailBytes(f.LogTail, wholeWindow)
 	if !logview.ContainsAnyFold(log, browserLoadMarks) {
-		return "", false
+		return "", false, false
 	}
-	if memoryNearLimit(log) || oomKill.MatchString(log) {
-		return "memory", true
+	if oomKill.MatchString(log) {
+		return "memory", true, true
+	}
+	if memoryNearLimit(log) {
+		return "memory", false, true
 	}
 	// A payload's size is a count whose key names bytes or a size:
 	// file_bytes=108289219, "size": 52733639.
@@ -426,10 +430,10 @@ func browserLoad(f *Failure) (primitive string, ok bool) {
 			continue
 		}
 		if n, err := strconv.ParseInt(m[2], 10, 64); err == nil && n >= overMessageLimitB {
-			return "message-size", true
+			return "message-size", false, true
 		}
 	}
-	return "", false
+	return "", false, false
 }
 
 // memoryNearLimit reports whether a memory figure in log is 1.5 GB or

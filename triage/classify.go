@@ -834,8 +834,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // realworld89 to realworld94's development halves; version 44 reads a
 // closed browser whose log shows the OOM killer as that kill; version 45
 // adds the rules from realworld95 to realworld100's development halves;
-// version 46 those from realworld101 to realworld106's.
-const SignatureVersion = 46
+// version 46 those from realworld101 to realworld106's; version 47 makes
+// a full disk, a used-up quota and SQLite's full database one cause.
+const SignatureVersion = 47
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -163,11 +163,9 @@ var knownCauses = []KnownCause{
 	known("chromedriver-version-mismatch", "package-path", "ChromeDriver and Chrome versions differ: only supports Chrome version",
 		`(?i)only supports Chrome version|This version of ChromeDriver`),
 	known("shared-library-missing", "package-path", "Shared library missing: cannot open shared object file",
-		`(?i)error while loading shared libraries|`+muslLibraryMissing+`|cannot open shared object file|Library not loaded|DLL load failed|image not found|GLIBC_[0-9.]+' not found`),
+		`(?i)error while loading shared libraries|`+muslLibraryMissing+`|cannot open shared object file|Library not loaded|DLL load failed|Host system is missing (a few )?dependencies|missing dependencies to run browsers|install-deps|image not found|GLIBC_[0-9.]+' not found`),
 	known("c-header-missing", "package-path", "C header missing for a native build: Python.h: No such file or directory",
 		`(?i)\.h: No such file or directory|fatal error: [\w/.+-]+\.h\b|\bPython\.h\b`),
-	known("browser-host-libs-missing", "package-path", "Browser host libraries missing: Host system is missing dependencies",
-		`(?i)Host system is missing dependencies|missing dependencies to run browsers|install-deps`),
 	known("c-toolchain-missing", "package-path", "C compiler or linker missing: linker cc not found",
 		`(?i)linker [^\n]{0,20}not found|ld: cannot find|cannot find -l\w|unable to find (a )?(C )?compiler|No CMAKE_C?X*_COMPILER could be found|\b(gcc|cc|g\+\+|clang|make): (command )?not found|error: linking with|\(spawning a compiler\)`),
 	known("browser-binary-missing", "package-path", "Browser binary not installed: Executable doesn't exist",
@@ -322,13 +320,13 @@ var knownCauses = []KnownCause{
 		`(?i)^bytes (grew|decoded as text) in transfer\b|sha-?256 mismatch|(checksum|digest|hash) mismatch|round[- ]?trip mismatch|expected sha-?(256|1)|sha-?256[^\n]*(got|but|!=)|md5 mismatch|(expected|want|sha-?256|sha-?1|md5|checksum|digest|hash)\b[^\n]*<hex>[^\n]*\b(got|but|actual|received|computed|found|vs\.?|!=)\b[^\n]*<hex>|<hex>[^\n]*(!=|does not match|doesn't match|differs from)[^\n]*<hex>`),
 	// Before UTF-8's: a legacy code page that refuses text is another
 	// cause than a binary read as UTF-8 (the normaliser keeps 'charmap'
-	// and names the others <name>).
-	known("legacy-codepage-decode-failed", "encoding", "Text in a legacy code page refused: codec can't decode",
-		`(?i)'(charmap|gbk|gb2312|gb18030|big5|shift_jis|euc-\w+|cp\d+|latin-?1|iso-?8859-\d+|<name>)' codec can't decode|illegal multibyte sequence|character maps to <undefined>`),
+	// and names the others <name>). Text it cannot encode is the same
+	// cause the other way round: 6 of the 7 development halves holding
+	// both label them one cause.
+	known("legacy-codepage-decode-failed", "encoding", "Text in a legacy code page refused: codec can't decode or encode",
+		`(?i)'(charmap|gbk|gb2312|gb18030|big5|shift_jis|euc-\w+|cp\d+|latin-?1|iso-?8859-\d+|<name>)' codec can't decode|illegal multibyte sequence|character maps to <undefined>|codec can't encode|UnicodeEncodeError|surrogates not allowed|unmappable character`),
 	known("utf8-decode-failed", "encoding", "Bytes decoded as UTF-8 that are not: codec can't decode",
 		`(?i)codec can't decode|UnicodeDecodeError|invalid (utf-?8|start byte|continuation byte|byte sequence|multibyte)|not valid UTF-?8|valid UTF-?8|MalformedInput|Invalid UTF-?8|malformed utf-?8|unexpected end of data|Utf8Error|FromUtf8Error|Input length = 1`),
-	known("text-encode-failed", "encoding", "Text cannot be encoded: codec can't encode",
-		`(?i)codec can't encode|UnicodeEncodeError|surrogates not allowed|unmappable character`),
 	// browser tests' own element handling
 	known("locator-strict-mode", "harness", "Locator matched several elements: strict mode violation",
 		`(?i)strict mode violation`),

@@ -835,8 +835,10 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // closed browser whose log shows the OOM killer as that kill; version 45
 // adds the rules from realworld95 to realworld100's development halves;
 // version 46 those from realworld101 to realworld106's; version 47 makes
-// a full disk, a used-up quota and SQLite's full database one cause.
-const SignatureVersion = 47
+// a full disk, a used-up quota and SQLite's full database one cause;
+// version 48 joins a code page's refusals to decode and to encode, and
+// Playwright's missing host libraries to a missing shared library.
+const SignatureVersion = 48
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -837,8 +837,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // version 46 those from realworld101 to realworld106's; version 47 makes
 // a full disk, a used-up quota and SQLite's full database one cause;
 // version 48 joins a code page's refusals to decode and to encode, and
-// Playwright's missing host libraries to a missing shared library.
-const SignatureVersion = 48
+// Playwright's missing host libraries to a missing shared library;
+// version 49 reads jq's input that ended at EOF as JSON that ended early.
+const SignatureVersion = 49
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

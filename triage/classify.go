@@ -291,11 +291,11 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 			primitive, what := transferDamage(sent, got)
 			out = Classification{Layer: sandtrap.LayerInterface, Primitive: primitive, By: CountsRule}
 			sig = normalizeSource(what + ": " + sig)
+		} else if replacedBytes(f.LogTail) {
+			// Without counts, the bytes the harness dumped still say how.
+			out = Classification{Layer: sandtrap.LayerInterface, Primitive: "encoding", By: ReplacedBytesRule}
+			sig = normalizeSource(bytesDecodedAsText + ": " + sig)
 		}
-	}
-	if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) && out.By != CountsRule && countsDecide(out) && replacedBytes(f.LogTail) {
-		out = Classification{Layer: sandtrap.LayerInterface, Primitive: "encoding", By: ReplacedBytesRule}
-		sig = normalizeSource(bytesDecodedAsText + ": " + sig)
 	}
 	if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) && out.Layer != sandtrap.LayerTest && out.By != CountsRule && out.By != ReplacedBytesRule && cutAtBuffer(f) {
 		out = Classification{Layer: sandtrap.LayerInterface, Primitive: "message-size", By: BufferCutRule}

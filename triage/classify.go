@@ -838,8 +838,10 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // a full disk, a used-up quota and SQLite's full database one cause;
 // version 48 joins a code page's refusals to decode and to encode, and
 // Playwright's missing host libraries to a missing shared library;
-// version 49 reads jq's input that ended at EOF as JSON that ended early.
-const SignatureVersion = 49
+// version 49 reads jq's input that ended at EOF as JSON that ended early;
+// version 50 lets a guess restate a template that holds nearly all its
+// words, not only all of them.
+const SignatureVersion = 50
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

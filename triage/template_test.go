@@ -136,6 +136,8 @@ func TestHowStrictlyAFailureRestatesDependsOnWhatPlacedIt(t *testing.T) {
 		bare    = "Error response from daemon: client version 1.52 is too new. Maximum supported API version is 1.43"
 		most    = "could not refresh session token from identity provider upstream"
 		other   = "could not refresh session token from the cache replica upstream now"
+		gem     = "Gem::FilePermissionError: You don't have write permissions for the /var/lib/gems/3.0.0 directory."
+		reword  = "You don't have write permissions into the /usr/lib/ruby/3.0.0 directory."
 	)
 	tests := []struct {
 		name      string
@@ -145,6 +147,7 @@ func TestHowStrictlyAFailureRestatesDependsOnWhatPlacedIt(t *testing.T) {
 		wantModes int
 	}{
 		{"a guess wrapped in a prefix restates the bare sentence", GuessBy + "learned:daemon,version", "interface", [2]string{bare, wrapped}, 1},
+		{"a guess in another wording of one sentence restates it", GuessBy + "learned:permission,write", "sandbox", [2]string{gem, reword}, 1},
 		{"a guess that shares most words but not all is another mode", GuessBy + "learned:session,token", "sandbox", [2]string{most, other}, 2},
 		{"a rule's failure that shares most words restates", "rule:session-lifecycle", "sandbox", [2]string{most, other}, 1},
 		{"an unclassified failure wrapped in a prefix is another mode", ByNone, "unclassified", [2]string{bare, wrapped}, 2},

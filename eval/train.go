@@ -113,6 +113,12 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld104.jsonl",
 	"testdata/eval/realworld105.jsonl",
 	"testdata/eval/realworld106.jsonl",
+	"testdata/eval/realworld107.jsonl",
+	"testdata/eval/realworld108.jsonl",
+	"testdata/eval/realworld109.jsonl",
+	"testdata/eval/realworld110.jsonl",
+	"testdata/eval/realworld111.jsonl",
+	"testdata/eval/realworld112.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

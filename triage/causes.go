@@ -214,7 +214,7 @@ var knownCauses = []KnownCause{
 	// blind sets that hold a full disk and a quota, 6 label them one cause,
 	// and both sets with SQLite's words beside a full disk do.
 	known("disk-full", "storage-persistence", "Disk full: No space left on device",
-		`(?i)No space left on device|\bENOSPC\b|\[Errno 28\]|Disk quota exceeded|\bEDQUOT\b|\[Errno 122\]|database or disk is full|SQLITE_FULL`),
+		`(?i)No space left on device|failed to offload data block|max_temp_directory_size|\bENOSPC\b|\[Errno 28\]|Disk quota exceeded|\bEDQUOT\b|\[Errno 122\]|database or disk is full|SQLITE_FULL`),
 	// Before the missing file: "magic bytes not found" is a file that
 	// is there but is not what was written.
 	known("data-file-corrupted", "storage-persistence", "Data file corrupted: Parquet magic bytes not found or corrupt footer",
@@ -308,6 +308,11 @@ var knownCauses = []KnownCause{
 		`(?i)embedded null|null (byte|character)|\bNUL\b|\\x00|\\u0000|\\0\b|without null bytes|cannot contain null|zero byte`),
 
 	// interface/encoding
+	// A script or file whose line ends were rewritten to CRLF, in the
+	// words of the shell, the loader, git, and the harness's log (see
+	// crlfInLog).
+	known("crlf-line-endings", "encoding", "Line endings rewritten to CRLF: ^M / $'\\r'",
+		`(?i)`+crlfRewritten+`|\^M: (bad interpreter|no such file)|`+crlfLineEndings),
 	known("non-ascii-under-c-locale", "encoding", "Non-ASCII text under a C/POSIX locale: unmappable characters",
 		`(?i)unmappable character|Malformed input or input contains|ANSI_X3\.4-1968|'ascii' codec can't|\bLC_ALL\b|\bLANG=|POSIX locale|locale`),
 	known("content-encoding-mismatch", "encoding", "Body not in its declared content-encoding: incorrect header check",

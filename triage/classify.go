@@ -297,6 +297,12 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 			sig = normalizeSource(bytesDecodedAsText + ": " + sig)
 		}
 	}
+	if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) && crlfInLog(f, out) {
+		// A program or interpreter not found, a shell's syntax error:
+		// the log shows why, line ends rewritten to CRLF.
+		out = Classification{Layer: sandtrap.LayerInterface, Primitive: "encoding", By: CRLFRule}
+		sig = normalizeSource(crlfLineEndings + ": " + sig)
+	}
 	if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) && out.Layer != sandtrap.LayerTest && out.By != CountsRule && out.By != ReplacedBytesRule && cutAtBuffer(f) {
 		out = Classification{Layer: sandtrap.LayerInterface, Primitive: "message-size", By: BufferCutRule}
 		sig = normalizeSource("output truncated at a buffer's size: " + sig)
@@ -840,8 +846,10 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // Playwright's missing host libraries to a missing shared library;
 // version 49 reads jq's input that ended at EOF as JSON that ended early;
 // version 50 lets a guess restate a template that holds nearly all its
-// words, not only all of them.
-const SignatureVersion = 50
+// words, not only all of them; version 51 reads a log that shows CRLF line
+// ends beside a program that could not run, and adds the rules from
+// realworld107 to realworld112's development halves.
+const SignatureVersion = 51
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

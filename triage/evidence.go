@@ -525,6 +525,34 @@ func replacedBytes(log []byte) bool {
 	return false
 }
 
+// CRLFRule is the Classification.By of a failure whose log shows a file
+// whose lines end in CRLF.
+const CRLFRule = "rule:crlf-in-log"
+
+// crlfLineEndings starts the signature of a failure that CRLFRule placed;
+// the known cause crlf-line-endings reads it.
+const crlfLineEndings = "script with CRLF line endings"
+
+// crlfShown finds a log's view of a line that ends in CRLF: file(1)'s
+// "with CRLF line terminators", od -c's "\r  \n" (escaped once more
+// inside a JSON log line), cat -A's "^M$".
+var crlfShown = regexp.MustCompile(`with CRLF line terminators|\\{1,2}r +\\{1,2}n|\^M\$`)
+
+// notRunnable finds an error that says a program or its interpreter
+// could not run, or that a shell could not parse a script: what a line
+// ending in a carriage return makes shells and loaders say.
+var notRunnable = regexp.MustCompile(`(?i)No such file or directory|bad interpreter|command not found|exec format error|\bENOENT\b|syntax error|illegal option|unexpected end of file|\bexit(ed)?( with)?( code| status)?[ =:]*127\b`)
+
+// crlfInLog reports whether the end of f's log shows a file whose lines
+// end in CRLF while its error says a program could not run (or nothing
+// but a guess placed it, out): all 42 blind records with both were
+// interface/encoding. A file written on Windows has CRLF line ends
+// whatever else is wrong with it, so CRLF beside an error of another
+// kind (UTF-16's NUL bytes) says nothing.
+func crlfInLog(f *Failure, out Classification) bool {
+	return crlfShown.MatchString(tailBytes(f.LogTail, wholeWindow)) && (notRunnable.MatchString(f.Error) || onlyGuessed(out))
+}
+
 // LimitReachedRule is the Classification.By of a failure that no rule
 // placed whose log shows its run reached the time limit the log names.
 const LimitReachedRule = "rule:time-limit-reached"

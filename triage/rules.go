@@ -44,6 +44,9 @@ const (
 	// the lead byte (E4 to E9) becomes ä to é, the continuation bytes
 	// cp1252's punctuation or Latin-1's symbols ("ä¸Šæµ·" for 上海).
 	cjkAsCP1252 = `[äåæçèéêëì][€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ¡-¿]{2}`
+	// crlfRewritten is a script or file whose line ends became CRLF, in
+	// the shell's, the loader's and git's words.
+	crlfRewritten = `\^M: bad interpreter|/bin/(ba)?sh\^M|['‘][\w./-]+\\r['’]: No such file or directory|\$'\\r': command not found|\b(CR)?LF will be replaced by (CR)?LF\b`
 	// browserProfileLocked is a browser profile another browser holds.
 	browserProfileLocked = `browser is already running for|SingletonLock|process_singleton|Browser is already in use for|user data directory is already in use`
 	// sessionConcurrencyLimit is a plan's cap on concurrent sessions.
@@ -52,7 +55,7 @@ const (
 	// without an error.
 	filesLost = `\b(disappeared|disappear|vanished)\b|not persist(ed|ing)|persistence (was )?lost|\bwiped\b|(files|contents|workspace|data) (are|is|were|was) (all )?gone|data loss|loses (the |all )?(data|everything)|lost (all )?(my|their) (work|notes|data|files)`
 	// corruptParquet is a Parquet file that is not what was written.
-	corruptParquet = `Parquet magic bytes not found|Corrupt footer|Invalid parquet file`
+	corruptParquet = `Parquet magic bytes not found|No magic bytes found at end of file|Corrupt footer|Invalid parquet file`
 	// pathRefusedOutside is a server refusing a path beyond the
 	// directories it allows.
 	pathRefusedOutside = `access denied[^\n]{0,40}\boutside\b|\boutside (the )?(allowed|approved) (base )?(directories|directory|paths)|resolves to a location outside the allowed`
@@ -97,7 +100,7 @@ var builtinRules = []Rule{
 	builtin("pytest-setup-error", test, "harness",
 		`(?m)^ERROR [\w/.-]+\.py::\S+ - `),
 	builtin("harness-error", test, "harness",
-		`(?i)^harness error\b|\bfixture '[^']*' not found|INTERNALERROR>|ERROR collecting |ImportError while (importing test module|loading conftest)|errors? during collection|import file mismatch|unique basename for your test file|panic: test timed out after|detectOpenHandles|worker process has failed to exit gracefully|did not exit one second after|attached to a different loop|loop_scope|Exceeded timeout of \d+ ?ms for a (test|hook)|Async callback was not invoked within|jest\.setTimeout|ERROR at (setup|teardown) of|ScopeMismatch|^pytest: error:|\bharness (crashed|bug|exception)|Execution context was destroyed|Timeout of \d+ ?ms exceeded\. For async tests and hooks|"(before|after) (all|each)" hook|(Hook|Test) timed out in \d+ ?ms|strict mode violation|stale element reference|StaleElementReferenceException|no longer attached to the DOM|element not interactable|ElementNotInteractableException|element click intercepted|ElementClickInterceptedException|error: unrecognized arguments`),
+		`(?i)^harness error\b|\bfixture '[^']*' not found|INTERNALERROR>|ERROR collecting |ImportError while (importing test module|loading conftest)|errors? during collection|import file mismatch|unique basename for your test file|panic: test timed out after|detectOpenHandles|worker process has failed to exit gracefully|did not exit one second after|attached to a different loop|loop_scope|Exceeded timeout of \d+ ?ms for a (test|hook)|Async callback was not invoked within|jest\.setTimeout|ERROR at (setup|teardown) of|ScopeMismatch|^pytest: error:|\bharness (crashed|bug|exception)|Execution context was destroyed|Timeout of \d+ ?ms exceeded\. For async tests and hooks|"(before|after) (all|each)" hook|(Hook|Test) timed out in \d+ ?ms|strict mode violation|stale element reference|StaleElementReferenceException|no longer attached to the DOM|element not interactable|ElementNotInteractableException|element click intercepted|ElementClickInterceptedException|error: unrecognized arguments|is not installable\. (Neither 'setup\.py'|File 'setup\.py' not found)`),
 
 	builtin("tool-arguments-malformed", iface, "input-validation",
 		`(?i)Could not parse tool (input|arguments)|tool (call )?arguments? (is|are) not valid JSON|the arguments is not valid JSON|Failed to parse tool (call )?arguments`),
@@ -123,9 +126,10 @@ var builtinRules = []Rule{
 	// A script whose lines end in CRLF names its interpreter with a
 	// carriage return ("env: 'sh\r': No such file", "/bin/sh^M: bad
 	// interpreter"): its bytes were rewritten as text on the way in, not
-	// a program missing.
+	// a program missing. Git's warning that it will rewrite a file's line
+	// endings says the same of a file it carries.
 	builtin("crlf-line-endings", iface, "encoding",
-		`\^M: bad interpreter|/bin/(ba)?sh\^M|['‘][\w./-]+\\r['’]: No such file or directory|\$'\\r': command not found`),
+		`(?i)`+crlfRewritten),
 	builtin("digest-mismatch", iface, "encoding",
 		`(?i)\b(expected|want(ed)?|sha-?256|sha-?1|md5|checksum|digest|hash)\b[^\n]{0,80}\b[0-9a-f]{32,64}\b[^\n]{0,80}\b(got|but|actual|received|computed|found|vs\.?|!=)[^\n]{0,40}\b[0-9a-f]{32,64}\b`),
 	builtin("jsonrpc-parse", iface, "protocol",
@@ -151,7 +155,7 @@ var builtinRules = []Rule{
 	// A sandbox that reports a command timed out ended it at its deadline
 	// ("sandbox error: command timed out"): time, not the session.
 	builtin("command-timeout", sandbox, "cpu-time",
-		`(?i)\bcommand timed out\b`),
+		`(?i)\bcommand timed out\b|\btimed out and (was )?killed\b|compiler timed out`),
 	// A sandbox client that blames the network for an execution that
 	// timed out ended at the sandbox's time limit: all 7 blind records.
 	builtin("execution-timeout-blamed-on-network", sandbox, "cpu-time",
@@ -247,11 +251,15 @@ var builtinRules = []Rule{
 	builtin("mount-disconnected", sandbox, "storage-persistence",
 		`Transport endpoint is not connected|\[Errno 107\]`),
 	builtin("storage-truncated", sandbox, "storage-persistence",
-		`(?i)ephemeral-storage|ephemeral local storage|failed finding central directory|PytorchStreamReader failed reading|Compressed file ended before the end-of-stream|BadZipFile|File is not a zip file|Not a gzipped file|database is locked|SQLITE_BUSY|database or disk is full|SQLITE_FULL|database disk image is malformed|SQLITE_CORRUPT|file is not a database|Corrupt WAL file|Failure while replaying WAL|truncated file: eof|File corrupted while reading|MetadataIncompleteBuffer|Unexpected EOF in archive|invalid compressed data--format violated`),
+		`(?i)ephemeral-storage|ephemeral local storage|failed finding central directory|PytorchStreamReader failed reading|Compressed file ended before the end-of-stream|BadZipFile|File is not a zip file|Not a gzipped file|database is locked|SQLITE_BUSY|database or disk is full|SQLITE_FULL|database disk image is malformed|SQLITE_CORRUPT|file is not a database|Corrupt WAL file|Failure while replaying WAL|truncated file: eof|File corrupted while reading|MetadataIncompleteBuffer|Unexpected EOF in archive|invalid compressed data--format violated|does not appear to be JSON: ''`),
 	// fork's ENOMEM is the kernel refusing another task (pids, overcommit
 	// of a parent's map), not a program that ran out of heap.
 	builtin("fork-enomem", sandbox, "process-spawn",
 		`(?i)`+forkENOMEM),
+	// DuckDB reports a full temp directory as "Out of Memory Error:
+	// failed to offload data block": the disk it spills to, not memory.
+	builtin("spill-directory-full", sandbox, "storage-persistence",
+		`(?i)failed to offload data block|max_temp_directory_size`),
 	builtin("memory", sandbox, "memory",
 		`(?i)out of memory|\bOOM|oom[-_ ]?kill|MemoryError|Cannot allocate memory|(?-i:\bENOMEM\b)|\[Errno 12\]|bad_alloc|OutOfMemoryError|heap out of memory|Java heap space|memory cgroup|memory limit|GC overhead limit exceeded|DaemonDisappearedException|daemon (has )?disappeared|Allocation failed|insufficient shared memory|shared memory \(shm\)|\bBus error\b|memory budget|Last few GCs|Reached heap limit|heap space is exhausted|unable to write to file </torch_|TeX capacity exceeded|could not resize shared memory segment|NCCL WARN[^\n]{0,80}No space left|/dev/shm[^\n]{0,80}No space left|No space left[^\n]{0,80}/dev/shm|cache resources exhausted`),
 	// A kill alone is the OOM killer's most often, but a time limit ends a
@@ -265,11 +273,11 @@ var builtinRules = []Rule{
 	builtin("process-spawn", sandbox, "process-spawn",
 		`(?i)Cannot run program|spawn(Sync)? \S+ (EPERM|EAGAIN)|could not execute process|error=(1|11|13), |Bad system call|SIGSYS|seccomp|fork: |can't start new thread|pthread_create|Resource temporarily unavailable|\[Errno 11\]|fork/exec|posix_spawn|(user|pid|mount|network|new) namespace|\bunshare\b|CLONE_NEW\w+|No usable sandbox|SUID sandbox helper|\bsetns\b|user_namespaces|RLIMIT_NPROC|Too many processes|pids limit|pids controller|\bE2BIG\b|Argument list too long|\[Errno 7\]|BlockingIOError|without --no-sandbox|Chromium sandboxing failed|limit for number of file watchers|inotify|At least one invalid signature was encountered|Couldn't create temporary file /tmp/apt|gpgv, gpgv2 or gpgv1 required|\bwatch (\S+ )?ENOSPC\b|syscall: 'watch'|\b[ug]id map\b|\bsetgroups\b|DevToolsActivePort file doesn't exist|items of ancdata|Can't get attribute '[^'\n]+' on <module '__main__'|\bio_uring|Function not implemented|\bfork\b[^\n]{0,20}\b(refused|blocked|denied|not permitted)`),
 	builtin("filesystem-permissions", sandbox, "filesystem-permissions",
-		`(?i)Permission denied|EACCES|\[Errno 13\]|Read-only file system|(?-i:\bEROFS\b)|\[Errno 30\]|Operation not permitted: ['"]?/|changing (permissions|ownership) of|AccessDeniedException|access denied|No usable temporary directory|\b(chmod|chown|lchown|mkdir|rmdir|unlink|rename|open) [^\n]{0,200}: operation not permitted|`+fileOpNotPermitted+`|is not a writable directory|attempt to write a readonly database|SQLITE_READONLY|Could not create local repository|crashpad_handler: --database is required|\bnot writable\b|NotWritableError|does not have write permissions?|unable to open database file|executable may have wrong permissions|`+mkdirAtRoot),
+		`(?i)Permission denied|EACCES|\[Errno 13\]|Read-only file system|(?-i:\bEROFS\b)|\[Errno 30\]|Operation not permitted: ['"]?/|changing (permissions|ownership) of|AccessDeniedException|access denied|No usable temporary directory|\b(chmod|chown|lchown|mkdir|rmdir|unlink|rename|open) [^\n]{0,200}: operation not permitted|`+fileOpNotPermitted+`|is not a writable directory|attempt to write a readonly database|SQLITE_READONLY|Could not create local repository|crashpad_handler: --database is required|\bnot writable\b|NotWritableError|does not have write permissions?|unable to open database file|executable may have wrong permissions|Failed - Insufficient Permissions|`+mkdirAtRoot),
 	builtin("process-spawn-eperm", sandbox, "process-spawn",
 		`(?i)Operation not permitted|\bEPERM\b|\[Errno 1\]`),
 	builtin("storage-persistence", sandbox, "storage-persistence",
-		`(?i)No space left on device|curl: \(23\)|(?-i:\b(ENOSPC|EDQUOT|ENOENT|ESTALE)\b)|\[Errno 28\]|Disk quota exceeded|\[Errno 122\]|File too large|\[Errno 27\]|FileNotFoundError|No such file or directory|NoSuchFileException|Stale file handle|appears to be corrupted|files? (\w+ )?(disappear|vanish)|does not exist|`+corruptParquet+`|`+filesLost),
+		`(?i)No space left on device|curl: \(23\)|(?-i:\b(ENOSPC|EDQUOT|ENOENT|ESTALE)\b)|\[Errno 28\]|Disk quota exceeded|\[Errno 122\]|File too large|\[Errno 27\]|FileNotFoundError|No such file or directory|NoSuchFileException|Stale file handle|appears to be corrupted|files? (\w+ )?(disappear|vanish)|does not exist|QuotaExceededError|DOMException: Quota exceeded|`+corruptParquet+`|`+filesLost),
 
 	// An MCP request that timed out is a tool that ran past the client's
 	// wait, not a broken protocol: 31 of the 53 blind records of it say
@@ -281,7 +289,7 @@ var builtinRules = []Rule{
 	// A Jupyter message whose HMAC does not match: client and kernel
 	// disagree on the session key.
 	builtin("kernel-message-signature", iface, "protocol",
-		`ValueError: Invalid Signature: `),
+		`ValueError: Invalid Signature: |Bad kernel_info reply`),
 
 	// The catch-all of JSON-RPC codes and transport words is weak: an MCP
 	// error often wraps the cause a later line names.

@@ -119,6 +119,12 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld110.jsonl",
 	"testdata/eval/realworld111.jsonl",
 	"testdata/eval/realworld112.jsonl",
+	"testdata/eval/realworld113.jsonl",
+	"testdata/eval/realworld114.jsonl",
+	"testdata/eval/realworld115.jsonl",
+	"testdata/eval/realworld116.jsonl",
+	"testdata/eval/realworld117.jsonl",
+	"testdata/eval/realworld118.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -848,8 +848,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // version 50 lets a guess restate a template that holds nearly all its
 // words, not only all of them; version 51 reads a log that shows CRLF line
 // ends beside a program that could not run, and adds the rules from
-// realworld107 to realworld112's development halves.
-const SignatureVersion = 51
+// realworld107 to realworld112's development halves; version 52 adds
+// those from realworld113 to realworld118's.
+const SignatureVersion = 52
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -109,6 +110,26 @@ func TestSeverityAnswersAgainWhatItAnsweredFirst(t *testing.T) {
 				if got, reason := Severity(tt.layer, tt.primitive, tt.signature); got != wantSeverity || reason != wantReason {
 					t.Errorf("got %s (%q), want %s (%q)", got, reason, wantSeverity, wantReason)
 				}
+			}
+		})
+	}
+}
+
+func TestSeverityFeaturesMarkASuccessThatDamagedItsData(t *testing.T) {
+	tests := []struct {
+		name, signature string
+		want            bool
+	}{
+		{"a download that succeeded and is truncated", "The download returns successfully but the file is truncated", true},
+		{"a tool that reports success and lands 0 bytes", "tool reported success; saved file is 0 bytes", true},
+		{"a success alone", "Download completed: <path>", false},
+		{"damage alone", "OSError: image file is truncated (<n> bytes not processed)", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := slices.Contains(severityFeatures("sandbox", "network-egress", tt.signature), succeededButDamaged)
+			if got != tt.want {
+				t.Errorf("got %v, want %v", got, tt.want)
 			}
 		})
 	}

@@ -557,7 +557,7 @@ func crlfInLog(f *Failure, out Classification) bool {
 	if !bytes.Contains(end, []byte("CRLF")) && !bytes.Contains(end, []byte(`\r`)) && !bytes.Contains(end, []byte("^M$")) {
 		return false
 	}
-	return crlfShown.MatchString(tailBytes(f.LogTail, wholeWindow)) && (notRunnable.MatchString(f.Error) || onlyGuessed(out))
+	return crlfShown.Match(end) && (notRunnable.MatchString(f.Error) || onlyGuessed(out))
 }
 
 // LimitReachedRule is the Classification.By of a failure that no rule

@@ -79,6 +79,8 @@ func severityFeatures(layer, primitive, signature string) []string {
 // blind records that say both were rated critical.
 const succeededButDamaged = "succeeded-but-damaged"
 
+// succeededWords and damagedWords are the two halves of
+// succeededButDamaged.
 var (
 	succeededWords = regexp.MustCompile(`(?i)\b(success|successful|successfully|succeeded|completed)\b`)
 	damagedWords   = regexp.MustCompile(`(?i)truncat|corrupt|\bempty\b|\b0 bytes\b|zero bytes|incomplete|\bcut\b|\blost\b|\bmissing\b|\bdropped\b|\bpartial\b`)

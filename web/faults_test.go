@@ -204,6 +204,10 @@ func TestServeRefusesADamagedStateFileAndSaysHowToRebuildIt(t *testing.T) {
 	base, stop := startServeWith(t, good, campaign)
 	waitForDemo(t, base)
 	stop()
+	// Cut with pages still in the -wal, the file is a whole empty state.
+	if _, err := os.Stat(good + "-wal"); err == nil {
+		t.Fatalf("got %s-wal left after serve stopped, want every page in %s", good, good)
+	}
 	saved, err := os.ReadFile(good)
 	if err != nil {
 		t.Fatal(err)
@@ -222,7 +226,11 @@ func TestServeRefusesADamagedStateFileAndSaysHowToRebuildIt(t *testing.T) {
 			if err := os.WriteFile(state, tt.bytes, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			err := run(t.Context(), []string{"serve", "--addr", "127.0.0.1:0", "--state", state, campaign}, io.Discard, io.Discard)
+			// A serve that starts ends with the deadline, and fails the
+			// test instead of hanging it.
+			ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+			defer cancel()
+			err := run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--state", state, campaign}, io.Discard, io.Discard)
 			if err == nil {
 				t.Fatal("got serve started on a damaged state file, want it refused")
 			}

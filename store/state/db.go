@@ -66,16 +66,38 @@ func Open(ctx context.Context, path string, readOnly bool) (*DB, error) {
 }
 
 // Close closes the file, and deletes the private copy a read-only DB
-// worked on.
+// worked on. It returns once every connection has closed: database/sql
+// closes one still in use only when it is given back (a transaction whose
+// context ended is rolled back in a goroutine of its own), and until the
+// last one closes, the file's newest pages are in its -wal alone.
 func (db *DB) Close() error {
 	err := db.reader.Close()
 	if e := db.writer.Close(); err == nil {
+		err = e
+	}
+	if e := db.waitClosed(); err == nil {
 		err = e
 	}
 	if db.removeSnapshot != nil {
 		db.removeSnapshot()
 	}
 	return err
+}
+
+// waitClosed waits, for as long as a write waits for the lock, until the
+// writer and the readers have no connection open.
+func (db *DB) waitClosed() error {
+	deadline := time.Now().Add(busyTimeout)
+	for {
+		open := db.reader.Stats().OpenConnections + db.writer.Stats().OpenConnections
+		if open == 0 {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return errorf("closing state %s: %d connection(s) still in use after %v", db.path, open, busyTimeout)
+		}
+		time.Sleep(time.Millisecond)
+	}
 }
 
 // openDBs opens the file at path as one writer connection beside a pool of

@@ -125,6 +125,10 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld116.jsonl",
 	"testdata/eval/realworld117.jsonl",
 	"testdata/eval/realworld118.jsonl",
+	// realworld119 to realworld124 are scored by make eval but not yet
+	// learned: learning them turned a kubelet's failed volume attach into a
+	// session-lifecycle guess (TestTheShippedModelLeavesAProgramsOwnErrorUnclassified),
+	// which the next session should look into before adding them.
 }
 
 // TrainingExamples returns the records of the development half as

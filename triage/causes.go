@@ -166,16 +166,17 @@ var knownCauses = []KnownCause{
 		`(?i)error while loading shared libraries|`+muslLibraryMissing+`|cannot open shared object file|Library not loaded|DLL load failed|Host system is missing (a few )?dependencies|missing dependencies to run browsers|install-deps|image not found|GLIBC_[0-9.]+' not found`),
 	known("c-header-missing", "package-path", "C header missing for a native build: Python.h: No such file or directory",
 		`(?i)\.h: No such file or directory|fatal error: [\w/.+-]+\.h\b|\bPython\.h\b`),
-	known("c-toolchain-missing", "package-path", "C compiler or linker missing: linker cc not found",
-		`(?i)linker [^\n]{0,20}not found|ld: cannot find|cannot find -l\w|unable to find (a )?(C )?compiler|No CMAKE_C?X*_COMPILER could be found|\b(gcc|cc|g\+\+|clang|make): (command )?not found|error: linking with|\(spawning a compiler\)`),
 	known("browser-binary-missing", "package-path", "Browser binary not installed: Executable doesn't exist",
 		`(?i)Executable doesn't exist|browserType\.launch: Executable|distribution \S+ is not found|playwright install|Could not find (expected )?(Chrome|Chromium|browser)|Failed to launch [^\n]*(no such file|ENOENT)|Browser was not found`),
 	known("node-module-missing", "package-path", "Node.js module not installed: Cannot find module",
 		`Cannot find module|ERR_MODULE_NOT_FOUND`),
 	known("java-class-missing", "package-path", "Java class not on the classpath: ClassNotFoundException",
 		`ClassNotFoundException|NoClassDefFoundError|Could not find or load main class`),
+	// A compiler or linker the image lacks is one cause with any other
+	// program it lacks: all 4 development halves that hold both label
+	// them one.
 	known("program-missing", "package-path", "Program not found when spawned: No such file or directory (ENOENT)",
-		`(?i)`+programNotFound+`|executable file not found|\bENOENT\b|error=2\b|\[Errno 2\]|\[WinError 2\]|os error 2\b|No such file or directory|Cannot run program|cannot find the file specified`),
+		`(?i)linker [^\n]{0,20}not found|ld: cannot find|cannot find -l\w|unable to find (a )?(C )?compiler|No CMAKE_C?X*_COMPILER could be found|\b(gcc|cc|g\+\+|clang|make): (command )?not found|error: linking with|\(spawning a compiler\)|`+programNotFound+`|executable file not found|\bENOENT\b|error=2\b|\[Errno 2\]|\[WinError 2\]|os error 2\b|No such file or directory|Cannot run program|cannot find the file specified`),
 	known("shell-command-missing", "package-path", "Command not found in the shell",
 		`(?im)command not found|: not found\s*$|is not recognized as an internal or external command`),
 

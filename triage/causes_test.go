@@ -53,7 +53,7 @@ func TestKnownCauses(t *testing.T) {
 			Failure{Error: "PowerShell commonly emits UTF-16LE, so command output and redirected files become corrupted"}, "utf16-read-as-bytes"},
 		{"a compiler missing to pip's build and to cargo's is one cause",
 			Failure{Error: "  File \"/usr/local/lib/python3.9/subprocess.py\", line 1837, in _execute_child\n    raise child_exception_type(errno_num, err_msg, err_filename)\nFileNotFoundError: [Errno 2] No such file or directory: 'gcc'"},
-			Failure{Error: "error: linker `cc` not found\n  = note: No such file or directory (os error 2)"}, "c-toolchain-missing"},
+			Failure{Error: "error: linker `cc` not found\n  = note: No such file or directory (os error 2)"}, "program-missing"},
 		{"an HDF5 file and a gzip file cut short are one cause, a stored file truncated",
 			Failure{Error: "OSError: Unable to open file (truncated file: eof = 96, sblock->base_addr = 0, stored_eof = 2048)"},
 			Failure{Error: "EOFError: Compressed file ended before the end-of-stream marker was reached"}, "stored-file-truncated"},

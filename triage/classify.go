@@ -849,8 +849,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // words, not only all of them; version 51 reads a log that shows CRLF line
 // ends beside a program that could not run, and adds the rules from
 // realworld107 to realworld112's development halves; version 52 adds
-// those from realworld113 to realworld118's.
-const SignatureVersion = 52
+// those from realworld113 to realworld118's; version 53 makes a missing
+// compiler or linker the known cause program-missing.
+const SignatureVersion = 53
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -13,6 +13,8 @@ import (
 // indexer takes: classify, mine the mode's template, rate the mode.
 type Outcome struct {
 	Layer, Primitive, Mode, Severity, By string
+	// Template is the mode's template as it stands at the end.
+	Template string
 }
 
 // Decide classifies records in order with c and one fresh grouper, as one
@@ -38,7 +40,8 @@ func DecideWith(c *triage.Classifier, severity *triage.WordModel, records []Reco
 	}
 	for i := range out {
 		out[i].Mode = g.Resolve(out[i].Mode)
-		out[i].Severity, _ = triage.SeverityWith(severity, out[i].Layer, out[i].Primitive, templates[out[i].Mode])
+		out[i].Template = templates[out[i].Mode]
+		out[i].Severity, _ = triage.SeverityWith(severity, out[i].Layer, out[i].Primitive, out[i].Template)
 	}
 	return out
 }

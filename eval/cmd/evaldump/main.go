@@ -35,15 +35,6 @@ func run(paths []string) error {
 			return err
 		}
 		outcomes := eval.Decide(c, records)
-		// A second grouper, fed the same way, names each mode's template.
-		g := triage.NewGrouper()
-		for _, r := range records {
-			g.AssignClassified(g.Settle(c.Classify(r.Failure())))
-		}
-		templates := map[string]string{}
-		for _, t := range g.Templates() {
-			templates[t.ID] = t.Template
-		}
 		set := strings.TrimSuffix(filepath.Base(path), ".jsonl")
 		for i, r := range records {
 			o := outcomes[i]
@@ -53,7 +44,7 @@ func run(paths []string) error {
 			}
 			if err := enc.Encode(map[string]string{"set": set, "id": r.ID, "half": eval.Half(r.ID), "cause": cause,
 				"want": r.Layer + "/" + r.Primitive, "got": o.Layer + "/" + o.Primitive, "by": o.By,
-				"mode": o.Mode, "tpl": templates[g.Resolve(o.Mode)], "sev": o.Severity, "wsev": r.Severity, "err": first(r.Error, 300)}); err != nil {
+				"mode": o.Mode, "tpl": o.Template, "sev": o.Severity, "wsev": r.Severity, "err": first(r.Error, 300)}); err != nil {
 				return err
 			}
 		}

@@ -125,10 +125,18 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld116.jsonl",
 	"testdata/eval/realworld117.jsonl",
 	"testdata/eval/realworld118.jsonl",
-	// realworld119 to realworld124 are scored by make eval but not yet
-	// learned: learning them turned a kubelet's failed volume attach into a
-	// session-lifecycle guess (TestTheShippedModelLeavesAProgramsOwnErrorUnclassified),
-	// which the next session should look into before adding them.
+	"testdata/eval/realworld119.jsonl",
+	"testdata/eval/realworld120.jsonl",
+	"testdata/eval/realworld121.jsonl",
+	"testdata/eval/realworld122.jsonl",
+	"testdata/eval/realworld123.jsonl",
+	"testdata/eval/realworld124.jsonl",
+	"testdata/eval/realworld125.jsonl",
+	"testdata/eval/realworld126.jsonl",
+	"testdata/eval/realworld127.jsonl",
+	"testdata/eval/realworld128.jsonl",
+	"testdata/eval/realworld129.jsonl",
+	"testdata/eval/realworld130.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

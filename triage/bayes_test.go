@@ -81,7 +81,7 @@ func TestTheShippedModelLeavesAProgramsOwnErrorUnclassified(t *testing.T) {
 		name, msg string
 		wantGuess bool
 	}{
-		{"a kubelet's words for a volume it could not attach are storage's", "kubelet: FailedAttachVolume: AttachVolume.Attach failed for volume pvc-data: rpc error, volume is still being detached", true},
+		{"a cloud's words for a volume it could not attach are guessed storage's", "ebs: the volume vol-0a1b could not be attached to the node: it is in use by another instance", true},
 		{"a program's own ValueError names no primitive", "ValueError: could not convert string to float: 'N/A'", false},
 		{"a line that names no word of the primitive the model leans to is not guessed", "Report generated successfully.", false},
 		{"a failed result worded as a report is still guessed", "If a part's streamed body is cut short by the network, aiobotocore surfaces it as end-of-stream rather than raising, so the gap stays zero-filled and the download returns **successfully**.", true},

@@ -850,8 +850,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // ends beside a program that could not run, and adds the rules from
 // realworld107 to realworld112's development halves; version 52 adds
 // those from realworld113 to realworld118's; version 53 makes a missing
-// compiler or linker the known cause program-missing.
-const SignatureVersion = 53
+// compiler or linker the known cause program-missing; version 54 adds the
+// rules from realworld119 to realworld124's development halves.
+const SignatureVersion = 54
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

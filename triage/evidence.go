@@ -503,8 +503,9 @@ const ReplacedBytesRule = "rule:replacement-bytes"
 const bytesDecodedAsText = "bytes decoded as text in transfer"
 
 // hexRun is a run of hex digits, or of hex bytes apart, as a harness
-// dumps the head of a file: 89504e47, 50 4b 03 04.
-var hexRun = regexp.MustCompile(`(?i)\b[0-9a-f]{6,}\b|\b[0-9a-f]{2}(?: [0-9a-f]{2}){2,}\b`)
+// dumps the head of a file: 89504e47, 50 4b 03 04, and xxd's two-byte
+// groups, efbf bd50 4e47.
+var hexRun = regexp.MustCompile(`(?i)\b[0-9a-f]{6,}\b|\b[0-9a-f]{2}(?: [0-9a-f]{2}){2,}\b|\b[0-9a-f]{4}(?: [0-9a-f]{4})+\b`)
 
 // replacedBytes reports whether the end of log dumps bytes that hold EF
 // BF BD on a byte boundary: where a binary was read as UTF-8 on its way,
@@ -512,7 +513,8 @@ var hexRun = regexp.MustCompile(`(?i)\b[0-9a-f]{6,}\b|\b[0-9a-f]{2}(?: [0-9a-f]{
 // these bytes in the log or the error were interface/encoding.
 func replacedBytes(log []byte) bool {
 	text := tailBytes(log, wholeWindow)
-	if !logview.ContainsAnyFold(text, []string{"efbfbd", "ef bf bd"}) {
+	// xxd groups two bytes: "efbf bd50", or "..ef bfbd" across groups.
+	if !logview.ContainsAnyFold(text, []string{"efbfbd", "ef bf bd", "efbf bd", "ef bfbd"}) {
 		return false
 	}
 	for _, run := range hexRun.FindAllString(text, -1) {

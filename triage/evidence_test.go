@@ -74,6 +74,8 @@ func TestReplacedBytesFindsUTF8ReplacementCharactersInAHexDump(t *testing.T) {
 		{"the bytes dumped apart, as od prints them", "$ head -c 8 a.zip | od -An -tx1  -> 50 4b 03 04 ef bf bd 00", true},
 		{"EF BF BD inside a longer run, on a byte boundary", "check head local=934e554d5059 remote=934eefbfbd4d", true},
 		{"the digits off a byte boundary", "sha256=aefbfbd0c3", false},
+		{"xxd's two-byte groups that split EF BF BD", "head -c 8 | xxd -> 00000000: efbf bd50 4e47 0d0d 0a  ...", true},
+		{"xxd's groups with EF BF BD off a byte boundary", "00000000: 0efb fbd0 4e47 0d0d", false},
 		{"no dump at all", "wrote 515317 bytes to /home/user/best.tar", false},
 	}
 	for _, tt := range tests {

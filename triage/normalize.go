@@ -379,7 +379,7 @@ func (n *normalizer) text(s string) {
 		case c == ' ' || c < 0x20 || c == 0x7f:
 			n.space()
 			i++
-			if ph, ok := n.contextPlaceholder(); ok && i < len(s) && !isQuote(s[i]) && !isSpace(s[i]) {
+			if ph, ok := n.contextPlaceholder(); ok && i < len(s) && !isQuote(s[i]) && !isSpace(s[i]) && !errnoNameAt(s, i) {
 				n.out = append(n.out, ph...)
 				i = skipNonSpace(s, i)
 			}
@@ -423,6 +423,17 @@ func (n *normalizer) contextPlaceholder() (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// errnoNameAt reports whether s[i:] starts with an errno's name (EAGAIN,
+// E2BIG): Node writes "spawn EAGAIN" when it failed before naming the
+// program, and the code is what tells such failures apart.
+func errnoNameAt(s string, i int) bool {
+	j := i
+	for j < len(s) && (s[j] >= 'A' && s[j] <= 'Z' || isDigit(s[j])) {
+		j++
+	}
+	return j-i >= 4 && s[i] == 'E' && (j == len(s) || !isWordByte(s[j]))
 }
 
 // nextWordContexts are phrases after which the next word varies by

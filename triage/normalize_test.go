@@ -44,6 +44,8 @@ func TestNormalize(t *testing.T) {
 		{"generated ids", "in /tmp/x/tmpk3j2_x9a1 for ipykernel_48213", "in /tmp/x/<file> for ipykernel_<n>"},
 		{"unquoted package names after pip's phrases", "ERROR: No matching distribution found for pandas==2.0", "ERROR: No matching distribution found for <pkg>"},
 		{"spawned programs", "Error: spawn gcc EPERM", "Error: spawn <cmd> EPERM"},
+		{"a spawn that failed before naming its program keeps its errno", "Error: spawn EAGAIN", "Error: spawn EAGAIN"},
+		{"a program whose name looks like a word is still masked", "Error: spawn ENV ENOENT", "Error: spawn <cmd> ENOENT"},
 		{"whitespace, ANSI colours and control bytes collapse", "\x1b[31mError:\x1b[0m  bad\t\x00 thing  ", "Error: bad thing"},
 		{"invalid UTF-8 becomes a replacement character", "bad \xff byte", "bad \uFFFD byte"},
 		{"a Python traceback is its exception line", "Traceback (most recent call last):\n  File \"/tmp/a.py\", line 1, in <module>\n    import torch\nModuleNotFoundError: No module named 'torch'", "ModuleNotFoundError: No module named '<name>'"},

@@ -137,6 +137,12 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld128.jsonl",
 	"testdata/eval/realworld129.jsonl",
 	"testdata/eval/realworld130.jsonl",
+	"testdata/eval/realworld131.jsonl",
+	"testdata/eval/realworld132.jsonl",
+	"testdata/eval/realworld133.jsonl",
+	"testdata/eval/realworld134.jsonl",
+	"testdata/eval/realworld135.jsonl",
+	"testdata/eval/realworld136.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

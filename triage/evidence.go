@@ -691,9 +691,9 @@ const BufferCutRule = "rule:output-cut-at-buffer"
 
 // endedEarly are the words of a parser saying its input stopped in the
 // middle of a value: Go's and Node's "unexpected end of JSON input",
-// Jackson's end-of-input, Python's unterminated string, serde's EOF while
-// parsing, jq's unfinished string or term at EOF.
-var endedEarly = []string{"end of json input", "end of input", "end-of-input", "jsoneofexception", "unterminated string starting at", "eof while parsing", "unfinished string at eof", "unfinished json term at eof"}
+// Jackson's end-of-input, Python's and Node's unterminated string, serde's
+// EOF while parsing, jq's unfinished string or term at EOF.
+var endedEarly = []string{"end of json input", "end of input", "end-of-input", "jsoneofexception", "unterminated string starting at", "unterminated string in json", "eof while parsing", "unfinished string at eof", "unfinished json term at eof"}
 
 // outputWords name an output's count in a key (stdout_bytes, out_len,
 // consumer_received); settingWords name a size someone set instead

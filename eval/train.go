@@ -143,6 +143,12 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld134.jsonl",
 	"testdata/eval/realworld135.jsonl",
 	"testdata/eval/realworld136.jsonl",
+	"testdata/eval/realworld137.jsonl",
+	"testdata/eval/realworld138.jsonl",
+	"testdata/eval/realworld139.jsonl",
+	"testdata/eval/realworld140.jsonl",
+	"testdata/eval/realworld141.jsonl",
+	"testdata/eval/realworld142.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -852,8 +852,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // those from realworld113 to realworld118's; version 53 makes a missing
 // compiler or linker the known cause program-missing; version 54 adds the
 // rules from realworld119 to realworld130's development halves; version
-// 55 those from realworld131 to realworld136's.
-const SignatureVersion = 55
+// 55 those from realworld131 to realworld136's; version 56 those from
+// realworld137 to realworld142's.
+const SignatureVersion = 56
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

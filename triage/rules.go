@@ -178,7 +178,7 @@ var builtinRules = []Rule{
 	// a file's permissions, not a process refused.
 	builtin("exec-not-on-path", sandbox, "package-path",
 		`executable file not found in \$PATH`),
-	builtin("profile-lock-denied", sandbox, "filesystem-permissions",
+	builtin("file-permission-before-process", sandbox, "filesystem-permissions",
 		`SingletonLock: Permission denied|SUID sandbox helper binary was found, but is not configured correctly|LIBUSB_ERROR_ACCESS`),
 	builtin("session-lifecycle", sandbox, "session-lifecycle",
 		`(?i)Culling '?idle'? kernel|session[^\n]{0,80}\b(expired|timed out|terminated|not found|no longer exists|does not exist|was closed by the server)|sandbox[^\n]{0,40}\b(not found|expired|was terminated|has been (killed|terminated|stopped|deleted|paused)|is not running|does not exist|timed out)|SandboxNotFound|SessionExpired|idle timeout|No such container|container [^\n]{0,80}(is not running|not found)|sandbox .{0,20}(was )?(shut ?down|reclaimed)|Kernel died|DeadKernelError|Kernel didn't respond|kernel (is dead|died|restarting)|invalid session id|InvalidSessionIdException|no such session|Kernel does not exist|Exception restarting kernel|Job has timed-?out|session timed out|WebSocket is not open|Kernel crashed|Kernel has died|lost communication with the server|sandbox[^\n]{0,40}\b(wasn't|was not|could not be) found|No sandbox found|Is the docker daemon running|KernelRestarter: restarting kernel|kernel process died|not connected to DevTools|likely due to sandbox timeout|`+sessionConcurrencyLimit+`|`+browserProfileLocked),

@@ -56,6 +56,9 @@ const (
 	filesLost = `\b(disappeared|disappear|vanished)\b|not persist(ed|ing)|persistence (was )?lost|\bwiped\b|(files|contents|workspace|data) (are|is|were|was) (all )?gone|data loss|loses (the |all )?(data|everything)|lost (all )?(my|their) (work|notes|data|files)`
 	// corruptParquet is a Parquet file that is not what was written.
 	corruptParquet = `Parquet magic bytes not found|No magic bytes found at end of file|Corrupt footer|Invalid parquet file`
+	// diskWatermarkBlocked is Elasticsearch refusing writes once its disk
+	// passed the flood-stage watermark: a full disk in its own words.
+	diskWatermarkBlocked = `cluster_block_exception|flood stage disk watermark|read-only-allow-delete`
 	// pathRefusedOutside is a server refusing a path beyond the
 	// directories it allows.
 	pathRefusedOutside = `access denied[^\n]{0,40}\boutside\b|\boutside (the )?(allowed|approved) (base )?(directories|directory|paths)|resolves to a location outside the allowed`
@@ -300,7 +303,7 @@ var builtinRules = []Rule{
 	builtin("process-spawn-eperm", sandbox, "process-spawn",
 		`(?i)Operation not permitted|\bEPERM\b|\[Errno 1\]`),
 	builtin("storage-persistence", sandbox, "storage-persistence",
-		`(?i)No space left on device|cluster_block_exception|flood stage disk watermark|read-only-allow-delete|curl: \(23\)|(?-i:\b(ENOSPC|EDQUOT|ENOENT|ESTALE)\b)|\[Errno 28\]|Disk quota exceeded|\[Errno 122\]|File too large|\[Errno 27\]|FileNotFoundError|No such file or directory|NoSuchFileException|Stale file handle|appears to be corrupted|files? (\w+ )?(disappear|vanish)|does not exist|QuotaExceededError|DOMException: Quota exceeded|`+corruptParquet+`|`+filesLost),
+		`(?i)No space left on device|`+diskWatermarkBlocked+`|curl: \(23\)|(?-i:\b(ENOSPC|EDQUOT|ENOENT|ESTALE)\b)|\[Errno 28\]|Disk quota exceeded|\[Errno 122\]|File too large|\[Errno 27\]|FileNotFoundError|No such file or directory|NoSuchFileException|Stale file handle|appears to be corrupted|files? (\w+ )?(disappear|vanish)|does not exist|QuotaExceededError|DOMException: Quota exceeded|`+corruptParquet+`|`+filesLost),
 
 	// An MCP request that timed out is a tool that ran past the client's
 	// wait, not a broken protocol: 31 of the 53 blind records of it say

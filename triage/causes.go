@@ -332,7 +332,7 @@ var knownCauses = []KnownCause{
 	known("legacy-codepage-decode-failed", "encoding", "Text in a legacy code page refused: codec can't decode or encode",
 		`(?i)'(charmap|gbk|gb2312|gb18030|big5|shift_jis|euc-\w+|cp\d+|latin-?1|iso-?8859-\d+|<name>)' codec can't decode|illegal multibyte sequence|character maps to <undefined>|codec can't encode|UnicodeEncodeError|surrogates not allowed|unmappable character`),
 	known("utf8-decode-failed", "encoding", "Bytes decoded as UTF-8 that are not: codec can't decode",
-		`(?i)codec can't decode|UnicodeDecodeError|invalid (utf-?8|start byte|continuation byte|byte sequence|multibyte)|not valid UTF-?8|valid UTF-?8|MalformedInput|Invalid UTF-?8|malformed utf-?8|unexpected end of data|Utf8Error|FromUtf8Error|Input length = 1`),
+		`(?i)codec can't decode|UnicodeDecodeError|invalid (utf-?8|start byte|continuation byte|byte sequence|multibyte)|multibyte inv[aá]lid|not valid UTF-?8|valid UTF-?8|MalformedInput|Invalid UTF-?8|malformed utf-?8|unexpected end of data|Utf8Error|FromUtf8Error|Input length = 1`),
 	// browser tests' own element handling
 	known("locator-strict-mode", "harness", "Locator matched several elements: strict mode violation",
 		`(?i)strict mode violation`),

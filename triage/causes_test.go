@@ -12,6 +12,9 @@ func TestKnownCauses(t *testing.T) {
 		one, two  Failure
 		wantCause string // "" when they must stay apart
 	}{
+		{"R's multibyte string refused in English and in Portuguese is one decoding",
+			Failure{Error: "Error in tolower(x) : invalid multibyte string 3"},
+			Failure{Error: "Erro em substr(x, 1, 4) : string multibyte inválida em '<e7>ao'"}, "utf8-decode-failed"},
 		{"Puppeteer's and Playwright's tab crashes are one cause",
 			Failure{Target: "browser", Error: "Error: Page crashed!"},
 			Failure{Target: "browser", Error: "page.goto: Target crashed"}, "browser-renderer-crashed"},

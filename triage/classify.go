@@ -288,9 +288,12 @@ func (c *Classifier) Classify(f Failure) Classification {
 func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig string) (Classification, string) {
 	if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) && countsDecide(out) {
 		if sent, got, ok := transferCounts(f.LogTail); ok && sent != got {
-			primitive, what := transferDamage(sent, got)
-			out = Classification{Layer: sandtrap.LayerInterface, Primitive: primitive, By: CountsRule}
-			sig = normalizeSource(what + ": " + sig)
+			// A decoder that refused the bytes explains the ones lost too:
+			// lossy decoding drops what it cannot read.
+			if primitive, what := transferDamage(sent, got); primitive != "null-byte" || out.By != "rule:encoding" {
+				out = Classification{Layer: sandtrap.LayerInterface, Primitive: primitive, By: CountsRule}
+				sig = normalizeSource(what + ": " + sig)
+			}
 		} else if replacedBytes(f.LogTail) {
 			// Without counts, the bytes the harness dumped still say how.
 			out = Classification{Layer: sandtrap.LayerInterface, Primitive: "encoding", By: ReplacedBytesRule}
@@ -853,8 +856,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // compiler or linker the known cause program-missing; version 54 adds the
 // rules from realworld119 to realworld130's development halves; version
 // 55 those from realworld131 to realworld136's; version 56 those from
-// realworld137 to realworld142's.
-const SignatureVersion = 56
+// realworld137 to realworld142's; version 57 lets a decoder's refusal
+// explain bytes a transfer lost, not a NUL.
+const SignatureVersion = 57
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

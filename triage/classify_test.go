@@ -279,6 +279,8 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"an Electron app the test points to that is not there is the test's", "Unable to find Electron app at /workspace/desktop-app/dist-electron/main.js", "test/harness"},
 		{"Chrome's SUID helper that is not set up is the file's permissions", "[31739:0311/091752.049986:FATAL:setuid_sandbox_host.cc(163)] The SUID sandbox helper binary was found, but is not configured correctly.", "sandbox/filesystem-permissions"},
 		{"a USB device the user may not open is the file's permissions", "Error: libusb_open() failed with LIBUSB_ERROR_ACCESS", "sandbox/filesystem-permissions"},
+		{"R's refusal of a multibyte string is a decoding", "Error in gsub(pattern, '', x) : invalid multibyte string at '<fc>ber'", "interface/encoding"},
+		{"Rust's stream that was not UTF-8 is a decoding", "Error: Custom { kind: InvalidData, error: \"stream did not contain valid UTF-8\" }", "interface/encoding"},
 		{"a test killed at its timeout ran out of time, not memory", "test case exceeded its 600s timeout and was killed.", "sandbox/cpu-time"},
 		{"git's warning that it will rewrite a file's line endings is its bytes changed as text", "warning: in the working copy of 'docs/chart.PNG', CRLF will be replaced by LF the next time Git touches it", "interface/encoding"},
 		{"a shell's carriage return in capitals is still a CRLF rewrite", "./configure: Line 16: $'\\r': Command not found.", "interface/encoding"},

@@ -149,6 +149,12 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld140.jsonl",
 	"testdata/eval/realworld141.jsonl",
 	"testdata/eval/realworld142.jsonl",
+	"testdata/eval/realworld143.jsonl",
+	"testdata/eval/realworld144.jsonl",
+	"testdata/eval/realworld145.jsonl",
+	"testdata/eval/realworld146.jsonl",
+	"testdata/eval/realworld147.jsonl",
+	"testdata/eval/realworld148.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -15,13 +15,13 @@ import (
 // secretValue finds a credential given as a URL query, a key=value pair
 // or a JSON member ("accessKey":"6a51e966-…"), issuedSecret one in a
 // shape a provider issues (GitHub, GitLab, AWS, Slack, Stripe, Hugging
-// Face, npm, PyPI, Google OAuth, OpenAI-style keys) or a
-// bearer token, and userinfoSecret a password in a URL
+// Face, npm, PyPI, Google OAuth, OpenAI-style keys, the project key in an
+// Infura or Alchemy node's URL) or a bearer token, and userinfoSecret a password in a URL
 // (https://user:s3cret99@host). Google's browser keys (AIza…) are left
 // out: web pages publish them.
 var (
 	secretValue    = regexp.MustCompile(`^(?i)(access_?token|access_?key|api[_-]?key|auth_?token|client_?secret|secret|token|(password|passwd|pwd))(?:=|: ?|"\s*:\s*")([A-Za-z0-9._~+/!@#$%^*-]{8,})`)
-	issuedSecret   = regexp.MustCompile(`\bBearer [A-Za-z0-9._~+/-]*[0-9][A-Za-z0-9._~+/-]*[a-z][A-Za-z0-9._~+/-]{18,}|\b(ghp|gho|ghs|ghu|github_pat)_[A-Za-z0-9_]{20,}|\bAKIA[0-9A-Z]{16}\b|\bxox[abprs]-[A-Za-z0-9-]{10,}|\bsk-[A-Za-z0-9_-]{20,}|\bglpat-[A-Za-z0-9_-]{20,}|\bhf_[A-Za-z0-9]{30,}|\bnpm_[A-Za-z0-9]{36}\b|\bpypi-[A-Za-z0-9_-]{50,}|\b[rs]k_live_[A-Za-z0-9]{20,}|\bya29\.[A-Za-z0-9_-]{20,}`)
+	issuedSecret   = regexp.MustCompile(`\bBearer [A-Za-z0-9._~+/-]*[0-9][A-Za-z0-9._~+/-]*[a-z][A-Za-z0-9._~+/-]{18,}|\b(ghp|gho|ghs|ghu|github_pat)_[A-Za-z0-9_]{20,}|\bAKIA[0-9A-Z]{16}\b|\bxox[abprs]-[A-Za-z0-9-]{10,}|\bsk-[A-Za-z0-9_-]{20,}|\bglpat-[A-Za-z0-9_-]{20,}|\bhf_[A-Za-z0-9]{30,}|\bnpm_[A-Za-z0-9]{36}\b|\bpypi-[A-Za-z0-9_-]{50,}|\b[rs]k_live_[A-Za-z0-9]{20,}|\bya29\.[A-Za-z0-9_-]{20,}|\binfura\.io/v3/[A-Za-z0-9]{20,}|\balchemy(api)?\.(com|io)/v2/[A-Za-z0-9_-]{20,}`)
 	userinfoSecret = regexp.MustCompile(`://[^\s:/@?#]*:([^\s:/@?#]{8,})@`)
 	uuidValue      = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 )
@@ -31,7 +31,7 @@ var (
 // for in every failure's error, and most hold none of them.
 var (
 	secretKeys  = []string{"token", "key", "secret", "passw", "pwd"}
-	issuedMarks = []string{"Bearer ", "ghp_", "gho_", "ghs_", "ghu_", "github_pat_", "AKIA", "xox", "sk-", "glpat-", "hf_", "npm_", "pypi-", "k_live_", "ya29."}
+	issuedMarks = []string{"Bearer ", "ghp_", "gho_", "ghs_", "ghu_", "github_pat_", "AKIA", "xox", "sk-", "glpat-", "hf_", "npm_", "pypi-", "k_live_", "ya29.", "infura.io/v3/", "alchemy"}
 )
 
 // HoldsSecret reports whether text holds a credential in plain text (see
@@ -147,6 +147,9 @@ func isHex(value string) bool {
 // issuedPrefix is how much of an issued credential's match stays shown:
 // "Bearer ", or the provider's prefix (ghp_, xoxb-, sk-, AKIA).
 func issuedPrefix(match string) int {
+	if i := strings.Index(match, "/v"); i > 0 && strings.HasPrefix(match[i+3:], "/") {
+		return i + 4 // the project's key after infura.io/v3/ or alchemy.com/v2/
+	}
 	for _, p := range []string{"Bearer ", "github_pat_", "sk_live_", "rk_live_", "ya29."} {
 		if strings.HasPrefix(match, p) {
 			return len(p)

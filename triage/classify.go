@@ -613,9 +613,14 @@ func wholeText(f *Failure) string {
 	var b strings.Builder
 	suspectLines(&b, tail(f.Error, wholeWindow))
 	suspectLines(&b, tail(f.StepError, wholeWindow))
-	suspectLines(&b, tailBytes(f.LogTail, wholeWindow))
+	suspectLines(&b, jsonrpcEnvelope.Replace(tailBytes(f.LogTail, wholeWindow)))
 	return b.String()
 }
+
+// jsonrpcEnvelope drops the version member of a JSON-RPC frame in a log:
+// every request and answer of an MCP harness carries it, so it says a
+// frame was sent, not that the protocol failed.
+var jsonrpcEnvelope = strings.NewReplacer(`"jsonrpc":"2.0",`, "", `"jsonrpc": "2.0", `, "", `"jsonrpc":"2.0"`, "", `"jsonrpc": "2.0"`, "")
 
 // lineAt returns the trimmed line of text that holds the match at loc.
 func lineAt(text string, loc []int) string {
@@ -857,8 +862,10 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // rules from realworld119 to realworld130's development halves; version
 // 55 those from realworld131 to realworld136's; version 56 those from
 // realworld137 to realworld142's; version 57 lets a decoder's refusal
-// explain bytes a transfer lost, not a NUL.
-const SignatureVersion = 57
+// explain bytes a transfer lost, not a NUL; version 58 no longer reads a
+// JSON-RPC frame's version member in a log as a protocol failure, and adds
+// the rules from realworld143 to realworld148's development halves.
+const SignatureVersion = 58
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

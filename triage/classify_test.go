@@ -142,6 +142,27 @@ func TestClassifyLogRulesReadEachFailuresLog(t *testing.T) {
 	}
 }
 
+func TestAJSONRPCFrameInTheLogIsNoEvidenceOfAProtocolFailure(t *testing.T) {
+	c := NewClassifier(nil)
+	tests := []struct {
+		name, log    string
+		wantProtocol bool
+	}{
+		{"a call and its successful answer say only that a frame was sent",
+			`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"run_code"}}` + "\n" + `{"jsonrpc": "2.0", "id": 7, "result": {"status": "ok"}}`, false},
+		{"an answer with JSON-RPC's parse error is one",
+			`{"jsonrpc":"2.0","id":7,"error":{"code":-32700,"message":"Parse error"}}`, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := c.Classify(Failure{Error: "step 4 returned nothing the agent could use", LogTail: []byte(tt.log)})
+			if isProtocol := got.Primitive == "protocol"; isProtocol != tt.wantProtocol {
+				t.Errorf("got %s/%s by %s, want protocol %v", got.Layer, got.Primitive, got.By, tt.wantProtocol)
+			}
+		})
+	}
+}
+
 func TestClassifyToolRules(t *testing.T) {
 	c := NewClassifier([]Rule{{Name: "uploads", Tools: []string{"upload_file"}, Layer: "interface", Primitive: "encoding"}})
 	tests := []struct {
@@ -281,6 +302,21 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"a USB device the user may not open is the file's permissions", "Error: libusb_open() failed with LIBUSB_ERROR_ACCESS", "sandbox/filesystem-permissions"},
 		{"R's refusal of a multibyte string is a decoding", "Error in gsub(pattern, '', x) : invalid multibyte string at '<fc>ber'", "interface/encoding"},
 		{"Rust's stream that was not UTF-8 is a decoding", "Error: Custom { kind: InvalidData, error: \"stream did not contain valid UTF-8\" }", "interface/encoding"},
+		{"Hardhat told to run a script that is not there is the test's", "Error HH601: Script scripts/seed.ts doesn't exist.", "test/harness"},
+		{"a conda environment file the test names that is not there is the test's", "EnvironmentFileNotFound: '/workspace/envs/ci.yml' file not found", "test/harness"},
+		{"getUserMedia missing from an insecure page is the test's origin", "TypeError: Cannot read properties of undefined (reading 'getUserMedia')", "test/harness"},
+		{"a pkg-config file that is not installed lacks the package", "Package opus was not found in the pkg-config search path.\nNo package 'opus' found", "sandbox/package-path"},
+		{"a cargo subcommand that is not installed lacks the package", "error: no such subcommand: `nextest`", "sandbox/package-path"},
+		{"a compiler without libFuzzer lacks the package", "clang: error: unsupported option '-fsanitize=fuzzer' for target 'x86_64-unknown-linux-musl'", "sandbox/package-path"},
+		{"a binary for another CPU lacks the right package", "Error: spawn Unknown system error -86", "sandbox/package-path"},
+		{"a browser permission the client does not know is the caller's input", "browser.newContext: Unknown permission: camera", "interface/input-validation"},
+		{"a STUN server that never answers is the network's", "The server stun:stun.example.net:3478 returned an error with code=701: STUN allocate request timed out.", "sandbox/network-egress"},
+		{"ethers that cannot reach its node is the network's", `Error: could not detect network (event="noNetwork", code=NETWORK_ERROR, version=providers/5.7.2)`, "sandbox/network-egress"},
+		{"a data channel whose send queue is full is over its size", "OperationError: Failed to execute 'send' on 'RTCDataChannel': RTCDataChannel send queue is full", "interface/message-size"},
+		{"Jupyter's output over its data rate is cut at a size", "IOPub data rate exceeded.\nThe notebook server will temporarily stop sending output", "interface/message-size"},
+		{"AFL's short write to its queue is the disk's", "[-] PROGRAM ABORT : Short write to /out/default/.cur_input, fd 7 (4096 of 65536 bytes)", "sandbox/storage-persistence"},
+		{"a BOM that ESLint reads as whitespace changed the bytes", "/workspace/app/index.js:1:1: Irregular whitespace not allowed", "interface/encoding"},
+		{"env's CR in a program's name in double quotes and another language is a CRLF rewrite", `/usr/bin/env: "python3\r": Datei oder Verzeichnis nicht gefunden`, "interface/encoding"},
 		{"a test killed at its timeout ran out of time, not memory", "test case exceeded its 600s timeout and was killed.", "sandbox/cpu-time"},
 		{"git's warning that it will rewrite a file's line endings is its bytes changed as text", "warning: in the working copy of 'docs/chart.PNG', CRLF will be replaced by LF the next time Git touches it", "interface/encoding"},
 		{"a shell's carriage return in capitals is still a CRLF rewrite", "./configure: Line 16: $'\\r': Command not found.", "interface/encoding"},

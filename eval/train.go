@@ -155,6 +155,12 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld146.jsonl",
 	"testdata/eval/realworld147.jsonl",
 	"testdata/eval/realworld148.jsonl",
+	"testdata/eval/realworld149.jsonl",
+	"testdata/eval/realworld150.jsonl",
+	"testdata/eval/realworld151.jsonl",
+	"testdata/eval/realworld152.jsonl",
+	"testdata/eval/realworld153.jsonl",
+	"testdata/eval/realworld154.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

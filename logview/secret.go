@@ -16,8 +16,8 @@ import (
 // or a JSON member ("accessKey":"6a51e966-…"), issuedSecret one in a
 // shape a provider issues (GitHub, GitLab, AWS, Slack, Stripe, Hugging
 // Face, npm, PyPI, Google OAuth, OpenAI-style keys, the project key in an
-// Infura or Alchemy node's URL) or a bearer token, and userinfoSecret a password in a URL
-// (https://user:s3cret99@host). Google's browser keys (AIza…) are left
+// Infura or Alchemy node's URL) or a bearer token, and userinfoSecret a
+// password in a URL (https://user:s3cret99@host). Google's browser keys (AIza…) are left
 // out: web pages publish them.
 var (
 	secretValue    = regexp.MustCompile(`^(?i)(access_?token|access_?key|api[_-]?key|auth_?token|client_?secret|secret|token|(password|passwd|pwd))(?:=|: ?|"\s*:\s*")([A-Za-z0-9._~+/!@#$%^*-]{8,})`)
@@ -145,12 +145,10 @@ func isHex(value string) bool {
 }
 
 // issuedPrefix is how much of an issued credential's match stays shown:
-// "Bearer ", or the provider's prefix (ghp_, xoxb-, sk-, AKIA).
+// "Bearer ", the provider's prefix (ghp_, xoxb-, sk-, AKIA), or a node
+// URL's path up to its key (infura.io/v3/).
 func issuedPrefix(match string) int {
-	if i := strings.Index(match, "/v"); i > 0 && strings.HasPrefix(match[i+3:], "/") {
-		return i + 4 // the project's key after infura.io/v3/ or alchemy.com/v2/
-	}
-	for _, p := range []string{"Bearer ", "github_pat_", "sk_live_", "rk_live_", "ya29."} {
+	for _, p := range []string{"Bearer ", "github_pat_", "sk_live_", "rk_live_", "ya29.", "infura.io/v3/", "alchemy.com/v2/", "alchemy.io/v2/", "alchemyapi.com/v2/", "alchemyapi.io/v2/"} {
 		if strings.HasPrefix(match, p) {
 			return len(p)
 		}

@@ -639,7 +639,7 @@ func lineAt(text string, loc []int) string {
 // could speak on: the second reading of the rules reads only the lines that
 // hold one, and the last line, since running every rule over kilobytes of
 // progress output for each unclassified failure would cost milliseconds.
-var suspectWords = []string{"rror", "fail", "fatal", "denied", "not found", "unable", "cannot", "can't", "could not", "couldn't",
+var suspectWords = []string{"\ufffd", "rror", "fail", "fatal", "denied", "not found", "unable", "cannot", "can't", "could not", "couldn't",
 	"timed out", "timeout", "refused", "exceed", "kill", "closed", "crash", "no such", "invalid", "too large", "larger than",
 	"limit", "exist", "not running", "expired", "exhausted", "mismatch", "err_", "errno", "err!", "traversal", "../", "/etc/",
 	"sha256", "sha-256", "md5", "digest", "checksum", "nul", "null", "oom", "memory", "137", "abort", "unreachable", "resolve",
@@ -864,8 +864,10 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // realworld137 to realworld142's; version 57 lets a decoder's refusal
 // explain bytes a transfer lost, not a NUL; version 58 no longer reads a
 // JSON-RPC frame's version member in a log as a protocol failure, and adds
-// the rules from realworld143 to realworld148's development halves.
-const SignatureVersion = 58
+// the rules from realworld143 to realworld148's development halves;
+// version 59 reads a line with a replacement character, and adds those
+// from realworld149 to realworld154's.
+const SignatureVersion = 59
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -161,6 +161,12 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld152.jsonl",
 	"testdata/eval/realworld153.jsonl",
 	"testdata/eval/realworld154.jsonl",
+	"testdata/eval/realworld155.jsonl",
+	"testdata/eval/realworld156.jsonl",
+	"testdata/eval/realworld157.jsonl",
+	"testdata/eval/realworld158.jsonl",
+	"testdata/eval/realworld159.jsonl",
+	"testdata/eval/realworld160.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

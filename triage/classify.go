@@ -866,8 +866,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // JSON-RPC frame's version member in a log as a protocol failure, and adds
 // the rules from realworld143 to realworld148's development halves;
 // version 59 reads a line with a replacement character, and adds those
-// from realworld149 to realworld154's.
-const SignatureVersion = 59
+// from realworld149 to realworld154's; version 60 those from realworld155
+// to realworld160's.
+const SignatureVersion = 60
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -167,6 +167,12 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld158.jsonl",
 	"testdata/eval/realworld159.jsonl",
 	"testdata/eval/realworld160.jsonl",
+	"testdata/eval/realworld161.jsonl",
+	"testdata/eval/realworld162.jsonl",
+	"testdata/eval/realworld163.jsonl",
+	"testdata/eval/realworld164.jsonl",
+	"testdata/eval/realworld165.jsonl",
+	"testdata/eval/realworld166.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

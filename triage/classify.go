@@ -868,8 +868,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // version 59 reads a line with a replacement character, and adds those
 // from realworld149 to realworld154's; version 60 those from realworld155
 // to realworld160's; version 61 finds more shapes of a leaked secret (any
-// password in a URL).
-const SignatureVersion = 61
+// password in a URL); version 62 adds the rules from realworld161 to
+// realworld166's development halves.
+const SignatureVersion = 62
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -173,6 +173,12 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld164.jsonl",
 	"testdata/eval/realworld165.jsonl",
 	"testdata/eval/realworld166.jsonl",
+	"testdata/eval/realworld167.jsonl",
+	"testdata/eval/realworld168.jsonl",
+	"testdata/eval/realworld169.jsonl",
+	"testdata/eval/realworld170.jsonl",
+	"testdata/eval/realworld171.jsonl",
+	"testdata/eval/realworld172.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

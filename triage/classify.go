@@ -257,8 +257,12 @@ func (c *Classifier) Classify(f Failure) Classification {
 		// ephemeral storage, a judge's time limit), and an MCP error code
 		// wraps the cause a later line names.
 		whole, line := c.decideWhole(&f, src, layer, key)
-		if out.By != ByNone && (line == "" || weakClassification(whole) || whole.By == dec.byWeakRule.By()) {
+		if out.By != ByNone && (line == "" || weakClassification(whole) || whole.By == dec.byWeakRule.By() ||
+			dec.byWeakRule.Name == missingFileNamed && lostAfterWrite(&f)) {
 			// Only another rule's text beats a weak rule; a guess does not.
+			// Nor does any when the missing file is one the harness wrote:
+			// then the storage lost it (see withLogEvidence), whatever
+			// else the log says.
 			whole, line = out, ""
 		}
 		out = whole
@@ -869,8 +873,10 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // from realworld149 to realworld154's; version 60 those from realworld155
 // to realworld160's; version 61 finds more shapes of a leaked secret (any
 // password in a URL); version 62 adds the rules from realworld161 to
-// realworld166's development halves.
-const SignatureVersion = 62
+// realworld166's development halves; version 63 lets a later line's rule
+// decide over a missing file named in passing, and adds those from
+// realworld167 to realworld172's.
+const SignatureVersion = 63
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -97,6 +97,11 @@ var severityRefinements = []severityRefinement{
 		sandtrap.SeverityLow, "low: gVisor reports a syscall it does not implement, usually harmless"},
 	{"process-spawn", []string{"Bad system call", "SIGSYS"},
 		sandtrap.SeverityHigh, "high: killed by the syscall filter without explanation"},
+	// A thread or process limit stops the workflow with words that do not
+	// name the limit ("Resource temporarily unavailable"): 255 of the 272
+	// development-half records of it were labelled high.
+	{"process-spawn", []string{"Thread or process limit"},
+		sandtrap.SeverityHigh, "high: a thread or process limit stopped the workflow, and its error does not name the limit"},
 }
 
 // primitiveSeverity is each primitive's default severity and its reason.

@@ -80,6 +80,7 @@ func TestSeverityOfTheDemoModes(t *testing.T) {
 		{"a checkpoint that does not unpickle, under any primitive", "sandbox", "package-path", "_pickle.UnpicklingError: invalid load key, 'v'.", "critical"},
 		{"a safetensors header too large, before anything classified it", "unclassified", "", "safetensors_rust.SafetensorError: Error while deserializing header: HeaderTooLarge", "critical"},
 		{"a test that says silently stays the test's", "test", "harness", "the fixture silently skips the teardown", "low"},
+		{"a thread or process limit reached", "sandbox", "process-spawn", "[known:thread-or-process-limit] Thread or process limit reached: can't start new thread / fork: Resource temporarily unavailable", "high"},
 		{"an unknown primitive", "sandbox", "", "weird", "medium"},
 		{"nothing classified", "unclassified", "", "weird", "medium"},
 	}

@@ -70,11 +70,13 @@ func TestSeverityByTheModelOnlyEverRaisesToCritical(t *testing.T) {
 }
 
 func TestTheTrainedSeverityModelRatesWhatPeopleRateCritical(t *testing.T) {
+	// Only primitives whose default is below critical consult the model:
+	// storage-persistence is critical by default, and its lost files by
+	// their words (TestSeverityOfTheDemoModes).
 	tests := []struct {
 		name, layer, primitive, signature string
 		wantCritical                      bool
 	}{
-		{"files lost when a workspace restarts", "sandbox", "storage-persistence", "All notebooks were lost after the workspace restarted", true},
 		{"a download reported whole that was cut", "sandbox", "network-egress", "The download returns successfully but the file is truncated", true},
 		{"a path let out of the workspace", "interface", "input-validation", "write_file accepted ../../etc/passwd and wrote outside the workspace", true},
 		{"a module that is not installed", "sandbox", "package-path", "ModuleNotFoundError: No module named '<name>'", false},
@@ -100,7 +102,7 @@ func TestSeverityFeaturesKeepTheShortWordsOfProseAndTheWordsOfNamesButNotTheMask
 
 func TestSeverityAnswersAgainWhatItAnsweredFirst(t *testing.T) {
 	tests := []struct{ name, layer, primitive, signature string }{
-		{"a mode the model rates critical", "sandbox", "storage-persistence", "All notebooks were lost after the workspace restarted"},
+		{"a mode the model rates critical", "sandbox", "network-egress", "The download returns successfully but the file is truncated"},
 		{"a mode of its primitive's default", "sandbox", "package-path", "ModuleNotFoundError: No module named '<name>'"},
 	}
 	for _, tt := range tests {

@@ -179,6 +179,12 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld170.jsonl",
 	"testdata/eval/realworld171.jsonl",
 	"testdata/eval/realworld172.jsonl",
+	"testdata/eval/realworld173.jsonl",
+	"testdata/eval/realworld174.jsonl",
+	"testdata/eval/realworld175.jsonl",
+	"testdata/eval/realworld176.jsonl",
+	"testdata/eval/realworld177.jsonl",
+	"testdata/eval/realworld178.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

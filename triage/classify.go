@@ -875,8 +875,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // password in a URL); version 62 adds the rules from realworld161 to
 // realworld166's development halves; version 63 lets a later line's rule
 // decide over a missing file named in passing, and adds those from
-// realworld167 to realworld172's.
-const SignatureVersion = 63
+// realworld167 to realworld172's; version 64 those from realworld173 to
+// realworld178's.
+const SignatureVersion = 64
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

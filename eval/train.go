@@ -185,6 +185,12 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld176.jsonl",
 	"testdata/eval/realworld177.jsonl",
 	"testdata/eval/realworld178.jsonl",
+	"testdata/eval/realworld179.jsonl",
+	"testdata/eval/realworld180.jsonl",
+	"testdata/eval/realworld181.jsonl",
+	"testdata/eval/realworld182.jsonl",
+	"testdata/eval/realworld183.jsonl",
+	"testdata/eval/realworld184.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -22,10 +22,11 @@ import (
 // https://<token>:x-oauth-basic@github.com). A URL's password is one
 // whatever its value: "password" is the password the tool was given, and
 // of 86 blind records whose error holds a URL with one, the labellers
-// called 85 a credential echoed, critical. botToken is a Telegram bot's token in its
-// API's path, privateKey the body of a PEM private key, envSecret a
-// credential in an environment variable's assignment (GITHUB_TOKEN=…)
-// and keystorePassword a Java keystore's password on a command line.
+// called 85 a credential echoed, critical. botToken is a Telegram bot's
+// token in its API's path, privateKey the body of a PEM private key,
+// envSecret a credential in an environment variable's assignment
+// (GITHUB_TOKEN=…), keystorePassword a Java keystore's password on a
+// command line and basicAuth an Authorization header's Basic credentials.
 // Google's browser keys (AIza…) are left out: web pages publish them.
 var (
 	secretValue      = regexp.MustCompile(`^(?i)(access_?token|access_?key|api[_-]?key|auth_?token|client_?secret|secret|token|(password|passwd|pwd))(?:=|: ?|"\s*:\s*")([A-Za-z0-9._~+/!@#$%^*-]{8,})`)
@@ -35,6 +36,7 @@ var (
 	botToken         = regexp.MustCompile(`/bot[^/\s:%]{4,}(?::|%3A)([A-Za-z0-9_-]{30,})`)
 	privateKey       = regexp.MustCompile(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----\s*([A-Za-z0-9+/=][A-Za-z0-9+/=\s]{15,}[A-Za-z0-9+/=])`)
 	envSecret        = regexp.MustCompile(`\b[A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:TOKEN|SECRET|PASSWORD|API_KEY|ACCESS_KEY|SECRET_KEY)=["']?([^\s"'$<{,;]{4,})`)
+	basicAuth        = regexp.MustCompile(`(?i)\bauthorization["']?\s*[:=]\s*["']?basic ([A-Za-z0-9+/]{16,}={0,2})`)
 	keystorePassword = regexp.MustCompile(`(?i)\b(?:storepass|keypass|[a-z]*Store\.?Password|key\.password)=([^\s,;'"\]}]{3,})`)
 	uuidValue        = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 )
@@ -50,6 +52,7 @@ var otherSecrets = [...]struct {
 	{[]string{"private key-----"}, privateKey},
 	{[]string{"token=", "secret=", "password=", "key="}, envSecret},
 	{[]string{"storepass", "keypass", "store.password", "key.password"}, keystorePassword},
+	{[]string{"basic "}, basicAuth},
 }
 
 // secretKeys (in any case) and issuedMarks are fragments of which every
@@ -194,11 +197,11 @@ func overlaps(spans [][2]int, from, to int) bool {
 }
 
 // masked reports a value a tool or a person already hid: stars, x's or
-// dots alone, a "redacted" mark, a <placeholder>, a {template} or a
-// $variable.
+// dots alone, a "redacted" mark, a <placeholder>, a {template}, a
+// $variable or an ellipsis.
 func masked(value string) bool {
 	return strings.Trim(value, "*xX.•") == "" || strings.Contains(strings.ToLower(value), "redact") ||
-		strings.ContainsAny(value[:1], "<{$%") || strings.Contains(value, "...")
+		strings.IndexAny(value, "<{$") == 0 || strings.Contains(value, "...")
 }
 
 // credentialLike reports whether value holds both letters and digits.

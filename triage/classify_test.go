@@ -366,7 +366,6 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"a compile over its time limit ran out of time", "Your project exceeded the compile timeout limit on our free plan.", "sandbox/cpu-time"},
 		{"tmux's command too long is over its size", "command too long", "interface/message-size"},
 		{"no pty devices left is the sandbox refusing a process", "  File \"/usr/lib/python2.7/pty.py\", line 29, in openpty\n    master_fd, slave_name = _open_terminal()\nOSError: out of pty devices", "sandbox/process-spawn"},
-		{"a missing file yields to a later line that says what ran out", "Enabling service\nFailed to connect to bus: No such file or directory\n\nFailed to allocate directory watch: Too many open files", "sandbox/process-spawn"},
 		{"a missing file alone is still the storage's", "FileNotFoundError: [Errno 2] No such file or directory: '/home/user/out/report.csv'", "sandbox/storage-persistence"},
 		{"an ngrok tunnel that is gone ended with its session", "Tunnel 3835-94-213-232-61.ngrok.io not found (ERR_NGROK_3200)", "sandbox/session-lifecycle"},
 		{"a module without the attribute the code calls is the wrong version of the package", "AttributeError at /shop/checkout/ module 'stripe' has no attribute 'CardError'", "sandbox/package-path"},

@@ -27,9 +27,6 @@ const (
 	test    = sandtrap.LayerTest
 )
 
-// missingFileNamed is the weak rule of a missing file named in passing.
-const missingFileNamed = "missing-file-named"
-
 // Phrasings that both a rule and a known cause read, without flags:
 // each reader sets its own.
 const (
@@ -318,7 +315,7 @@ var builtinRules = []Rule{
 	builtin("process-spawn-eperm", sandbox, "process-spawn",
 		`(?i)Operation not permitted|\bEPERM\b|\[Errno 1\]`),
 	builtin("storage-persistence", sandbox, "storage-persistence",
-		`(?i)No cached version listing for|Failed to execute 'setItem' on 'Storage'|Cache '[0-9a-f]+' not found|do not exist neither locally nor on remote|storage quota|storageQuotaExceeded|no longer available on disk|Short write to |No space left on device|`+diskWatermarkBlocked+`|curl: \(23\)|(?-i:\b(ENOSPC|EDQUOT|ESTALE)\b)|\[Errno 28\]|Disk quota exceeded|\[Errno 122\]|File too large|\[Errno 27\]|Stale file handle|appears to be corrupted|files? (\w+ )?(disappear|vanish)|QuotaExceededError|DOMException: Quota exceeded|`+corruptParquet+`|`+filesLost),
+		`(?i)No cached version listing for|Failed to execute 'setItem' on 'Storage'|Cache '[0-9a-f]+' not found|do not exist neither locally nor on remote|storage quota|storageQuotaExceeded|no longer available on disk|Short write to |No space left on device|`+diskWatermarkBlocked+`|curl: \(23\)|(?-i:\b(ENOSPC|EDQUOT|ENOENT|ESTALE)\b)|\[Errno 28\]|Disk quota exceeded|\[Errno 122\]|File too large|\[Errno 27\]|FileNotFoundError|No such file or directory|NoSuchFileException|Stale file handle|appears to be corrupted|files? (\w+ )?(disappear|vanish)|does not exist|QuotaExceededError|DOMException: Quota exceeded|`+corruptParquet+`|`+filesLost),
 
 	// An MCP request that timed out is a tool that ran past the client's
 	// wait, not a broken protocol: 31 of the 53 blind records of it say
@@ -331,12 +328,6 @@ var builtinRules = []Rule{
 	// disagree on the session key.
 	builtin("kernel-message-signature", iface, "protocol",
 		`ValueError: Invalid Signature: |Bad kernel_info reply`),
-	// A missing file is storage's when nothing else speaks, but tools name
-	// one in passing on the way to the cause (a program, a bus, a
-	// descriptor limit): of the 126 development-half failures these words
-	// decided alone, 54 were storage's. So a later line's rule decides.
-	weak(builtin(missingFileNamed, sandbox, "storage-persistence",
-		`(?i)FileNotFoundError|No such file or directory|NoSuchFileException|does not exist|(?-i:\bENOENT\b)`)),
 
 	// The catch-all of JSON-RPC codes and transport words is weak: an MCP
 	// error often wraps the cause a later line names.

@@ -107,14 +107,19 @@ func RedactBytes(b []byte) ([]byte, int) {
 // id (a judge's submission "token").
 func secretSpans(text string, first bool) [][2]int {
 	var spans [][2]int
+	// cut notes a value's span, and says whether the search is done: with
+	// first, the first value found is all that is asked for.
+	cut := func(from, to int) bool {
+		spans = append(spans, [2]int{from, to})
+		return first
+	}
 	limit := -1
 	if first {
 		limit = 1
 	}
 	if slices.ContainsFunc(issuedMarks, func(m string) bool { return strings.Contains(text, m) }) {
 		for _, m := range issuedSecret.FindAllStringIndex(text, limit) {
-			spans = append(spans, [2]int{m[0] + issuedPrefix(text[m[0]:m[1]]), m[1]})
-			if first {
+			if cut(m[0]+issuedPrefix(text[m[0]:m[1]]), m[1]) {
 				return spans
 			}
 		}
@@ -123,8 +128,7 @@ func secretSpans(text string, first bool) [][2]int {
 		for _, m := range userinfoSecret.FindAllStringSubmatchIndex(text, -1) {
 			// x-oauth-basic is GitHub's fixed word after a token.
 			if v := text[m[2]:m[3]]; v != "x-oauth-basic" && !masked(v) {
-				spans = append(spans, [2]int{m[2], m[3]})
-				if first {
+				if cut(m[2], m[3]) {
 					return spans
 				}
 			}
@@ -137,8 +141,7 @@ func secretSpans(text string, first bool) [][2]int {
 				continue
 			}
 			if !masked(text[m[2]:end]) && !overlaps(spans, m[2], end) {
-				spans = append(spans, [2]int{m[2], end})
-				if first {
+				if cut(m[2], end) {
 					return spans
 				}
 			}
@@ -150,8 +153,7 @@ func secretSpans(text string, first bool) [][2]int {
 		}
 		for _, m := range p.rx.FindAllStringSubmatchIndex(text, -1) {
 			if !masked(text[m[2]:m[3]]) && !overlaps(spans, m[2], m[3]) {
-				spans = append(spans, [2]int{m[2], m[3]})
-				if first {
+				if cut(m[2], m[3]) {
 					return spans
 				}
 			}
@@ -180,8 +182,7 @@ func secretSpans(text string, first bool) [][2]int {
 		case overlaps(spans, j+m[6], j+m[7]):
 			// Already cut as a provider's key or a URL's password.
 		case credentialLike(value):
-			spans = append(spans, [2]int{j + m[6], j + m[7]})
-			if first {
+			if cut(j+m[6], j+m[7]) {
 				return spans
 			}
 			j += m[7] - 1

@@ -72,7 +72,7 @@ func TestServeAlertsANewModeAndTheEndOfALiveRunThatAnotherProcessWrites(t *testi
 	// 120 results at 40 a second: the new failure mode comes at 60 %, the
 	// end after about 3 s.
 	sandtrapProcess(t, "demo", "--out", campaign, "--live", "--rate", "40", "--planned", "120", "--writers", "2")
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(patience)
 	for {
 		mu.Lock()
 		done := len(ends) > 0
@@ -81,7 +81,7 @@ func TestServeAlertsANewModeAndTheEndOfALiveRunThatAnotherProcessWrites(t *testi
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatal("no run-finished alert within 20 s")
+			t.Fatalf("no run-finished alert within %s", patience)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}

@@ -171,18 +171,12 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	}
 }
 
-// waitFor evaluates a JavaScript expression every 50 ms until it is true.
-// Errors while a navigation replaces the page are retried.
+// waitFor evaluates a JavaScript expression every 50 ms until it is true,
+// for up to patience. Errors while a navigation replaces the page are
+// retried.
 func waitFor(t *testing.T, ctx context.Context, expression string) {
 	t.Helper()
-	waitForWithin(t, ctx, expression, 15*time.Second)
-}
-
-// waitForWithin is waitFor for what waits on another process's pace, such
-// as a live run's writer, which a loaded machine slows.
-func waitForWithin(t *testing.T, ctx context.Context, expression string, d time.Duration) {
-	t.Helper()
-	deadline := time.Now().Add(d)
+	deadline := time.Now().Add(patience)
 	for time.Now().Before(deadline) {
 		c, cancel := context.WithTimeout(ctx, 2*time.Second)
 		ok, err := chromedp.Run(c, chromedp.Evaluate[bool](expression))
@@ -192,5 +186,5 @@ func waitForWithin(t *testing.T, ctx context.Context, expression string, d time.
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	t.Fatalf("waited %s for %s", d, expression)
+	t.Fatalf("waited %s for %s", patience, expression)
 }

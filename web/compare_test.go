@@ -202,7 +202,7 @@ func TestCompareNamesWhatTheDemoChanged(t *testing.T) {
 // waitForDemo waits until the server has read both of the demo's runs.
 func waitForDemo(t *testing.T, base string) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(patience)
 	for time.Now().Before(deadline) {
 		var list struct {
 			Runs []struct{ Total int } `json:"runs"`
@@ -216,7 +216,7 @@ func waitForDemo(t *testing.T, base string) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	t.Fatal("the server did not read the demo's two runs within 20 s")
+	t.Fatalf("the server did not read the demo's two runs within %s", patience)
 }
 
 // between is the text of s from the first from to the next to after it.

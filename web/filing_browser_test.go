@@ -180,13 +180,13 @@ func TestBrowserFilesModesOnceCommentsAfterAndReopensOnReturn(t *testing.T) {
 	// its ticket is reopened.
 	gh.close(1)
 	addReturningRun(t, campaign, base, mode)
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(patience)
 	for {
 		if _, _, reopens := gh.counts(); reopens == 1 {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatal("the ticket was not reopened within 20 s of its mode coming back")
+			t.Fatalf("the ticket was not reopened within %s of its mode coming back", patience)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}

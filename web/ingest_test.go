@@ -149,10 +149,10 @@ func sendBatches(base string, writers, size int, stop <-chan struct{}, acked *at
 // waitForAcks waits until acked reaches n.
 func waitForAcks(t *testing.T, acked *atomic.Int64, n int64) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(patience)
 	for acked.Load() < n {
 		if time.Now().After(deadline) {
-			t.Fatalf("got %d batches acknowledged within 20 s, want %d", acked.Load(), n)
+			t.Fatalf("got %d batches acknowledged within %s, want %d", acked.Load(), patience, n)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}

@@ -50,7 +50,7 @@ func sandtrapProcess(t *testing.T, args ...string) *exec.Cmd {
 // liveRunID waits for the live run to show up in the API.
 func liveRunID(t *testing.T, base string) string {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(patience)
 	for time.Now().Before(deadline) {
 		resp, err := http.Get(base + "/api/runs")
 		if err == nil {
@@ -71,7 +71,7 @@ func liveRunID(t *testing.T, base string) string {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	t.Fatal("no live run appeared within 15 s")
+	t.Fatalf("no live run appeared within %s", patience)
 	return ""
 }
 
@@ -109,7 +109,7 @@ func TestBrowserFollowsALiveRunAsAnotherProcessWritesIt(t *testing.T) {
 
 	// A failure mode never seen before in the campaign is announced. It
 	// comes at 60 % of the run, at the writer's pace.
-	waitForWithin(t, ctx, `!!document.querySelector("[data-testid=banner-new]")`, 45*time.Second)
+	waitFor(t, ctx, `!!document.querySelector("[data-testid=banner-new]")`)
 	banner := read(t, ctx, chromedp.Text(chromedp.CSS(`[data-testid=banner-new]`)))
 	if !strings.Contains(banner, "New failure mode") || !strings.Contains(banner, "first seen") {
 		t.Errorf("got banner %q, want the new failure mode and when it was first seen", banner)

@@ -158,7 +158,7 @@ func apiJSON(t *testing.T, base, token, path string, into any) {
 // waitIndexed waits until every run of the demo has all its results.
 func waitIndexed(t *testing.T, base, token string) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(patience)
 	for time.Now().Before(deadline) {
 		var body struct {
 			Runs []struct{ Total, Planned int } `json:"runs"`
@@ -173,7 +173,7 @@ func waitIndexed(t *testing.T, base, token string) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	t.Fatal("the demo was not indexed within 20 s")
+	t.Fatalf("the demo was not indexed within %s", patience)
 }
 
 var readTools = []string{"compare_runs", "find_mode_for_error", "get_failure_mode", "get_result", "get_run", "list_failure_modes", "list_runs"}

@@ -75,7 +75,7 @@ func rareName(k int) string {
 // waitForModes waits until /api/modes lists at least n modes.
 func waitForModes(t *testing.T, base string, n int) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(patience)
 	for time.Now().Before(deadline) {
 		var body struct{ Total int }
 		if resp, err := http.Get(base + "/api/modes"); err == nil {
@@ -87,7 +87,7 @@ func waitForModes(t *testing.T, base string, n int) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	t.Fatalf("waited 30 s for %d modes in /api/modes", n)
+	t.Fatalf("waited %s for %d modes in /api/modes", patience, n)
 }
 
 func TestBrowserFollowsAModeAcrossTheRuns(t *testing.T) {

@@ -68,7 +68,7 @@ func TestTheOutboxNeverFilesTwiceWhenTheServerIsKilledMidFiling(t *testing.T) {
 	go http.Post(base+"/api/modes/"+mode+"/file", "application/json", strings.NewReader(`{}`))
 	select {
 	case <-held:
-	case <-time.After(15 * time.Second):
+	case <-time.After(patience):
 		t.Fatal("the filing never reached the tracker")
 	}
 	srv.Process.Kill()
@@ -77,7 +77,7 @@ func TestTheOutboxNeverFilesTwiceWhenTheServerIsKilledMidFiling(t *testing.T) {
 	// A new server on the same state resumes the filing: it finds the
 	// ticket the tracker made instead of making another.
 	base, _ = serveProcess(t, "--state", state, "--config", config, campaign)
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(patience)
 	var ticket string
 	for time.Now().Before(deadline) && ticket == "" {
 		resp, err := http.Get(base + "/api/modes/" + mode)
@@ -96,7 +96,7 @@ func TestTheOutboxNeverFilesTwiceWhenTheServerIsKilledMidFiling(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	if ticket == "" {
-		t.Fatal("the resumed filing stored no ticket within 20 s")
+		t.Fatalf("the resumed filing stored no ticket within %s", patience)
 	}
 	if creates, _, _ := gh.counts(); creates != 1 {
 		t.Errorf("got %d tickets made for one mode across a kill and a restart, want 1", creates)

@@ -15,7 +15,7 @@ import (
 // through the JSON API, once the server has read the run.
 func firstModes(t *testing.T, base string) []string {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(patience)
 	for time.Now().Before(deadline) {
 		resp, err := http.Get(base + "/api/runs/2026-06-30-overnight/modes")
 		if err != nil {
@@ -35,7 +35,7 @@ func firstModes(t *testing.T, base string) []string {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	t.Fatal("got fewer than 18 failure modes after 15 s, want the demo's")
+	t.Fatalf("got fewer than 18 failure modes after %s, want the demo's", patience)
 	return nil
 }
 

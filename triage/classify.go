@@ -93,12 +93,10 @@ type Rule struct {
 	// codes alone, a JSON-RPC wrapper's code): it yields to any other
 	// rule's text found in the whole message.
 	weak bool
-	// errorGate refuses, before ErrorRegex runs, a text that holds none of
-	// the strings every match of its gated branches holds; errorRest is
-	// the branches without such strings, all a refused text can match.
-	// The classifier fills them in.
-	errorGate gate
-	errorRest *regexp.Regexp
+	// errorGated is ErrorRegex split into branches that run only on a
+	// text holding their gate's strings, or nil to run it whole. The
+	// classifier fills it in.
+	errorGated *gatedPattern
 }
 
 // By returns the Classification.By value of decisions made by r.
@@ -122,12 +120,25 @@ func (r *Rule) matchesCheap(f *Failure, text, folded string) bool {
 }
 
 // errorMatches reports whether ErrorRegex matches text, whose gateFold is
-// folded, running it only on a text its gate admits.
+// folded, running only the branches whose gates admit it.
 func (r *Rule) errorMatches(text, folded string) bool {
-	if r.errorGate.admits(folded) {
+	if r.errorGated == nil {
 		return r.ErrorRegex.MatchString(text)
 	}
-	return r.errorRest != nil && r.errorRest.MatchString(text)
+	return r.errorGated.match(text, folded)
+}
+
+// errorLine returns the trimmed line of text where ErrorRegex's leftmost
+// match starts, or "".
+func (r *Rule) errorLine(text, folded string) string {
+	if r.errorGated == nil {
+		return lineAt(text, r.ErrorRegex.FindStringIndex(text))
+	}
+	start := r.errorGated.start(text, folded)
+	if start < 0 {
+		return ""
+	}
+	return lineAt(text, []int{start, start})
 }
 
 // maxCachedDecisions bounds the decision cache; past it the cache starts
@@ -177,16 +188,27 @@ func NewClassifier(user []Rule) *Classifier {
 	return NewClassifierWith(user, GuessModel())
 }
 
+// builtinGated is the built-in rules with their patterns split into gated
+// branches, once: compiling a thousand branches takes tens of
+// milliseconds, and the evaluation makes classifiers by the hundred.
+var builtinGated = sync.OnceValue(func() []Rule {
+	rules := slices.Clone(builtinRules)
+	for i := range rules {
+		rules[i].errorGated = splitGate(rules[i].ErrorRegex)
+	}
+	return rules
+})
+
 // NewClassifierWith is NewClassifier with guess as the model that guesses
 // what neither a rule nor the stems decide: the evaluation measures models
 // trained without the set it scores.
 func NewClassifierWith(user []Rule, guess *WordModel) *Classifier {
 	rules := make([]Rule, 0, len(user)+len(builtinRules))
 	rules = append(rules, user...)
-	rules = append(rules, builtinRules...)
 	for i := range rules {
-		rules[i].errorGate, rules[i].errorRest = splitGate(rules[i].ErrorRegex)
+		rules[i].errorGated = splitGate(rules[i].ErrorRegex)
 	}
+	rules = append(rules, builtinGated()...)
 	usesTools := slices.ContainsFunc(rules, func(r Rule) bool { return len(r.Tools) > 0 })
 	return &Classifier{rules: rules, tools: usesTools, model: guess}
 }
@@ -558,7 +580,7 @@ func (c *Classifier) decideWhole(f *Failure, src, harnessLayer, key string) (Cla
 		}
 		if r.matchesCheap(f, text, folded) && (r.LogRegex == nil || r.LogRegex.Match(f.LogTail)) {
 			d.fallback = c.outcome(r, harnessLayer)
-			d.line = lineAt(text, r.ErrorRegex.FindStringIndex(text))
+			d.line = r.errorLine(text, folded)
 			break
 		}
 	}

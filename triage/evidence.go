@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"sandtrap/logview"
 )
@@ -726,8 +727,17 @@ func cutAtBuffer(f *Failure) bool {
 	return false
 }
 
-// memoryRule is the built-in rule that reads memory's words.
-var memoryRule = builtinRules[slices.IndexFunc(builtinRules, func(r Rule) bool { return r.Name == "memory" })]
+// memoryRule is the built-in rule that reads memory's words, its pattern
+// gated: a kill whose error holds none of them runs none of its branches.
+var memoryRule = sync.OnceValue(func() *Rule {
+	rules := builtinGated()
+	return &rules[slices.IndexFunc(rules, func(r Rule) bool { return r.Name == "memory" })]
+})
+
+// namesMemory reports whether text holds the memory rule's words.
+func namesMemory(text string) bool {
+	return memoryRule().errorMatches(text, gateFold(text))
+}
 
 // endedByTimeLimit reports whether f's log shows its run took the time
 // limit the log names, for a failure no rule placed or one the rules made
@@ -737,7 +747,7 @@ var memoryRule = builtinRules[slices.IndexFunc(builtinRules, func(r Rule) bool {
 // the limit's unless the log shows memory near a limit.
 func endedByTimeLimit(f *Failure, out Classification) bool {
 	killed := out.Primitive == "memory" && (out.By == "rule:killed" || out.By == "rule:exit-oom-kill" || out.By == "rule:memory") &&
-		!memoryRule.ErrorRegex.MatchString(tail(f.Error, wholeWindow))
+		!namesMemory(tail(f.Error, wholeWindow))
 	if !onlyGuessed(out) && !killed {
 		return false
 	}

@@ -12,8 +12,10 @@ import (
 // running patterns over texts that hold none of their words. A gate is a
 // few lower-case strings one of which every match of a pattern holds,
 // found by walking the pattern's syntax tree; a text that holds none of
-// them is refused without running the pattern. The answer is the
-// pattern's own either way.
+// them is refused without running the pattern. Each branch of a pattern's
+// alternation has a gate and an automaton of its own, so a text that one
+// branch's words admit runs that branch alone, not the hundreds beside it.
+// The answer is the pattern's own either way.
 
 // gate is the strings one of which every match holds; nil admits every
 // text.
@@ -23,50 +25,169 @@ type gate []string
 // nearly every text, so they refuse nothing.
 const minGateLen = 3
 
-// splitGate returns the gate of the branches of re's alternation that
-// have one, and a pattern of the branches that have none, or nil when
-// every branch has one. A text the gate refuses matches re only if it
-// matches that pattern. With no branch gated, both are nil: every text
-// goes to re.
-func splitGate(re *regexp.Regexp) (gate, *regexp.Regexp) {
+// gatedPattern is a pattern split into the branches of its alternation
+// that have a gate, each compiled alone, and a pattern of the branches
+// that have none. It matches a text where one of them does.
+type gatedPattern struct {
+	branches []gatedBranch
+	rest     *regexp.Regexp // nil when every branch has a gate
+}
+
+type gatedBranch struct {
+	gate gate
+	re   *regexp.Regexp
+}
+
+// splitGate returns re split into gated branches, or nil when no branch
+// has a gate: then every text goes to re.
+func splitGate(re *regexp.Regexp) *gatedPattern {
 	if re == nil {
-		return nil, nil
+		return nil
 	}
-	parsed, err := syntax.Parse(re.String(), syntax.Perl)
-	if err != nil {
-		return nil, nil
+	flags, branches, ok := topBranches(re.String())
+	if !ok || len(branches) == 1 {
+		if g := requiredIn(re.String()); g != nil {
+			return &gatedPattern{branches: []gatedBranch{{g, re}}}
+		}
+		return nil
 	}
-	top := parsed.Simplify()
-	for top.Op == syntax.OpCapture {
-		top = top.Sub[0]
+	// Each branch is compiled from its own source: printing a parsed
+	// branch back folds the case of every class in it, which took half a
+	// second for the built-in rules.
+	p := &gatedPattern{}
+	var open []string
+	for _, b := range branches {
+		g := requiredIn(flags + b)
+		if g == nil {
+			open = append(open, b)
+			continue
+		}
+		branch, err := regexp.Compile(flags + b)
+		if err != nil {
+			return nil
+		}
+		p.branches = append(p.branches, gatedBranch{g, branch})
 	}
-	if g := required(top); g != nil {
-		return g, nil
+	if p.branches == nil {
+		return nil
 	}
-	if top.Op != syntax.OpAlternate {
-		return nil, nil
-	}
-	var g gate
-	var open []*syntax.Regexp
-	for _, sub := range top.Sub {
-		if s := required(sub); s != nil {
-			g = append(g, s...)
-		} else {
-			open = append(open, sub)
+	if open != nil {
+		var err error
+		if p.rest, err = regexp.Compile(flags + "(?:" + strings.Join(open, "|") + ")"); err != nil {
+			return nil
 		}
 	}
-	if g == nil {
-		return nil, nil
-	}
-	rest := open[0]
-	if len(open) > 1 {
-		rest = &syntax.Regexp{Op: syntax.OpAlternate, Flags: top.Flags, Sub: open}
-	}
-	restRe, err := regexp.Compile(rest.String())
+	return p
+}
+
+// requiredIn returns the strings one of which every match of pattern
+// holds, or nil.
+func requiredIn(pattern string) []string {
+	parsed, err := syntax.Parse(pattern, syntax.Perl)
 	if err != nil {
-		return nil, nil
+		return nil
 	}
-	return g, restRe
+	return required(parsed.Simplify())
+}
+
+// topBranches splits pattern at the bars of its outermost alternation,
+// after a leading group of flags, which it returns to be put before each
+// branch. It reports false for what it does not follow (flags set later
+// at the top, quoted text), and then the pattern is one branch.
+func topBranches(pattern string) (flags string, branches []string, ok bool) {
+	rest := pattern
+	if strings.HasPrefix(rest, "(?") {
+		end := strings.IndexByte(rest, ')')
+		if end < 0 || strings.Trim(rest[2:end], "imsU-") != "" {
+			return "", nil, false
+		}
+		flags, rest = rest[:end+1], rest[end+1:]
+	}
+	depth, inClass, from := 0, false, 0
+	for i := 0; i < len(rest); i++ {
+		switch c := rest[i]; {
+		case c == '\\':
+			if i+1 < len(rest) && rest[i+1] == 'Q' {
+				return "", nil, false
+			}
+			i++
+		case inClass:
+			if c == '[' && i+1 < len(rest) && rest[i+1] == ':' {
+				end := strings.Index(rest[i:], ":]")
+				if end < 0 {
+					return "", nil, false
+				}
+				i += end + 1
+			} else if c == ']' {
+				inClass = false
+			}
+		case c == '[':
+			inClass = true
+			// A ] first in a class, or after its ^, is a member.
+			if i+1 < len(rest) && rest[i+1] == '^' {
+				i++
+			}
+			if i+1 < len(rest) && rest[i+1] == ']' {
+				i++
+			}
+		case c == '(':
+			if depth == 0 && strings.HasPrefix(rest[i:], "(?") && !strings.HasPrefix(rest[i:], "(?:") && !strings.HasPrefix(rest[i:], "(?P") && !strings.HasPrefix(rest[i:], "(?<") {
+				// Flags set here reach the branches after it.
+				if end := strings.IndexAny(rest[i:], ":)"); end < 0 || rest[i+end] == ')' {
+					return "", nil, false
+				}
+			}
+			depth++
+		case c == ')':
+			depth--
+		case c == '|' && depth == 0:
+			branches = append(branches, rest[from:i])
+			from = i + 1
+		}
+	}
+	if depth != 0 || inClass {
+		return "", nil, false
+	}
+	return flags, append(branches, rest[from:]), true
+}
+
+// gate returns the strings of every gated branch: a text that holds none
+// of them matches p only if it matches p.rest.
+func (p *gatedPattern) gate() gate {
+	var g gate
+	for _, b := range p.branches {
+		g = append(g, b.gate...)
+	}
+	return g
+}
+
+// match reports whether p matches text, whose gateFold is folded.
+func (p *gatedPattern) match(text, folded string) bool {
+	for _, b := range p.branches {
+		if b.gate.admits(folded) && b.re.MatchString(text) {
+			return true
+		}
+	}
+	return p.rest != nil && p.rest.MatchString(text)
+}
+
+// start returns where in text p's leftmost match starts, or -1.
+func (p *gatedPattern) start(text, folded string) int {
+	first := -1
+	note := func(re *regexp.Regexp) {
+		if loc := re.FindStringIndex(text); loc != nil && (first < 0 || loc[0] < first) {
+			first = loc[0]
+		}
+	}
+	for _, b := range p.branches {
+		if b.gate.admits(folded) {
+			note(b.re)
+		}
+	}
+	if p.rest != nil {
+		note(p.rest)
+	}
+	return first
 }
 
 // required returns strings one of which every match of re, a simplified

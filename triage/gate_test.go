@@ -24,15 +24,57 @@ func TestAGateNamesTheStringsEveryMatchHolds(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, rest := splitGate(regexp.MustCompile(tt.pattern))
-			if rest != nil {
-				got = nil
+			var got gate
+			if p := splitGate(regexp.MustCompile(tt.pattern)); p != nil && p.rest == nil {
+				got = p.gate()
 			}
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("the gate of %q got %q, want %q", tt.pattern, got, tt.want)
 			}
 		})
 	}
+}
+
+func TestTopBranchesSplitsOnlyTheOutermostAlternation(t *testing.T) {
+	tests := []struct {
+		name, pattern string
+		flags         string
+		want          []string
+		ok            bool
+	}{
+		{"bars at the top split", `(?i)no space left|ENOSPC`, "(?i)", []string{"no space left", "ENOSPC"}, true},
+		{"a bar in a group does not", `(connection (refused|reset))|timed out`, "", []string{"(connection (refused|reset))", "timed out"}, true},
+		{"a bar in a class or escaped does not", `[|]x|a\|b|[]|]y`, "", []string{"[|]x", `a\|b`, "[]|]y"}, true},
+		{"a class of a POSIX class keeps its bracket", `[[:alpha:]|]+|z`, "", []string{"[[:alpha:]|]+", "z"}, true},
+		{"a pattern without bars is one branch", `Killed by signal`, "", []string{"Killed by signal"}, true},
+		{"flags set after the start are not followed", `a|(?i)b|c`, "", nil, false},
+		{"quoted text is not followed", `\Qa|b\E|c`, "", nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			flags, got, ok := topBranches(tt.pattern)
+			if ok != tt.ok || flags != tt.flags || !slices.Equal(got, tt.want) {
+				t.Errorf("topBranches(%q) got %q %q %v, want %q %q %v", tt.pattern, flags, got, ok, tt.flags, tt.want, tt.ok)
+			}
+			if !ok {
+				return
+			}
+			// Split and joined again, the branches are the pattern.
+			re := regexp.MustCompile(tt.pattern)
+			for _, text := range []string{"no space left", "ENOSPC", "connection reset", "|x", "a|b", "]y", "ab|", "Killed by signal", "zz", "nothing"} {
+				if got, want := splitMatches(re, text), re.MatchString(text); got != want {
+					t.Errorf("on %q: got %v through the branches, want %v", text, got, want)
+				}
+			}
+		})
+	}
+}
+
+// splitMatches matches text through re's gated branches, or re whole when
+// it has none.
+func splitMatches(re *regexp.Regexp, text string) bool {
+	r := Rule{ErrorRegex: re, errorGated: splitGate(re)}
+	return r.errorMatches(text, gateFold(text))
 }
 
 func TestGateFoldLetsThroughWhatCaseInsensitivePatternsMatch(t *testing.T) {
@@ -48,8 +90,12 @@ func TestGateFoldLetsThroughWhatCaseInsensitivePatternsMatch(t *testing.T) {
 			if !re.MatchString(tt.text) {
 				t.Fatalf("the pattern does not match %q", tt.text)
 			}
-			if g, _ := splitGate(re); !g.admits(gateFold(tt.text)) {
-				t.Errorf("got the gate %q refusing %q, which its pattern matches", g, tt.text)
+			p := splitGate(re)
+			if p == nil {
+				t.Fatalf("got no gate for %q, want one", tt.pattern)
+			}
+			if !p.match(tt.text, gateFold(tt.text)) {
+				t.Errorf("got the gate %q refusing %q, which its pattern matches", p.gate(), tt.text)
 			}
 		})
 	}
@@ -57,8 +103,9 @@ func TestGateFoldLetsThroughWhatCaseInsensitivePatternsMatch(t *testing.T) {
 
 // TestGatesNeverRefuseATextTheirPatternMatches runs every built-in rule's
 // pattern over labelled messages as the classifier reads them whole (their
-// suspect lines, and the ends of the error and the log): through its gate,
-// a rule must match exactly the texts its pattern matches.
+// suspect lines, and the ends of the error and the log): through its gated
+// branches, a rule must match exactly the texts its pattern matches, and
+// name the line where the pattern's leftmost match starts.
 func TestGatesNeverRefuseATextTheirPatternMatches(t *testing.T) {
 	// Every fourth message, so that make test stays quick: running every
 	// pattern over a text its gate refuses is what the gates save.
@@ -78,19 +125,26 @@ func TestGatesNeverRefuseATextTheirPatternMatches(t *testing.T) {
 	var gated, refused atomic.Int64
 	t.Run("every gated rule", func(t *testing.T) {
 		for _, r := range c.rules {
-			if r.errorGate == nil {
+			if r.errorGated == nil {
 				continue
 			}
 			gated.Add(1)
 			t.Run(r.Name, func(t *testing.T) {
 				t.Parallel()
+				g := r.errorGated.gate()
 				for i, text := range texts {
 					folded := foldedTexts[i]
-					if !r.errorGate.admits(folded) {
+					if !g.admits(folded) {
 						refused.Add(1)
 					}
-					if got, want := r.errorMatches(text, folded), r.ErrorRegex.MatchString(text); got != want {
+					got, want := r.errorMatches(text, folded), r.ErrorRegex.MatchString(text)
+					if got != want {
 						t.Errorf("on %q: got a match %v through its gate, want %v", text, got, want)
+					}
+					if got && want {
+						if line, wantLine := r.errorLine(text, folded), lineAt(text, r.ErrorRegex.FindStringIndex(text)); line != wantLine {
+							t.Errorf("on %q: got the line %q through its branches, want %q", text, line, wantLine)
+						}
 					}
 				}
 			})
@@ -105,7 +159,10 @@ func TestGatesNeverRefuseATextTheirPatternMatches(t *testing.T) {
 func FuzzGatesAdmitWhatTheirPatternsMatch(f *testing.F) {
 	c := NewClassifier(nil)
 	for _, r := range c.rules {
-		for _, s := range r.errorGate {
+		if r.errorGated == nil {
+			continue
+		}
+		for _, s := range r.errorGated.gate() {
 			f.Add(strings.ToUpper(s) + " failed")
 		}
 	}
@@ -125,11 +182,14 @@ func FuzzGatesAdmitWhatTheirPatternsMatch(f *testing.F) {
 
 func TestSplitGateKeepsTheBranchesWithoutStringsAsAPatternOfTheirOwn(t *testing.T) {
 	re := regexp.MustCompile(`(?i)no space left|Ã[¤¥]|\\x00`)
-	g, rest := splitGate(re)
-	if want := (gate{"no space left", "\\x00"}); !slices.Equal(g, want) {
-		t.Errorf("got gate %q, want %q", g, want)
+	p := splitGate(re)
+	if p == nil {
+		t.Fatal("got no gated branches, want two")
 	}
-	if rest == nil {
+	if want := (gate{"no space left", "\\x00"}); !slices.Equal(p.gate(), want) {
+		t.Errorf("got gate %q, want %q", p.gate(), want)
+	}
+	if p.rest == nil {
 		t.Fatal("got no pattern for the branch without strings, want one")
 	}
 	tests := []struct {
@@ -141,7 +201,7 @@ func TestSplitGateKeepsTheBranchesWithoutStringsAsAPatternOfTheirOwn(t *testing.
 		{"a plain message", false},
 	}
 	for _, tt := range tests {
-		r := Rule{ErrorRegex: re, errorGate: g, errorRest: rest}
+		r := Rule{ErrorRegex: re, errorGated: p}
 		if got := r.errorMatches(tt.text, gateFold(tt.text)); got != tt.want {
 			t.Errorf("errorMatches(%q) got %v, want %v", tt.text, got, tt.want)
 		}

@@ -21,13 +21,19 @@ func BenchmarkClassifyUnclassifiedWithLog(b *testing.B) {
 	}
 }
 
-// BenchmarkClassifyUnseenMessages classifies every labelled real message
-// once, with a fresh classifier so that no cache helps, as a campaign of
-// causes nobody has seen would be read: once with the rules' gates and
-// once without, in the same run, and reports the time per message and the
-// ratio.
+// BenchmarkClassifyUnseenMessages classifies every fourth labelled real
+// message once, with a fresh classifier so that no cache helps, as a
+// campaign of causes nobody has seen would be read: once with the rules'
+// gates and once without, in the same run, and reports the time per
+// message and the ratio. A fourth keeps the pass without gates, at about
+// 10 ms a message, near a minute.
 func BenchmarkClassifyUnseenMessages(b *testing.B) {
-	failures := labelledFailures(b)
+	var failures []Failure
+	for i, f := range labelledFailures(b) {
+		if i%4 == 0 {
+			failures = append(failures, f)
+		}
+	}
 	var gated, ungated time.Duration
 	for b.Loop() {
 		// Gated first: what the first pass warms (the patterns' machines,
@@ -40,7 +46,7 @@ func BenchmarkClassifyUnseenMessages(b *testing.B) {
 		gated += time.Since(start)
 		c = NewClassifier(nil)
 		for i := range c.rules {
-			c.rules[i].errorGate = nil
+			c.rules[i].errorGated = nil
 		}
 		start = time.Now()
 		for _, f := range failures {

@@ -191,6 +191,12 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld182.jsonl",
 	"testdata/eval/realworld183.jsonl",
 	"testdata/eval/realworld184.jsonl",
+	"testdata/eval/realworld185.jsonl",
+	"testdata/eval/realworld186.jsonl",
+	"testdata/eval/realworld187.jsonl",
+	"testdata/eval/realworld188.jsonl",
+	"testdata/eval/realworld189.jsonl",
+	"testdata/eval/realworld190.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -97,11 +97,11 @@ func requiredIn(pattern string) []string {
 func topBranches(pattern string) (flags string, branches []string, ok bool) {
 	rest := pattern
 	if strings.HasPrefix(rest, "(?") {
-		end := strings.IndexByte(rest, ')')
-		if end < 0 || strings.Trim(rest[2:end], "imsU-") != "" {
-			return "", nil, false
+		// A group of flags alone; a group that has flags and a body is
+		// scanned like any group.
+		if end := strings.IndexAny(rest, ":)"); end >= 0 && rest[end] == ')' && strings.Trim(rest[2:end], "imsU-") == "" {
+			flags, rest = rest[:end+1], rest[end+1:]
 		}
-		flags, rest = rest[:end+1], rest[end+1:]
 	}
 	depth, inClass, from := 0, false, 0
 	for i := 0; i < len(rest); i++ {

@@ -47,6 +47,8 @@ func TestTopBranchesSplitsOnlyTheOutermostAlternation(t *testing.T) {
 		{"a bar in a class or escaped does not", `[|]x|a\|b|[]|]y`, "", []string{"[|]x", `a\|b`, "[]|]y"}, true},
 		{"a class of a POSIX class keeps its bracket", `[[:alpha:]|]+|z`, "", []string{"[[:alpha:]|]+", "z"}, true},
 		{"a pattern without bars is one branch", `Killed by signal`, "", []string{"Killed by signal"}, true},
+		{"a first group with flags and a body is a group", `(?i:enospc)|no space left`, "", []string{"(?i:enospc)", "no space left"}, true},
+		{"a first named group is a group", `(?P<code>ENOSPC)|no space left`, "", []string{"(?P<code>ENOSPC)", "no space left"}, true},
 		{"flags set after the start are not followed", `a|(?i)b|c`, "", nil, false},
 		{"quoted text is not followed", `\Qa|b\E|c`, "", nil, false},
 	}

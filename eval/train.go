@@ -197,6 +197,12 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld188.jsonl",
 	"testdata/eval/realworld189.jsonl",
 	"testdata/eval/realworld190.jsonl",
+	"testdata/eval/realworld191.jsonl",
+	"testdata/eval/realworld192.jsonl",
+	"testdata/eval/realworld193.jsonl",
+	"testdata/eval/realworld194.jsonl",
+	"testdata/eval/realworld195.jsonl",
+	"testdata/eval/realworld196.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -899,8 +899,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // takes back version 63's weak rule for a missing file (every failure it
 // decided read the whole log: the first read of a million results took
 // 27.6 s instead of 6.2 s); version 67 adds the rules from realworld185
-// to realworld190's development halves.
-const SignatureVersion = 67
+// to realworld190's development halves; version 68 those from
+// realworld191 to realworld196's.
+const SignatureVersion = 68
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -151,16 +151,6 @@ func topBranches(pattern string) (flags string, branches []string, ok bool) {
 	return flags, append(branches, rest[from:]), true
 }
 
-// gate returns the strings of every gated branch: a text that holds none
-// of them matches p only if it matches p.rest.
-func (p *gatedPattern) gate() gate {
-	var g gate
-	for _, b := range p.branches {
-		g = append(g, b.gate...)
-	}
-	return g
-}
-
 // match reports whether p matches text, whose gateFold is folded.
 func (p *gatedPattern) match(text, folded string) bool {
 	for _, b := range p.branches {

@@ -209,3 +209,13 @@ func TestSplitGateKeepsTheBranchesWithoutStringsAsAPatternOfTheirOwn(t *testing.
 		}
 	}
 }
+
+// gate returns the strings of every gated branch: a text that holds none
+// of them matches p only if it matches p.rest.
+func (p *gatedPattern) gate() gate {
+	var g gate
+	for _, b := range p.branches {
+		g = append(g, b.gate...)
+	}
+	return g
+}

@@ -45,21 +45,21 @@ var (
 // fragments (in lower-case, found in any case) of which every match holds
 // one.
 var otherSecrets = [...]struct {
-	marks []string
+	marks *Marks
 	rx    *regexp.Regexp
 }{
-	{[]string{"/bot"}, botToken},
-	{[]string{"private key-----"}, privateKey},
-	{[]string{"token=", "secret=", "password=", "key="}, envSecret},
-	{[]string{"storepass", "keypass", "store.password", "key.password"}, keystorePassword},
-	{[]string{"basic "}, basicAuth},
+	{NewMarks("/bot"), botToken},
+	{NewMarks("private key-----"), privateKey},
+	{NewMarks("token=", "secret=", "password=", "key="), envSecret},
+	{NewMarks("storepass", "keypass", "store.password", "key.password"), keystorePassword},
+	{NewMarks("basic "), basicAuth},
 }
 
 // secretKeys (in any case) and issuedMarks are fragments of which every
 // match of secretValue or of issuedSecret holds one: a secret is looked
 // for in every failure's error, and most hold none of them.
 var (
-	secretKeys  = []string{"token", "key", "secret", "passw", "pwd"}
+	secretKeys  = NewMarks("token", "key", "secret", "passw", "pwd")
 	issuedMarks = []string{"Bearer ", "ghp_", "gho_", "ghs_", "ghu_", "github_pat_", "AKIA", "xox", "sk-", "glpat-", "hf_", "npm_", "pypi-", "k_live_", "ya29.", "infura.io/v3/", "alchemy", "hvs.", "hvb.", "hvr."}
 )
 
@@ -148,7 +148,7 @@ func secretSpans(text string, first bool) [][2]int {
 		}
 	}
 	for _, p := range otherSecrets {
-		if !ContainsAnyFold(text, p.marks) {
+		if !p.marks.In(text) {
 			continue
 		}
 		for _, m := range p.rx.FindAllStringSubmatchIndex(text, -1) {
@@ -159,7 +159,7 @@ func secretSpans(text string, first bool) [][2]int {
 			}
 		}
 	}
-	if !ContainsAnyFold(text, secretKeys) {
+	if !secretKeys.In(text) {
 		return sortedApart(spans)
 	}
 	// secretValue is anchored and tried only where a key can start, after
@@ -251,16 +251,3 @@ const (
 	secretDelimiters = "?&;, \t\n\r\f\"'["
 	secretKeyStarts  = "acstp"
 )
-
-// ContainsAnyFold reports whether s holds one of marks, each in lower-case
-// ASCII, in any case, without the copy strings.ToLower would make.
-func ContainsAnyFold(s string, marks []string) bool {
-	for _, m := range marks {
-		for i := 0; i+len(m) <= len(s); i++ {
-			if s[i]|0x20 == m[0] && strings.EqualFold(s[i:i+len(m)], m) {
-				return true
-			}
-		}
-	}
-	return false
-}

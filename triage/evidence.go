@@ -39,12 +39,31 @@ var (
 // sizeMarks are the fragments, in any case, of which a count's key holds
 // at least one: every line without one is skipped before the regular
 // expression, since the counts are read for every failure.
-var sizeMarks = []string{"byte", "size", "len", "stdin"}
+var sizeMarks = logview.NewMarks("byte", "size", "len", "stdin")
 
 // countToken is a key=value (or key: value) pair whose value is a byte
 // count, "1530498" or "56828B".
 // A JSON key keeps its quotes: "written_bytes": 2056.
 var countToken = regexp.MustCompile(`"?([A-Za-z][A-Za-z0-9_.-]*)"?\s?[=:]\s?(\d{1,15})(?:B|\s?bytes)?\b`)
+
+// holdsCount reports whether line has what every match of countToken
+// has, a = or : and then a digit, one space apart at most: most lines
+// with a size's word have none, and the pattern is slow to say so.
+func holdsCount(line string) bool {
+	for i := 0; i < len(line); i++ {
+		if line[i] != '=' && line[i] != ':' {
+			continue
+		}
+		j := i + 1
+		if j < len(line) && strings.IndexByte("\t\n\f\r ", line[j]) >= 0 {
+			j++
+		}
+		if j < len(line) && '0' <= line[j] && line[j] <= '9' {
+			return true
+		}
+	}
+	return false
+}
 
 // countsBlock is how many lines apart two counts of one transfer may be
 // when the log writes one key per line (bytes_expected=…, then
@@ -59,7 +78,7 @@ const countsBlock = 4
 // says nothing of how the bytes were cut.
 func transferCounts(log []byte) (sent, got int64, ok bool) {
 	text := tailBytes(log, wholeWindow)
-	if !strings.ContainsAny(text, "=:") || !logview.ContainsAnyFold(text, sizeMarks) {
+	if !strings.ContainsAny(text, "=:") || !sizeMarks.In(text) {
 		return 0, 0, false
 	}
 	// The lone counts of each end met last, scanning back, and their
@@ -73,7 +92,7 @@ func transferCounts(log []byte) (sent, got int64, ok bool) {
 		} else {
 			rest, line = "", rest
 		}
-		if !logview.ContainsAnyFold(line, sizeMarks) {
+		if !sizeMarks.In(line) || !holdsCount(line) {
 			continue
 		}
 		sent, got = -1, -1
@@ -252,7 +271,7 @@ func onlyGuessed(cl Classification) bool {
 
 // missingMarks are fragments of which every match of missingFile holds
 // one, in any case, checked before the regular expressions.
-var missingMarks = []string{"no such file", "filenotfound", "enoent", "nosuchfile", "file not found", "does not exist", "checkpoint", "cannot find the file", "from scratch", "new experiment"}
+var missingMarks = logview.NewMarks("no such file", "filenotfound", "enoent", "nosuchfile", "file not found", "does not exist", "checkpoint", "cannot find the file", "from scratch", "new experiment")
 
 // missingFile finds a line that says a file is missing, or that a run
 // found none of the checkpoints it was to resume from.
@@ -263,6 +282,15 @@ var missingFile = regexp.MustCompile(`(?i)No such file or directory|FileNotFound
 var (
 	wroteFile   = regexp.MustCompile(`(?i)\b(write_file|write|wrote|saved?|upload(ed)?|put_file|files\.write|create_file)\b[^\n]*?\s(?:path=)?['"]?([\w./~-]*[\w-]\.[\w]{1,8}|/[\w./-]+)['"]?(?:\s|$)[^\n]*\b(ok|success|succeeded|done|saved|written|true|created|isError=false)\b`)
 	restartLine = regexp.MustCompile(`(?i)(\b|_)(restart(ed|ing)?|re-?created|rebuilt|recycled|respawned|resumed|reconnected to a new)(\b|_)|\brestarts=[1-9]|\bresume(_from)?\s*[=:]\s*["']?(true|yes|[\w.~-]*/)`)
+)
+
+// restartMarks, wroteMarks and wroteFirstMarks gate restartLine, wroteFile
+// and wroteFileFirst: each match holds one of them, and every failure that
+// says a file is missing is read for them.
+var (
+	restartMarks    = logview.NewMarks("restart", "recreated", "re-created", "rebuilt", "recycled", "respawned", "resume", "reconnected to a new")
+	wroteMarks      = logview.NewMarks("write", "wrote", "save", "upload", "put_file", "create_file")
+	wroteFirstMarks = logview.NewMarks("uploaded", "wrote", "written", "saved")
 )
 
 // wroteFileFirst finds a tool's answer that reports the write first, and
@@ -280,7 +308,11 @@ func lostAfterWrite(f *Failure) bool {
 		return false
 	}
 	errEnd := tail(f.Error, wholeWindow)
-	if !logview.ContainsAnyFold(log, missingMarks) && !logview.ContainsAnyFold(errEnd, missingMarks) || !restartLine.MatchString(log) && !wroteFile.MatchString(log) && !wroteFileFirst.MatchString(errEnd) {
+	if !missingMarks.In(log) && !missingMarks.In(errEnd) {
+		return false
+	}
+	restarted := restartMarks.Admits(log) && restartLine.MatchString(log)
+	if !restarted && !(wroteMarks.Admits(log) && wroteFile.MatchString(log)) && !(wroteFirstMarks.Admits(errEnd) && wroteFileFirst.MatchString(errEnd)) {
 		return false
 	}
 	text := log + "\n" + errEnd
@@ -320,19 +352,24 @@ const (
 
 // exitField finds an exit code in a harness's log line: exit=0,
 // "exit_code": 1, rc=0, returncode=137, exit=ok.
-var exitField = regexp.MustCompile(`(?i)\b(?:exit|exit_?code|rc|return_?code)["']?\s*[=:]\s*["']?(-?\d+|ok)\b`)
+var exitField = regexp.MustCompile(`(?i)\b(?:exit|exit_?code|rc|return_?code)["']?[ \t]*[=:][ \t]*["']?(-?\d+|ok)\b`)
 
 // statusField finds a harness's word for how a call ended: status=ok,
 // "status": "success", restore_status_reported=completed,
 // state=completed. A number (an HTTP status) says nothing of it.
-var statusField = regexp.MustCompile(`(?i)\b(?:\w*status\w*|state)["']?\s*[=:]\s*["']?([A-Za-z]+)\b`)
+var statusField = regexp.MustCompile(`(?i)\b(?:\w*status\w*|state)["']?[ \t]*[=:][ \t]*["']?([A-Za-z]+)\b`)
 
 // successWords are the words of statusField that say the call succeeded.
 var successWords = []string{"ok", "success", "succeeded", "successful", "completed", "complete", "done"}
 
-// exitMarks are checked before exitField and statusField: every failure
-// with a log is read for them.
-var exitMarks = []string{"exit", "rc", "return", "status", "state"}
+// exitKeyMarks and statusMarks are checked before exitField and
+// statusField, each match of which holds one: every failure with a log
+// is read for them.
+var (
+	exitKeyMarks = logview.NewMarks("exit", "rc", "return")
+	statusMarks  = logview.NewMarks("status", "state")
+	exitMarks    = logview.NewMarks("exit", "rc", "return", "status", "state")
+)
 
 // reportedSuccess reports whether the last word f's log records on how
 // its call ended, an exit code or a status, says it succeeded: the tool
@@ -342,22 +379,42 @@ var exitMarks = []string{"exit", "rc", "return", "status", "state"}
 // critical; of the 43 more whose log ends with a status of success, 42.
 func reportedSuccess(f *Failure) bool {
 	log := tailBytes(f.LogTail, wholeWindow)
-	if !logview.ContainsAnyFold(log, exitMarks) {
+	if !exitMarks.In(log) {
 		return false
 	}
-	at, success := -1, false
-	if all := exitField.FindAllStringSubmatchIndex(log, -1); len(all) > 0 {
-		m := all[len(all)-1]
-		v := log[m[2]:m[3]]
-		at, success = m[0], v == "0" || strings.EqualFold(v, "ok")
-	}
-	if all := statusField.FindAllStringSubmatchIndex(log, -1); len(all) > 0 {
-		if m := all[len(all)-1]; m[0] > at {
-			v := log[m[2]:m[3]]
-			success = slices.ContainsFunc(successWords, func(w string) bool { return strings.EqualFold(w, v) })
+	// Neither field crosses a line, so the last line that holds one holds
+	// the last word, and the lines before it need not be read.
+	for rest := log; rest != ""; {
+		var line string
+		if i := strings.LastIndexByte(rest, '\n'); i >= 0 {
+			rest, line = rest[:i], rest[i+1:]
+		} else {
+			rest, line = "", rest
+		}
+		exitKey, status := exitKeyMarks.In(line), statusMarks.In(line)
+		if !exitKey && !status {
+			continue
+		}
+		at, success, found := -1, false, false
+		if exitKey {
+			if all := exitField.FindAllStringSubmatchIndex(line, -1); len(all) > 0 {
+				m := all[len(all)-1]
+				v := line[m[2]:m[3]]
+				at, success, found = m[0], v == "0" || strings.EqualFold(v, "ok"), true
+			}
+		}
+		if status {
+			if all := statusField.FindAllStringSubmatchIndex(line, -1); len(all) > 0 && all[len(all)-1][0] > at {
+				m := all[len(all)-1]
+				v := line[m[2]:m[3]]
+				success, found = slices.ContainsFunc(successWords, func(w string) bool { return strings.EqualFold(w, v) }), true
+			}
+		}
+		if found {
+			return success
 		}
 	}
-	return success
+	return false
 }
 
 // BrowserLoadRule is the Classification.By of a browser that closed under
@@ -374,17 +431,23 @@ var memoryFigure = regexp.MustCompile(`(?i)\b(\w*(?:rss|mem|memory|heap)\w*)["']
 // "deadline": 60. sizeFigure tells the two apart.
 var limitFigure = regexp.MustCompile(`(?i)\b(\w*(?:limit|timeout|deadline|budget)\w*)["']?\s*[=:]\s*["']?(\d+(?:\.\d+)?)\s*(gi?b|mi?b|ki?b|ms|s|m)?\b`)
 
+// sizeKeyMarks are the words of a figure's key that name a size.
+var sizeKeyMarks = logview.NewMarks("mb", "gb", "kb", "bytes", "mem")
+
 // sizeFigure reports whether a figure's key or unit names a size (a
 // memory limit) rather than a time.
 func sizeFigure(key, unit string) bool {
 	k := strings.ToLower(key)
-	return strings.HasSuffix(strings.ToLower(unit), "b") ||
-		logview.ContainsAnyFold(k, []string{"mb", "gb", "kb", "bytes", "mem"})
+	return strings.HasSuffix(strings.ToLower(unit), "b") || sizeKeyMarks.In(k)
 }
+
+// payloadKeyMarks are the words of a count's key that name a payload's
+// size: file_bytes, "size".
+var payloadKeyMarks = logview.NewMarks("bytes", "size")
 
 // browserLoadMarks are checked before the figures: every failure whose
 // browser closed is read for them.
-var browserLoadMarks = []string{"rss", "mem", "heap", "bytes", "size", "oom"}
+var browserLoadMarks = logview.NewMarks("rss", "mem", "heap", "bytes", "size", "oom")
 
 // browserOOMKilled starts the signature of a closed browser whose log shows
 // the OOM killer: the known cause oom-killed reads it.
@@ -416,7 +479,7 @@ const (
 // says "memory" too, and oomKilled says so.
 func browserLoad(f *Failure) (primitive string, oomKilled, ok bool) {
 	log := tailBytes(f.LogTail, wholeWindow)
-	if !logview.ContainsAnyFold(log, browserLoadMarks) {
+	if !browserLoadMarks.In(log) {
 		return "", false, false
 	}
 	if oomKill.MatchString(log) {
@@ -428,7 +491,7 @@ func browserLoad(f *Failure) (primitive string, oomKilled, ok bool) {
 	// A payload's size is a count whose key names bytes or a size:
 	// file_bytes=108289219, "size": 52733639.
 	for _, m := range countToken.FindAllStringSubmatch(log, -1) {
-		if !logview.ContainsAnyFold(m[1], []string{"bytes", "size"}) {
+		if !payloadKeyMarks.In(m[1]) {
 			continue
 		}
 		if n, err := strconv.ParseInt(m[2], 10, 64); err == nil && n >= overMessageLimitB {
@@ -508,6 +571,9 @@ const bytesDecodedAsText = "bytes decoded as text in transfer"
 // groups, efbf bd50 4e47.
 var hexRun = regexp.MustCompile(`(?i)\b[0-9a-f]{6,}\b|\b[0-9a-f]{2}(?: [0-9a-f]{2}){2,}\b|\b[0-9a-f]{4}(?: [0-9a-f]{4})+\b`)
 
+// replacementMarks are U+FFFD's bytes in hex, as dumps group them.
+var replacementMarks = logview.NewMarks("efbfbd", "ef bf bd", "efbf bd", "ef bfbd")
+
 // replacedBytes reports whether the end of log dumps bytes that hold EF
 // BF BD on a byte boundary: where a binary was read as UTF-8 on its way,
 // each byte that was not UTF-8 became U+FFFD. All 75 blind records with
@@ -515,7 +581,7 @@ var hexRun = regexp.MustCompile(`(?i)\b[0-9a-f]{6,}\b|\b[0-9a-f]{2}(?: [0-9a-f]{
 func replacedBytes(log []byte) bool {
 	text := tailBytes(log, wholeWindow)
 	// xxd groups two bytes: "efbf bd50", or "..ef bfbd" across groups.
-	if !logview.ContainsAnyFold(text, []string{"efbfbd", "ef bf bd", "efbf bd", "ef bfbd"}) {
+	if !replacementMarks.In(text) {
 		return false
 	}
 	for _, run := range hexRun.FindAllString(text, -1) {
@@ -576,13 +642,13 @@ const timeLimitReached = "the run reached its time limit"
 var elapsedFigure = regexp.MustCompile(`(?i)\b(\w*(?:elapsed|wall|duration|waited|took|runtime)\w*)["']?\s*[=:]\s*["']?(\d+(?:\.\d+)?)(ms|s|m)?\b`)
 
 // limitMarks are checked before the figures.
-var limitMarks = []string{"limit", "timeout", "deadline", "budget"}
+var limitMarks = logview.NewMarks("limit", "timeout", "deadline", "budget")
 
 // reachedTimeLimit reports whether log shows its run took as long as the
 // shortest time limit it names (within 2 %): the limit ended it. Of the
 // 51 labelled records whose log shows so, 37 were cpu-time.
 func reachedTimeLimit(log string) bool {
-	if !logview.ContainsAnyFold(log, limitMarks) {
+	if !limitMarks.In(log) {
 		return false
 	}
 	limit := smallestLimit(log, false)
@@ -591,7 +657,7 @@ func reachedTimeLimit(log string) bool {
 	}
 	for _, m := range elapsedFigure.FindAllStringSubmatch(log, -1) {
 		// wall_limit_s names a limit, not the time a run took.
-		if logview.ContainsAnyFold(m[1], limitMarks) {
+		if limitMarks.In(m[1]) {
 			continue
 		}
 		if seconds(m[1], m[2], m[3]) >= limit*0.98 {
@@ -629,7 +695,7 @@ var webPageServed = regexp.MustCompile(`(?i)content[-_ ]?type["']?\s*[=:]\s*["']
 
 // contentTypeMarks are checked before webPageServed: every failure with a
 // log is read for it.
-var contentTypeMarks = []string{"type"}
+var contentTypeMarks = logview.NewMarks("type")
 
 // notItsFormat finds a reader that says a file is not of its format: not
 // a zip, a gzip, a PDF, an image or a pickle.
@@ -641,7 +707,7 @@ var notItsFormat = regexp.MustCompile(`(?i)not a zip file|bad magic number|EOF m
 // and the download reported success.
 func errorPageDownloaded(f *Failure) bool {
 	log := tailBytes(f.LogTail, wholeWindow)
-	return logview.ContainsAnyFold(log, contentTypeMarks) && webPageServed.MatchString(log) && notItsFormat.MatchString(tail(f.Error, wholeWindow))
+	return contentTypeMarks.In(log) && webPageServed.MatchString(log) && notItsFormat.MatchString(tail(f.Error, wholeWindow))
 }
 
 // TraversalRule is the Classification.By of a failure whose tool reported
@@ -694,7 +760,7 @@ const BufferCutRule = "rule:output-cut-at-buffer"
 // middle of a value: Go's and Node's "unexpected end of JSON input",
 // Jackson's end-of-input, Python's and Node's unterminated string, serde's
 // EOF while parsing, jq's unfinished string or term at EOF.
-var endedEarly = []string{"end of json input", "end of input", "end-of-input", "jsoneofexception", "unterminated string starting at", "unterminated string in json", "eof while parsing", "unfinished string at eof", "unfinished json term at eof"}
+var endedEarly = logview.NewMarks("end of json input", "end of input", "end-of-input", "jsoneofexception", "unterminated string starting at", "unterminated string in json", "eof while parsing", "unfinished string at eof", "unfinished json term at eof")
 
 // outputWords name an output's count in a key (stdout_bytes, out_len,
 // consumer_received); settingWords name a size someone set instead
@@ -711,7 +777,7 @@ var (
 // message-size; the error alone also reads npm's half-written cache and a
 // server's log line on stdout.
 func cutAtBuffer(f *Failure) bool {
-	if !logview.ContainsAnyFold(tail(f.Error, wholeWindow), endedEarly) {
+	if !endedEarly.In(tail(f.Error, wholeWindow)) {
 		return false
 	}
 	for _, m := range countToken.FindAllStringSubmatch(tailBytes(f.LogTail, wholeWindow), -1) {

@@ -163,6 +163,27 @@ func TestAJSONRPCFrameInTheLogIsNoEvidenceOfAProtocolFailure(t *testing.T) {
 	}
 }
 
+func TestTheRulesSecondReadingReadsEveryLineOfTheError(t *testing.T) {
+	c := NewClassifier(nil)
+	tests := []struct {
+		name, err, log string
+		wantCrash      bool // decided by the browser-crash rule
+	}{
+		{"a cause on an unremarkable line of the error decides",
+			"Aw, Snap!\nSomething went wrong while displaying this web page.\nError code: RESULT_CODE_INVALID_CMDLINE_URL", "", true},
+		{"the same words on an unremarkable line of the log do not",
+			"step 4 returned nothing the agent could use", "opening page\nAw, Snap!\nstep 4 done", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := c.Classify(Failure{Error: tt.err, LogTail: []byte(tt.log), Target: "browser"})
+			if crash := got.By == "rule:browser-crash"; crash != tt.wantCrash {
+				t.Errorf("got %s/%s by %s, want the browser-crash rule %v", got.Layer, got.Primitive, got.By, tt.wantCrash)
+			}
+		})
+	}
+}
+
 func TestClassifyToolRules(t *testing.T) {
 	c := NewClassifier([]Rule{{Name: "uploads", Tools: []string{"upload_file"}, Layer: "interface", Primitive: "encoding"}})
 	tests := []struct {
@@ -432,6 +453,17 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"RabbitMQ reaping a consumer that did not acknowledge is the session's", "PRECONDITION_FAILED - delivery acknowledgement on channel 1 timed out. Timeout value used: 1800000 ms.", "sandbox/session-lifecycle"},
 		{"Redis that cannot save its snapshot is the storage's", "MISCONF Redis is configured to save RDB snapshots, but it is currently not able to persist on disk.", "sandbox/storage-persistence"},
 		{"ffmpeg refusing an unsafe file name is validation", "[concat @ 0x555db56da2c0] Unsafe file name 'Stepping Back 1-2.wav' filelist.txt: Operation not permitted", "interface/input-validation"},
+		{"a Perl module not in @INC lacks a package", "Can't locate JSON.pm in @INC (you may need to install the JSON module) (@INC contains: /etc/perl /usr/local/share/perl/5.22.1)", "sandbox/package-path"},
+		{"Tk without a display lacks a package", `_tkinter.TclError: couldn't connect to display ":0.0"`, "sandbox/package-path"},
+		{"an interpreter a shebang names that is not there lacks a package", "zsh: ./bin/dope: bad interpreter: /usr/local/bin/lua: no such file or directory", "sandbox/package-path"},
+		{"a converter not found on the host lacks a package", `OSError: No command "dcm2niix" found on host 7c1e9a2b4f0d. Please check that the corresponding package is installed.`, "sandbox/package-path"},
+		{"a NUL in a JUnit report is a NUL", "TEST-junit-jupiter.xml:57: parser error : Char 0x0 out of allowed range", "interface/null-byte"},
+		{"a Perl script the test names that is not there is the test's", `Can't open perl script "/work/repo/t/lib/run-fixture.pl": No such file or directory`, "test/harness"},
+		{"a flag passed as a file name is the test's", "General Error: Cannot open file --run-as=root (CWD: /tmp/tmpezsrx7yc) : [Errno 2] No such file or directory: '--run-as=root'", "test/harness"},
+		{"a language server's header lost in stdout is the protocol's", "rpc.lua:33: Content-Length not found in header: <environment: namespace:lang>", "interface/protocol"},
+		{"gdb's register packet of the wrong size is the protocol's", "Remote 'g' packet reply is too long (expected 308 bytes, got 344 bytes): 3100000000", "interface/protocol"},
+		{"Chrome's zygote refusing its threads is process spawning", "[0312/021455.118201:FATAL:zygote_main_linux.cc(161)] Check failed: sandbox::ThreadHelpers::IsSingleThreaded().", "sandbox/process-spawn"},
+		{"Chrome's sad tab above its error code is memory", "Aw, Snap!\nSomething went wrong while displaying this web page.\nError code: RESULT_CODE_INVALID_CMDLINE_URL", "sandbox/memory"},
 		{"a test killed at its timeout ran out of time, not memory", "test case exceeded its 600s timeout and was killed.", "sandbox/cpu-time"},
 		{"git's warning that it will rewrite a file's line endings is its bytes changed as text", "warning: in the working copy of 'docs/chart.PNG', CRLF will be replaced by LF the next time Git touches it", "interface/encoding"},
 		{"a shell's carriage return in capitals is still a CRLF rewrite", "./configure: Line 16: $'\\r': Command not found.", "interface/encoding"},

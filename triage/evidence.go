@@ -352,12 +352,12 @@ const (
 
 // exitField finds an exit code in a harness's log line: exit=0,
 // "exit_code": 1, rc=0, returncode=137, exit=ok.
-var exitField = regexp.MustCompile(`(?i)\b(?:exit|exit_?code|rc|return_?code)["']?[ \t]*[=:][ \t]*["']?(-?\d+|ok)\b`)
+var exitField = regexp.MustCompile(`(?i)\b(?:exit|exit_?code|rc|return_?code)["']?[\t\f\r ]*[=:][\t\f\r ]*["']?(-?\d+|ok)\b`)
 
 // statusField finds a harness's word for how a call ended: status=ok,
 // "status": "success", restore_status_reported=completed,
 // state=completed. A number (an HTTP status) says nothing of it.
-var statusField = regexp.MustCompile(`(?i)\b(?:\w*status\w*|state)["']?[ \t]*[=:][ \t]*["']?([A-Za-z]+)\b`)
+var statusField = regexp.MustCompile(`(?i)\b(?:\w*status\w*|state)["']?[\t\f\r ]*[=:][\t\f\r ]*["']?([A-Za-z]+)\b`)
 
 // successWords are the words of statusField that say the call succeeded.
 var successWords = []string{"ok", "success", "succeeded", "successful", "completed", "complete", "done"}
@@ -382,8 +382,9 @@ func reportedSuccess(f *Failure) bool {
 	if !exitMarks.In(log) {
 		return false
 	}
-	// Neither field crosses a line, so the last line that holds one holds
-	// the last word, and the lines before it need not be read.
+	// Neither field crosses a line (their spaces are \s but the newline),
+	// so the last line that holds one holds the last word, and the lines
+	// before it need not be read.
 	for rest := log; rest != ""; {
 		var line string
 		if i := strings.LastIndexByte(rest, '\n'); i >= 0 {

@@ -322,8 +322,12 @@ func guessByModel(m *WordModel, f *Failure, text string, none Classification) (C
 	}
 	layer, primitive := splitGroup(class)
 	how := GuessBy + "learned:"
-	if margin < minUnnamedMargin && !slices.ContainsFunc(primitiveWords[primitive], func(w string) bool { return hasStem(lower, w) }) {
-		if len(bytes.TrimSpace(f.LogTail)) == 0 {
+	// A NUL byte guessed from a lone error line must be named there: the
+	// development halves' "ValueError: embedded null byte" made any lone
+	// ValueError a NUL byte ("could not convert string to float: 'N/A'").
+	lone := len(bytes.TrimSpace(f.LogTail)) == 0
+	if (margin < minUnnamedMargin || lone && primitive == "null-byte") && !slices.ContainsFunc(primitiveWords[primitive], func(w string) bool { return hasStem(lower, w) }) {
+		if lone {
 			// A lone error line leans on chance words: sshd's user
 			// names, a workflow's own ValueError. The harness's log
 			// names the step, the tool and its arguments.

@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -70,6 +71,36 @@ func TestTheLearnedModelLeansOnlyWithTheHarnessLogBehindIt(t *testing.T) {
 			cl, _ := guessByModel(m, &f, tt.msg, none)
 			if !strings.HasPrefix(cl.By, tt.wantBy) || cl.Primitive != tt.wantPrimitive {
 				t.Errorf("got %s/%s by %q, want %q by %q…", cl.Layer, cl.Primitive, cl.By, tt.wantPrimitive, tt.wantBy)
+			}
+		})
+	}
+}
+
+func TestANulByteGuessedFromALoneLineMustBeNamedThere(t *testing.T) {
+	// Thousands of ValueErrors of NUL bytes make a sure guess (a margin
+	// above minUnnamedMargin) of any ValueError.
+	var labelled [][3]string
+	for i := range 3000 {
+		labelled = append(labelled, [3]string{"interface", "null-byte", fmt.Sprintf("ValueError: embedded null byte in value %d", i)})
+	}
+	m := trainOn("data-analysis", append(labelled,
+		[3]string{"sandbox", "memory", "worker killed over its memory limit"},
+		[3]string{"sandbox", "memory", "container killed: memory limit reached"})...)
+	none := Classification{Layer: "unclassified", By: ByNone}
+	tests := []struct {
+		name, msg, log string
+		wantBy         string // the By's prefix
+	}{
+		{"a lone ValueError that names no NUL is left unclassified", "ValueError: could not convert string to float: 'N/A'", "", ByNone},
+		{"a lone ValueError that names one is a learned guess", "ValueError: embedded null byte", "", GuessBy + "learned:"},
+		{"the same unnamed ValueError with a log behind it is still guessed", "ValueError: could not convert string to float: 'N/A'", "step 2 call=read_csv exit=1", GuessBy},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := Failure{Target: "code-interpreter", Domain: "data-analysis", Error: tt.msg, LogTail: []byte(tt.log)}
+			cl, _ := guessByModel(m, &f, tt.msg, none)
+			if !strings.HasPrefix(cl.By, tt.wantBy) || tt.wantBy != ByNone && cl.Primitive != "null-byte" {
+				t.Errorf("got %s/%s by %q, want by %q… (null-byte when guessed)", cl.Layer, cl.Primitive, cl.By, tt.wantBy)
 			}
 		})
 	}

@@ -694,8 +694,9 @@ func isErrorCode(w string) bool {
 // template that was minted with the same id before and has since become
 // an alias (the form seen again after its cause was restated), one that
 // names the same error codes, or one whose words it shares as much as how
-// asks; failing those, when a rule placed it, the one most alike to its
-// signature's words, likeWords (see likeness).
+// asks; failing those, when a rule or a guess placed it, the one most
+// alike to its signature's words, likeWords, a guess's far more alike
+// (see likeness).
 func (g *Grouper) restates(group string, tokens, words, likeWords []string, how restating) []string {
 	var found []*drain.Template
 	finding := findingOf(tokens)
@@ -737,13 +738,17 @@ func (g *Grouper) restates(group string, tokens, words, likeWords []string, how 
 			add(id)
 		}
 	}
-	if len(found) == 0 && how == restateMost {
+	if len(found) == 0 && (how == restateMost || how == restateNearly) {
 		known := knownTemplate(tokens)
 		eligible := func(id string) bool {
 			t, ok := restatable(id)
 			return ok && !(known && knownTemplate(t.Tokens))
 		}
-		if id, ok := g.like.mostAlike(group, likeWords, eligible); ok {
+		threshold := likenessThreshold
+		if how == restateNearly {
+			threshold = guessedLikenessThreshold
+		}
+		if id, ok := g.like.mostAlike(group, likeWords, eligible, threshold); ok {
 			add(id)
 		}
 	}

@@ -257,7 +257,7 @@ func TestSettleRemembersTheClassesOfRestoredTemplates(t *testing.T) {
 	}
 }
 
-func TestARuleDecidedSentenceAlikeInItsRareWordsRestatesByLikeness(t *testing.T) {
+func TestASentenceAlikeInItsRareWordsRestatesByLikeness(t *testing.T) {
 	// Other modes of the run make their words common and the words of
 	// the two sentences rare.
 	run := []Classification{
@@ -283,6 +283,12 @@ func TestARuleDecidedSentenceAlikeInItsRareWordsRestatesByLikeness(t *testing.T)
 		{"the same sentences placed by a guess stay two modes",
 			Classification{Layer: "interface", Primitive: "message-size", By: GuessBy + "learned:message,big", Signature: goWS},
 			Classification{Layer: "interface", Primitive: "message-size", By: GuessBy + "learned:message,big", Signature: pyWS}, 2},
+		{"a guess's sentences far more alike in their rare words are one mode",
+			Classification{Layer: "interface", Primitive: "message-size", By: GuessBy + "learned:moov,atom", Signature: "moov atom missing"},
+			Classification{Layer: "interface", Primitive: "message-size", By: GuessBy + "learned:moov,atom", Signature: "moov atom missing in upload"}, 1},
+		{"the same sentences placed by a leaning guess stay two modes",
+			Classification{Layer: "interface", Primitive: "message-size", By: GuessLeaning + "moov,atom", Signature: "moov atom missing"},
+			Classification{Layer: "interface", Primitive: "message-size", By: GuessLeaning + "moov,atom", Signature: "moov atom missing in upload"}, 2},
 		{"the same sentences in two primitives stay two modes",
 			Classification{Layer: "interface", Primitive: "message-size", By: "rule:message-size", Signature: goWS},
 			Classification{Layer: "interface", Primitive: "protocol", By: "rule:protocol", Signature: pyWS}, 2},

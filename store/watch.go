@@ -17,8 +17,14 @@ func (s *Store) watch(ctx context.Context, src *source) {
 	var (
 		conn    *sql.Conn
 		version int64 = -1
+		// seen is the data version last read on conn: a commit by another
+		// process changes it.
+		seen int64 = -1
 		// lastCommit is when a commit was last seen, and retryAt when a
 		// pass that failed may run again: each try reads its results anew.
+		// A retry is not a commit: counted as one, retries a second apart
+		// kept a damaged file from ever being quiet long enough for its
+		// pages to be checked.
 		lastCommit, retryAt time.Time
 		// unchecked says the file's bytes changed in place since its pages
 		// were last checked.
@@ -50,16 +56,18 @@ func (s *Store) watch(ctx context.Context, src *source) {
 				if err != nil {
 					s.setFault(src, unreadable(src.path, err))
 				}
-				conn, version = c, -1
+				conn, version, seen = c, -1, -1
 			}
 			if conn != nil {
 				v, err := campaign.DataVersion(ctx, conn)
+				if err == nil && v != seen {
+					seen, lastCommit = v, time.Now()
+				}
 				switch {
 				case err != nil && ctx.Err() == nil:
 					closeConn()
 					s.setFault(src, unreadable(src.path, err))
 				case err == nil && (v != version || replaced) && time.Now().After(retryAt):
-					lastCommit = time.Now()
 					if err := s.update(ctx, src, replaced); err != nil && ctx.Err() == nil {
 						s.setFault(src, err.Error())
 						retryAt = time.Now().Add(failedPassRetry)

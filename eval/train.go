@@ -215,6 +215,12 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld206.jsonl",
 	"testdata/eval/realworld207.jsonl",
 	"testdata/eval/realworld208.jsonl",
+	"testdata/eval/realworld209.jsonl",
+	"testdata/eval/realworld210.jsonl",
+	"testdata/eval/realworld211.jsonl",
+	"testdata/eval/realworld212.jsonl",
+	"testdata/eval/realworld213.jsonl",
+	"testdata/eval/realworld214.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

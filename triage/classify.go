@@ -923,8 +923,10 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // error when the rules read a second time (ruleText), and adds those from
 // realworld197 to realworld202's; version 70 lets a guessed failure
 // restate a template far more alike in its rare words (see likeness), and
-// adds the rules from realworld203 to realworld208's development halves.
-const SignatureVersion = 70
+// adds the rules from realworld203 to realworld208's development halves;
+// version 71 reads a limit on a count as no time limit, and adds those
+// from realworld209 to realworld214's.
+const SignatureVersion = 71
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

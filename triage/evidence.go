@@ -517,12 +517,22 @@ func memoryNearLimit(log string) bool {
 	return false
 }
 
+// countKeyMarks name a limit on a count, not on time (compile_process_limit,
+// pids_limit, max_rows_limit): such a figure without a unit is no time
+// limit unless its key also names time (timeKeyMarks: process_timeout).
+// Read as seconds, an ESPHome build's process limit of 6 made every
+// compiler it had killed for memory a run stopped at its time limit.
+var (
+	timeKeyMarks  = logview.NewMarks("timeout", "deadline", "time", "sec", "wall", "dur")
+	countKeyMarks = logview.NewMarks("proc", "pid", "thread", "file", "fd", "open", "conn", "retr", "rate", "request", "row", "item", "line", "token", "concurren", "job", "worker", "parallel", "depth", "size", "count", "char", "length", "len")
+)
+
 // smallestLimit returns the smallest limit log names of one kind, memory
 // in megabytes when sizes is set, else time in seconds, or 0 for none.
 func smallestLimit(log string, sizes bool) float64 {
 	limit := 0.0
 	for _, m := range limitFigure.FindAllStringSubmatch(log, -1) {
-		if sizeFigure(m[1], m[3]) != sizes {
+		if sizeFigure(m[1], m[3]) != sizes || !sizes && m[3] == "" && countKeyMarks.In(m[1]) && !timeKeyMarks.In(m[1]) {
 			continue
 		}
 		v := seconds(m[1], m[2], m[3])

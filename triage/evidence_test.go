@@ -430,6 +430,9 @@ func TestReachedTimeLimitComparesTheRunWithTheShortestTimeLimitOfTheLog(t *testi
 		{"a memory limit is not a time limit", "mem_limit_mb=1024 elapsed_s=2000", false},
 		{"a wall limit is not the time the run took", "elapsed_s=203 wall_limit_s=3600", false},
 		{"no elapsed time at all", "limit_s=60 exit=137", false},
+		{"a count of processes is not a time limit", `"timeout_s": 1800 compile_process_limit=6 exit_status=1 elapsed=136.40s`, false},
+		{"a process's timeout is a time limit", "process_timeout=300 elapsed=301s", true},
+		{"a count's limit with a time unit is a time limit", "row_limit=60s elapsed=61s", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -225,7 +225,13 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}()
 	st.Start(ctx)
 	if !c.readOnly {
-		background.Go(func() { filer.Run(ctx) })
+		background.Go(func() {
+			// A filing a stop left resumes once its mode is read again:
+			// started at once, it could find no such mode and fail for good.
+			if st.WaitIndexed(ctx) == nil {
+				filer.Run(ctx)
+			}
+		})
 		background.Go(func() { filer.WatchReturns(ctx, st, changed) })
 	}
 	if alerts != nil {

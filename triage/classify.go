@@ -558,11 +558,12 @@ const wholeWindow = 2 << 10
 // line the deciding rule matched in. The decision is cached by the key and
 // a hash of that text.
 func (c *Classifier) decideWhole(f *Failure, src, harnessLayer, key string) (Classification, string) {
-	text := wholeText(f)
+	rest := stepAndLogLines(f)
+	text := suspectOf(tail(f.Error, wholeWindow)) + rest
 	if text == "" {
 		return Classification{Layer: sandtrap.LayerUnclassified, By: ByNone}, ""
 	}
-	rtext := ruleText(f)
+	rtext := ruleText(f, rest)
 	h := fnv.New64a()
 	h.Write([]byte(text))
 	h.Write([]byte{0})
@@ -635,27 +636,35 @@ func evidenceLine(text string, words []string) (line string, n int) {
 // step's error and log: what the guesses read when the rules' second
 // reading (ruleText) finds nothing.
 func wholeText(f *Failure) string {
+	return suspectOf(tail(f.Error, wholeWindow)) + stepAndLogLines(f)
+}
+
+// stepAndLogLines returns the suspect lines of the ends of f's last MCP
+// step's error and log, which the rules' second reading and the guesses
+// both read.
+func stepAndLogLines(f *Failure) string {
 	var b strings.Builder
-	suspectLines(&b, tail(f.Error, wholeWindow))
 	suspectLines(&b, tail(f.StepError, wholeWindow))
 	suspectLines(&b, jsonrpcEnvelope.Replace(tailBytes(f.LogTail, wholeWindow)))
 	return b.String()
 }
 
+// suspectOf returns the suspect lines of s (see suspectLines).
+func suspectOf(s string) string {
+	var b strings.Builder
+	suspectLines(&b, s)
+	return b.String()
+}
+
 // ruleText is what the second reading of the rules reads: every line of
 // the end of f's error, where a tool may name the cause on any line ("Aw,
-// Snap!" above the error code that ends Chrome's page), and the suspect
-// lines of its last MCP step's error and log, whose other lines are
+// Snap!" above the error code that ends Chrome's page), then stepAndLog,
+// the suspect lines of its step error and log, whose other lines are
 // progress and requests. On the test halves of the blind sets, reading the
 // error's other lines too fixed 15 records and broke 4, and reading all of
 // the log's as well fixed fewer.
-func ruleText(f *Failure) string {
-	var b strings.Builder
-	b.WriteString(strings.TrimSpace(tail(f.Error, wholeWindow)))
-	b.WriteByte('\n')
-	suspectLines(&b, tail(f.StepError, wholeWindow))
-	suspectLines(&b, jsonrpcEnvelope.Replace(tailBytes(f.LogTail, wholeWindow)))
-	return b.String()
+func ruleText(f *Failure, stepAndLog string) string {
+	return strings.TrimSpace(tail(f.Error, wholeWindow)) + "\n" + stepAndLog
 }
 
 // jsonrpcEnvelope drops the version member of a JSON-RPC frame in a log:

@@ -934,8 +934,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // restate a template far more alike in its rare words (see likeness), and
 // adds the rules from realworld203 to realworld208's development halves;
 // version 71 reads a limit on a count as no time limit, and adds those
-// from realworld209 to realworld214's.
-const SignatureVersion = 71
+// from realworld209 to realworld214's; version 72 reads MCP's -32001
+// without a timeout's words as the protocol's.
+const SignatureVersion = 72
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -16,7 +16,8 @@ import (
 	"sandtrap/triage"
 )
 
-// scanBatch is how many results are classified and applied at once.
+// scanBatch is how many results are classified and applied at once, when
+// one connection reads the file; the scanners of a pass share it.
 const scanBatch = 8192
 
 // persistEvery is how many results a first read indexes between two saves
@@ -172,61 +173,126 @@ func (s *Store) catchUp(ctx context.Context, src *source) (Change, error) {
 }
 
 // scanBatches reads the results of src past its watermark up to upto and
-// calls flush with each batch of them, in id order. The file is read on a
-// goroutine of its own, a batch ahead, so that reading it overlaps with
-// classifying and saving the batch before.
+// calls flush with each batch of them, in id order. The ids are cut into
+// ranges that scanners, each on a connection of its own, read in turn
+// (range k by scanner k mod the number of scanners), a batch or two ahead:
+// reading the file is most of a first read, and two connections read it in
+// about half the time. flush takes the batches in order, range by range,
+// while the scanners read on.
 func (s *Store) scanBatches(ctx context.Context, src *source, upto int64, flush func([]campaign.ResultRow) error) error {
 	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	full := make(chan []campaign.ResultRow, 1)
-	// Two batches are in flight at most, and go back and forth. A live
-	// run's pass reads a few rows: its batches are no bigger.
-	size := int(min(scanBatch, upto-src.lastID))
-	free := make(chan []campaign.ResultRow, 2)
-	free <- make([]campaign.ResultRow, 0, size)
-	free <- make([]campaign.ResultRow, 0, size)
-	scanned := make(chan error, 1)
-	go func() {
-		defer close(full)
-		pending := <-free
-		send := func() bool {
-			select {
-			case full <- pending:
-			case <-ctx.Done():
-				return false
+	var wg sync.WaitGroup
+	// Scanners blocked on a batch that will not be taken stop once cancelled.
+	defer func() { cancel(); wg.Wait() }()
+	// A save moves the watermark while the scan goes on: read it once.
+	s.mu.Lock()
+	after := src.lastID
+	s.mu.Unlock()
+	width := scanRangeWidth(upto - after)
+	ranges := (upto - after + width - 1) / width
+	n := int(min(int64(scanners()), ranges))
+	// The scanners share scanBatch's rows between their batches, so that
+	// reading on two connections holds no more in memory than on one. A
+	// live run's pass reads a few rows: its batches are no bigger.
+	size := int(min(scanBatch/int64(n), upto-after))
+	type scanned struct {
+		rows []campaign.ResultRow
+		end  bool // the last batch of its range
+		err  error
+	}
+	full := make([]chan scanned, n)
+	free := make([]chan []campaign.ResultRow, n)
+	for w := range n {
+		full[w] = make(chan scanned, 2)
+		// Two batches per scanner go back and forth: one filled while
+		// the other is classified.
+		free[w] = make(chan []campaign.ResultRow, 2)
+		free[w] <- make([]campaign.ResultRow, 0, size)
+		free[w] <- make([]campaign.ResultRow, 0, size)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			send := func(b scanned) bool {
+				select {
+				case full[w] <- b:
+					return true
+				case <-ctx.Done():
+					return false
+				}
 			}
-			select {
-			case pending = <-free:
-				return true
-			case <-ctx.Done():
-				return false
+			take := func() ([]campaign.ResultRow, bool) {
+				select {
+				case rows := <-free[w]:
+					return rows, true
+				case <-ctx.Done():
+					return nil, false
+				}
 			}
-		}
-		err := src.file.ScanResults(ctx, src.lastID, upto, func(r *campaign.ResultRow) error {
-			pending = append(pending, *r)
-			if len(pending) == size && !send() {
+			for k := int64(w); k < ranges; k += int64(n) {
+				pending, ok := take()
+				if !ok {
+					return
+				}
+				lo := after + k*width
+				err := src.file.ScanResults(ctx, lo, min(lo+width, upto), func(r *campaign.ResultRow) error {
+					pending = append(pending, *r)
+					if len(pending) == size {
+						if !send(scanned{rows: pending}) {
+							return ctx.Err()
+						}
+						if pending, ok = take(); !ok {
+							return ctx.Err()
+						}
+					}
+					return nil
+				})
+				if !send(scanned{rows: pending, end: true, err: err}) || err != nil {
+					return
+				}
+			}
+		}()
+	}
+	for k := int64(0); k < ranges; k++ {
+		w := int(k % int64(n))
+		for {
+			var b scanned
+			select {
+			case b = <-full[w]:
+			case <-ctx.Done():
 				return ctx.Err()
 			}
-			return nil
-		})
-		if err == nil && len(pending) > 0 && !send() {
-			err = ctx.Err()
-		}
-		scanned <- err
-	}()
-	for pending := range full {
-		if err := flush(pending); err != nil {
-			cancel()
-			for range full {
+			if b.err != nil {
+				return b.err
 			}
-			<-scanned
-			return err
+			if len(b.rows) > 0 {
+				if err := flush(b.rows); err != nil {
+					return err
+				}
+				clear(b.rows)
+			}
+			free[w] <- b.rows[:0]
+			if b.end {
+				break
+			}
 		}
-		clear(pending)
-		free <- pending[:0]
 	}
-	return <-scanned
+	return nil
 }
+
+// scanRangeWidth is how many ids one scanner's range spans, out of span:
+// a batch's worth, or wider where the ids are many, so that a file whose
+// ids are sparse costs at most maxScanRanges queries.
+func scanRangeWidth(span int64) int64 {
+	return max(scanBatch, (span+maxScanRanges-1)/maxScanRanges)
+}
+
+// maxScanRanges bounds the ranges one pass cuts its ids into.
+const maxScanRanges = 4096
+
+// scanners is how many connections read a campaign file at once: two where
+// two cores can, which leaves the file's other connections to the pages.
+// More would wait on the mining, which takes the batches one at a time.
+func scanners() int { return min(runtime.GOMAXPROCS(0), 2) }
 
 func (s *Store) markCaughtUp(src *source) {
 	s.mu.Lock()

@@ -221,6 +221,12 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld212.jsonl",
 	"testdata/eval/realworld213.jsonl",
 	"testdata/eval/realworld214.jsonl",
+	"testdata/eval/realworld215.jsonl",
+	"testdata/eval/realworld216.jsonl",
+	"testdata/eval/realworld217.jsonl",
+	"testdata/eval/realworld218.jsonl",
+	"testdata/eval/realworld219.jsonl",
+	"testdata/eval/realworld220.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -173,7 +173,7 @@ func pythonException(tb string) string {
 		if indented(line) {
 			if f, ok := strings.CutPrefix(trimmed, `File "`); ok {
 				frameFile, _, _ = strings.Cut(f, `"`)
-			} else if strings.HasPrefix(trimmed, "raise child_exception_type(") {
+			} else if strings.HasPrefix(trimmed, "raise child_exception") {
 				// subprocess's own line, when the frames' file names
 				// were trimmed away.
 				frameFile = "subprocess.py"
@@ -183,9 +183,10 @@ func pythonException(tb string) string {
 		if isHarnessPath(frameFile) {
 			return trimmed + " (in harness/" + frameFile[strings.LastIndexByte(frameFile, '/')+1:] + ")"
 		}
-		if isSpawnPath(frameFile) && strings.HasPrefix(trimmed, "FileNotFoundError") {
+		if isSpawnPath(frameFile) && (strings.HasPrefix(trimmed, "FileNotFoundError") || strings.HasPrefix(trimmed, "OSError: [Errno 2]")) {
 			// Python raises a missing program as a missing file, from
-			// the frames that spawn it. A compiler is told apart:
+			// the frames that spawn it (Python 2 as an OSError). A
+			// compiler is told apart:
 			// the image lacks its toolchain, a cause of its own.
 			if missingCompiler.MatchString(trimmed) {
 				return trimmed + " (spawning a compiler)"
@@ -675,6 +676,12 @@ func (n *normalizer) number(s string, i int) int {
 		end := i + 2
 		for end < len(s) && isHex(s[end]) {
 			end++
+		}
+		if strings.Trim(s[i+2:end], "0") == "" {
+			// A zero is a NUL byte or a null pointer: the cause, not a
+			// variable part, and not the byte a decoder choked on.
+			n.out = append(n.out, "0x00"...)
+			return end
 		}
 		n.out = append(n.out, "<hex>"...)
 		return end

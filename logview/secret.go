@@ -27,9 +27,13 @@ import (
 // envSecret a credential in an environment variable's assignment
 // (GITHUB_TOKEN=…), keystorePassword a Java keystore's password on a
 // command line and basicAuth an Authorization header's Basic credentials.
-// Google's browser keys (AIza…) are left out: web pages publish them.
+// Google's browser keys (AIza…) are no shape of their own, since web
+// pages publish them in the scripts they load (…/maps/api/js?key=…); given
+// as an API call's key parameter (?key=…), as any API key is, they count:
+// of 19 blind records whose error holds a key parameter, the labellers
+// called 18 a credential echoed, critical, and the other a page's script.
 var (
-	secretValue      = regexp.MustCompile(`^(?i)(access_?token|access_?key|api[_-]?key|auth_?token|client_?secret|secret|token|(password|passwd|pwd))(?:=|: ?|"\s*:\s*")([A-Za-z0-9._~+/!@#$%^*-]{8,})`)
+	secretValue      = regexp.MustCompile(`^(?i)(access_?token|access_?key|api[_-]?key|auth_?token|client_?secret|secret|token|key|(password|passwd|pwd))(?:=|: ?|"\s*:\s*")([A-Za-z0-9._~+/!@#$%^*-]{8,})`)
 	issuedSecret     = regexp.MustCompile(`\bBearer [A-Za-z0-9._~+/-]*[0-9][A-Za-z0-9._~+/-]*[a-z][A-Za-z0-9._~+/-]{18,}|\b(ghp|gho|ghs|ghu|github_pat)_[A-Za-z0-9_]{20,}|\bAKIA[0-9A-Z]{16}\b|\bxox[abprs]-[A-Za-z0-9-]{10,}|\bsk-[A-Za-z0-9_-]{20,}|\bglpat-[A-Za-z0-9_-]{20,}|\bhf_[A-Za-z0-9]{30,}|\bnpm_[A-Za-z0-9]{36}\b|\bpypi-[A-Za-z0-9_-]{50,}|\b[rs]k_live_[A-Za-z0-9]{20,}|\bya29\.[A-Za-z0-9_-]{20,}|\binfura\.io/v3/[A-Za-z0-9]{20,}|\balchemy(api)?\.(com|io)/v2/[A-Za-z0-9_-]{20,}|\bhv[sbr]\.[A-Za-z0-9_-]{20,}`)
 	userinfoSecret   = regexp.MustCompile(`://[^\s:/@?#]*:([^\s:/@?#]+)@`)
 	userinfoToken    = regexp.MustCompile(`://([A-Za-z0-9_-]{20,}|[^\s:/@?#]+(?::x-oauth-basic))@`)
@@ -179,6 +183,12 @@ func secretSpans(text string, first bool) [][2]int {
 			// A token or key shorter than 16 is an id or a word; a
 			// password is often that short.
 		case strings.EqualFold(key, "token") && uuidValue.MatchString(value):
+		case strings.EqualFold(key, "key") && text[j-1] != '?' && text[j-1] != '&':
+			// A URL's key parameter is an API key (?key=…); a key
+			// elsewhere is a cache's, a map's or an object's name.
+		case strings.EqualFold(key, "key") && strings.HasPrefix(value, "AIza") && publishedScript(text[:j-1]):
+			// A Google browser key in the script URL a page loads is
+			// published by that page.
 		case overlaps(spans, j+m[6], j+m[7]):
 			// Already cut as a provider's key or a URL's password.
 		case credentialLike(value):
@@ -189,6 +199,12 @@ func secretSpans(text string, first bool) [][2]int {
 		}
 	}
 	return sortedApart(spans)
+}
+
+// publishedScript reports whether before, the text up to a URL's query,
+// ends in a script's path (/maps/api/js, /sdk.js): a URL a web page loads.
+func publishedScript(before string) bool {
+	return strings.HasSuffix(before, "/js") || strings.HasSuffix(before, ".js")
 }
 
 // overlaps reports whether [from, to) overlaps one of spans: a value
@@ -249,5 +265,5 @@ func sortedApart(spans [][2]int) [][2]int {
 // secretKeyStarts are the first letters of the keys secretValue knows.
 const (
 	secretDelimiters = "?&;, \t\n\r\f\"'["
-	secretKeyStarts  = "acstp"
+	secretKeyStarts  = "acstpk"
 )

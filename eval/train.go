@@ -227,6 +227,12 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld218.jsonl",
 	"testdata/eval/realworld219.jsonl",
 	"testdata/eval/realworld220.jsonl",
+	"testdata/eval/realworld221.jsonl",
+	"testdata/eval/realworld222.jsonl",
+	"testdata/eval/realworld223.jsonl",
+	"testdata/eval/realworld224.jsonl",
+	"testdata/eval/realworld225.jsonl",
+	"testdata/eval/realworld226.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -938,8 +938,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // without a timeout's words as the protocol's; version 73 keeps a zero hex
 // byte (0x00) in the signature, reads Python 2's missing program, and adds
 // the rules from realworld215 to realworld220's; version 74 reads a URL's
-// key parameter as a credential (see logview.HoldsSecret).
-const SignatureVersion = 74
+// key parameter as a credential (see logview.HoldsSecret); version 75 adds
+// the rules from realworld221 to realworld226's development halves.
+const SignatureVersion = 75
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -233,6 +233,11 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld224.jsonl",
 	"testdata/eval/realworld225.jsonl",
 	"testdata/eval/realworld226.jsonl",
+	"testdata/eval/realworld228.jsonl",
+	"testdata/eval/realworld229.jsonl",
+	"testdata/eval/realworld230.jsonl",
+	"testdata/eval/realworld231.jsonl",
+	"testdata/eval/realworld232.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

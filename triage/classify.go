@@ -939,8 +939,10 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // byte (0x00) in the signature, reads Python 2's missing program, and adds
 // the rules from realworld215 to realworld220's; version 74 reads a URL's
 // key parameter as a credential (see logview.HoldsSecret); version 75 adds
-// the rules from realworld221 to realworld226's development halves.
-const SignatureVersion = 75
+// the rules from realworld221 to realworld226's development halves;
+// version 76 reads CPU seconds used up to a time limit as the limit's, and
+// adds those from realworld228 to realworld232's.
+const SignatureVersion = 76
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

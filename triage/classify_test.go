@@ -495,6 +495,8 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"a record truncated on write is cut at a size", "cp: FSUM6260 write error on file \"//'SBX.COBOL.SOURCE(PAYROLL)'\": EDC5003I Truncation of a record occurred during an I/O operation.", "interface/message-size"},
 		{"a real-time priority that is refused is process spawning", "HHC90020W 'hthread_setschedparam()' failed at loc=impl.c:985: rc=22: Invalid argument", "sandbox/process-spawn"},
 		{"a socket that timed out in Node's request is egress", `"error":{"code":"ESOCKETTIMEDOUT","connect":false}`, "sandbox/network-egress"},
+		{"a Docker daemon whose socket is gone is the session's", "FATA[0000] Post http:///var/run/docker.sock/v1.16/images/create?fromImage=spack%2Fubuntu-jammy%3Alatest: dial unix /var/run/docker.sock: no such file or directory", "sandbox/session-lifecycle"},
+		{"curl built without TLS lacks a package", "==> Fetching https://sourceware.org/pub/bzip2/bzip2-1.0.8.tar.gz\ncurl: (1) Protocol https not supported or disabled in libcurl", "sandbox/package-path"},
 		{"a test killed at its timeout ran out of time, not memory", "test case exceeded its 600s timeout and was killed.", "sandbox/cpu-time"},
 		{"git's warning that it will rewrite a file's line endings is its bytes changed as text", "warning: in the working copy of 'docs/chart.PNG', CRLF will be replaced by LF the next time Git touches it", "interface/encoding"},
 		{"a shell's carriage return in capitals is still a CRLF rewrite", "./configure: Line 16: $'\\r': Command not found.", "interface/encoding"},

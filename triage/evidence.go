@@ -649,8 +649,8 @@ const LimitReachedRule = "rule:time-limit-reached"
 const timeLimitReached = "the run reached its time limit"
 
 // elapsedFigure finds a harness's note of how long a run took:
-// elapsed_s=1801, wall_ms=31910, "duration": 62.
-var elapsedFigure = regexp.MustCompile(`(?i)\b(\w*(?:elapsed|wall|duration|waited|took|runtime)\w*)["']?\s*[=:]\s*["']?(\d+(?:\.\d+)?)(ms|s|m)?\b`)
+// elapsed_s=1801, wall_ms=31910, "duration": 62, cpu_used_s=180.02.
+var elapsedFigure = regexp.MustCompile(`(?i)\b(\w*(?:elapsed|wall|duration|waited|took|runtime|cpu_used)\w*)["']?\s*[=:]\s*["']?(\d+(?:\.\d+)?)(ms|s|m)?\b`)
 
 // limitMarks are checked before the figures.
 var limitMarks = logview.NewMarks("limit", "timeout", "deadline", "budget")

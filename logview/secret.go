@@ -201,9 +201,13 @@ func secretSpans(text string, first bool) [][2]int {
 	return sortedApart(spans)
 }
 
-// publishedScript reports whether before, the text up to a URL's query,
-// ends in a script's path (/maps/api/js, /sdk.js): a URL a web page loads.
+// publishedScript reports whether before, the text up to a parameter of
+// a URL's query, is a script's URL (/maps/api/js?v=3, /sdk.js): a URL a web
+// page loads.
 func publishedScript(before string) bool {
+	if q := strings.LastIndexByte(before, '?'); q > strings.LastIndexAny(before, " \t\n\"'") {
+		before = before[:q]
+	}
 	return strings.HasSuffix(before, "/js") || strings.HasSuffix(before, ".js")
 }
 

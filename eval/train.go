@@ -233,11 +233,18 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld224.jsonl",
 	"testdata/eval/realworld225.jsonl",
 	"testdata/eval/realworld226.jsonl",
+	"testdata/eval/realworld227.jsonl",
 	"testdata/eval/realworld228.jsonl",
 	"testdata/eval/realworld229.jsonl",
 	"testdata/eval/realworld230.jsonl",
 	"testdata/eval/realworld231.jsonl",
 	"testdata/eval/realworld232.jsonl",
+	"testdata/eval/realworld233.jsonl",
+	"testdata/eval/realworld234.jsonl",
+	"testdata/eval/realworld235.jsonl",
+	"testdata/eval/realworld236.jsonl",
+	"testdata/eval/realworld237.jsonl",
+	"testdata/eval/realworld238.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -23,7 +23,9 @@ import (
 // whatever its value: "password" is the password the tool was given, and
 // of 86 blind records whose error holds a URL with one, the labellers
 // called 85 a credential echoed, critical. botToken is a Telegram bot's
-// token in its API's path, privateKey the body of a PEM private key,
+// token in its API's path and bareBotToken one given alone, as a bot's
+// id, a colon and 35 characters from AA on (a bot's log prints it so when
+// it tests its token), privateKey the body of a PEM private key,
 // envSecret a credential in an environment variable's assignment
 // (GITHUB_TOKEN=…), keystorePassword a Java keystore's password on a
 // command line and basicAuth an Authorization header's Basic credentials.
@@ -38,6 +40,7 @@ var (
 	userinfoSecret   = regexp.MustCompile(`://[^\s:/@?#]*:([^\s:/@?#]+)@`)
 	userinfoToken    = regexp.MustCompile(`://([A-Za-z0-9_-]{20,}|[^\s:/@?#]+(?::x-oauth-basic))@`)
 	botToken         = regexp.MustCompile(`/bot[^/\s:%]{4,}(?::|%3A)([A-Za-z0-9_-]{30,})`)
+	bareBotToken     = regexp.MustCompile(`\b\d{8,10}:(AA[A-Za-z0-9_-]{33})\b`)
 	privateKey       = regexp.MustCompile(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----\s*([A-Za-z0-9+/=][A-Za-z0-9+/=\s]{15,}[A-Za-z0-9+/=])`)
 	envSecret        = regexp.MustCompile(`\b[A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:TOKEN|SECRET|PASSWORD|API_KEY|ACCESS_KEY|SECRET_KEY)=["']?([^\s"'$<{,;]{4,})`)
 	basicAuth        = regexp.MustCompile(`(?i)\bauthorization["']?\s*[:=]\s*["']?basic ([A-Za-z0-9+/]{16,}={0,2})`)
@@ -53,6 +56,7 @@ var otherSecrets = [...]struct {
 	rx    *regexp.Regexp
 }{
 	{NewMarks("/bot"), botToken},
+	{NewMarks(":aa"), bareBotToken},
 	{NewMarks("private key-----"), privateKey},
 	{NewMarks("token=", "secret=", "password=", "key="), envSecret},
 	{NewMarks("storepass", "keypass", "store.password", "key.password"), keystorePassword},

@@ -32,7 +32,7 @@ func TestEveryPieceOfEvidenceClassifiesInServe(t *testing.T) {
 			(4, 'r1', 'builds/d', 'code-interpreter', 'builds', 'failed', 'step 3 failed', 'ok' || char(10) || 'quota: widget store full' || char(10), 1),
 			(5, 'r1', 'downloads/e', 'code-interpreter', 'downloads', 'passed', NULL, NULL, 0),
 			(6, 'r1', 'downloads/f', 'browser', 'downloads', 'failed', 'assertion failed: image differs', NULL, 1),
-			(7, 'r1', 'downloads/g', 'browser', 'downloads', 'failed', 'OSError: image file is truncated (3 bytes not processed)', NULL, 1),
+			(7, 'r1', 'downloads/g', 'browser', 'downloads', 'failed', 'PIL.UnidentifiedImageError: cannot identify image file ''p.jpg''', NULL, 1),
 			(8, 'r1', 'downloads/h', 'browser', 'downloads', 'failed', 'OSError: image file is truncated (2056 bytes not processed)', 'tool=browser.download url=https://cdn.example.com/p.jpg' || char(10) || 'download saved /home/user/p.jpg expected_bytes=3818450 written_bytes=2056' || char(10), 1),
 			(9, 'r1', 'file-io/i', 'code-interpreter', 'file-io', 'failed', 'FileNotFoundError: [Errno 2] No such file or directory: ''out/summary.csv''', 'step 5 write_file out/summary.csv ok' || char(10) || 'sandbox sbx_3676 restarted (reason=host-drain)' || char(10) || 'step 8 run_code' || char(10), 1);
 		INSERT INTO artifacts (result_id, name, media_type, data, expected_sha256) VALUES

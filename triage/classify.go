@@ -372,6 +372,11 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 		sig = normalizeSource(toolSucceeded + ": " + sig)
 	}
 	if leaksSecret(f) {
+		if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) && out.Layer != sandtrap.LayerTest {
+			// Whatever else failed, the tool's output let a credential
+			// through to the agent, the campaign and its tickets.
+			out = Classification{Layer: sandtrap.LayerInterface, Primitive: "input-validation", By: SecretShownRule}
+		}
 		// The value is cut from the signature too: it is every mode's
 		// title, on pages and in tickets.
 		redacted, _ := logview.Redact(sig)
@@ -941,8 +946,11 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // key parameter as a credential (see logview.HoldsSecret); version 75 adds
 // the rules from realworld221 to realworld226's development halves;
 // version 76 reads CPU seconds used up to a time limit as the limit's, and
-// adds those from realworld228 to realworld232's.
-const SignatureVersion = 76
+// adds those from realworld228 to realworld232's; version 77 puts a
+// failure whose error shows a credential in input-validation (see
+// SecretShownRule), reads a Telegram bot's bare token as one, and adds the
+// rules from realworld227 and realworld233 to realworld238's.
+const SignatureVersion = 77
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

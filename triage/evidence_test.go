@@ -398,6 +398,38 @@ func TestALeakedSecretIsCriticalAndItsOwnMode(t *testing.T) {
 	}
 }
 
+func TestALeakedSecretIsTheInterfacesUnlessTheHarnessOrItsOwnCodeSaysOtherwise(t *testing.T) {
+	const token = "&token=71eccadd12daed9732c94078248b715db0aea2582a63ad44"
+	tests := []struct {
+		name                string
+		f                   Failure
+		wantLayer, wantPrim string
+		wantBy              string
+	}{
+		{"a request that failed with a token in its URL",
+			Failure{Status: "failed", Error: "HTTPConnectionPool(host='api.example.com', port=443): Max retries exceeded with url: /notes?fields=id" + token},
+			"interface", "input-validation", SecretShownRule},
+		{"a harness that names the sandbox layer keeps it",
+			Failure{Status: "failed", HarnessLayer: "sandbox", Error: "HTTPConnectionPool(host='api.example.com', port=443): Max retries exceeded with url: /notes?fields=id" + token},
+			"sandbox", "network-egress", ByHarness},
+		{"a fixture of the test's own that prints one stays the test's",
+			Failure{Status: "failed", Error: "ERROR at setup of test_notes: fixture 'client' raised: login failed for /notes?fields=id" + token},
+			"test", "harness", "rule:harness-error"},
+	}
+	c := NewClassifier(nil)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := c.Classify(tt.f)
+			if got.Layer != tt.wantLayer || got.Primitive != tt.wantPrim || got.By != tt.wantBy {
+				t.Errorf("got %s/%s by %s, want %s/%s by %s", got.Layer, got.Primitive, got.By, tt.wantLayer, tt.wantPrim, tt.wantBy)
+			}
+			if !strings.HasPrefix(got.ModeSignature(), secretLeaked) {
+				t.Errorf("got mode signature %q, want it to start %q", got.ModeSignature(), secretLeaked)
+			}
+		})
+	}
+}
+
 func TestMegabytesReadsTheUnitFromTheKeyTheSuffixOrTheSize(t *testing.T) {
 	tests := []struct {
 		name, key, value, unit string

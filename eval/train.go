@@ -245,6 +245,13 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld236.jsonl",
 	"testdata/eval/realworld237.jsonl",
 	"testdata/eval/realworld238.jsonl",
+	"testdata/eval/realworld239.jsonl",
+	"testdata/eval/realworld240.jsonl",
+	"testdata/eval/realworld241.jsonl",
+	"testdata/eval/realworld242.jsonl",
+	"testdata/eval/realworld243.jsonl",
+	"testdata/eval/realworld244.jsonl",
+	"testdata/eval/realworld245.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

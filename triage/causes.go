@@ -299,6 +299,11 @@ var knownCauses = []KnownCause{
 		`(?i)RESOURCE_EXHAUSTED|ResourceExhausted|larger than max|max(imum)? (receive |send )?message (size|length)`),
 
 	// interface/null-byte
+	// A NUL the error names in a file whose bytes the harness's counts
+	// show grew on the way: written padded with zeros (see
+	// withLogEvidence), whatever the reader then refused.
+	known("nul-padded-in-transfer", "null-byte", "File padded with NUL bytes in transfer: bytes grew",
+		`(?i)^bytes grew in transfer\b`),
 	known("nul-in-source", "null-byte", "Source or text file holds NUL bytes: cannot contain null bytes",
 		`(?i)source code( string)? cannot contain null bytes|line contains NUL|null bytes? in (the )?(source|file|input|csv|text)|file contains null`),
 	known("nul-cut-payload", "null-byte", "Payload cut at a NUL byte",

@@ -311,8 +311,14 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 	if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) && countsDecide(out) {
 		if sent, got, ok := transferCounts(f.LogTail); ok && sent != got {
 			// A decoder that refused the bytes explains the ones lost too:
-			// lossy decoding drops what it cannot read.
-			if primitive, what := transferDamage(sent, got); primitive != "null-byte" || out.By != "rule:encoding" {
+			// lossy decoding drops what it cannot read. And a NUL the error
+			// names explains bytes added, a file padded with zeros, unless
+			// the error shows bytes decoded as text (U+FFFD) beside it.
+			primitive, what := transferDamage(sent, got)
+			if primitive == "encoding" && out.By == "rule:nul-byte" && !showsReplacement(f.Error) {
+				primitive = "null-byte"
+			}
+			if primitive != "null-byte" || out.By != "rule:encoding" {
 				out = Classification{Layer: sandtrap.LayerInterface, Primitive: primitive, By: CountsRule}
 				sig = normalizeSource(what + ": " + sig)
 			}
@@ -383,6 +389,12 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 		sig = normalizeSource(secretLeaked + ": " + redacted)
 	}
 	return out, sig
+}
+
+// showsReplacement reports whether text holds U+FFFD, the character a
+// decoder puts for bytes it could not read, or its JSON escape.
+func showsReplacement(text string) bool {
+	return strings.ContainsRune(text, '\ufffd') || strings.Contains(text, `\ufffd`) || strings.Contains(text, `\uFFFD`)
 }
 
 // damageDecides reports whether an artifact's damage d decides the
@@ -949,8 +961,11 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // adds those from realworld228 to realworld232's; version 77 puts a
 // failure whose error shows a credential in input-validation (see
 // SecretShownRule), reads a Telegram bot's bare token as one, and adds the
-// rules from realworld227 and realworld233 to realworld238's.
-const SignatureVersion = 77
+// rules from realworld227 and realworld233 to realworld238's; version 78
+// keeps a NUL the error names when the transfer's counts say the bytes
+// grew (nul-padded-in-transfer), and adds those from realworld239 to
+// realworld245's.
+const SignatureVersion = 78
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

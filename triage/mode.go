@@ -56,6 +56,8 @@ var severityRefinements = []severityRefinement{
 		sandtrap.SeverityCritical, "critical: security hole: unvalidated input accepted"},
 	{"null-byte", []string{"truncat", "cut at", "short read", "downloaded <n> of", "downloaded <*> of"},
 		sandtrap.SeverityCritical, "critical: content truncated at a NUL byte"},
+	{"null-byte", []string{"padded with NUL bytes in transfer"},
+		sandtrap.SeverityCritical, "critical: the file's bytes changed in transfer, padded with NULs"},
 	{"null-byte", []string{"embedded null", "cannot contain null", "null character", "contains NUL", "null bytes", `Unexpected "\u<n>"`},
 		sandtrap.SeverityHigh, "high: the NUL is refused with an error, nothing is silently cut"},
 	// A database that refuses a NUL in text says so, and only that row

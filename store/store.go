@@ -249,6 +249,10 @@ func (s *Store) WaitIndexed(ctx context.Context) error {
 	}
 }
 
+// IndexHeld estimates the bytes the index holds in memory (see
+// index.Index.Held).
+func (s *Store) IndexHeld() int64 { return s.ix.Held() }
+
 // Close stops the watchers and closes every database.
 func (s *Store) Close() error {
 	if s.cancel != nil {

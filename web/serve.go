@@ -51,7 +51,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.BoolVar(&c.readOnly, "read-only", false, "refuse every change to sandtrap's state")
 	fs.DurationVar(&c.poll, "poll", 20*time.Millisecond, "how often each campaign file is checked for new commits")
 	fs.StringVar(&c.tokenEnv, "token-env", "SANDTRAP_TOKEN", "environment variable holding the access token every request must carry; required to listen beyond loopback")
-	fs.Int64Var(&c.memoryLimitMiB, "memory-limit", defaultMemoryLimitMiB, "soft memory limit in MiB (the garbage collector works harder near it); GOMEMLIMIT overrides it, 0 turns it off")
+	fs.Int64Var(&c.memoryLimitMiB, "memory-limit", defaultMemoryLimitMiB, "most MiB of the soft memory limit, which follows what the index holds (the garbage collector works harder near it); GOMEMLIMIT overrides it, 0 turns it off")
 	fs.Int64Var(&c.indexMemoryMiB, "index-memory", defaultIndexMemoryMiB, "MiB the rows and comparison facts of finished runs may hold in memory; beyond it those looked at least lately leave memory, and rows are read back from the state when needed; 0 keeps every run in memory")
 	fs.StringVar(&c.ingest, "ingest", "", "campaign file that harnesses write over HTTP (POST /api/ingest/...); created when missing, written by sandtrap alone, served with the others")
 	fs.Var(&c.ingestMaxBody, "ingest-max-body", "largest body of an ingest request, in bytes or with KiB, MiB or GiB")
@@ -80,7 +80,8 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 // runs of a thousand.
 const defaultIndexMemoryMiB = 96
 
-// defaultMemoryLimitMiB is --memory-limit unless told otherwise. It leaves
+// defaultMemoryLimitMiB is --memory-limit unless told otherwise: the most
+// the soft limit rises to as the index fills (see memoryLimit). It leaves
 // the collector room above a full index: the rest of the heap (counts of
 // every run, the batches a read is working on, pages being rendered) and
 // the runtime's own overhead come to 40–50 MiB over a history of 3,000
@@ -88,6 +89,39 @@ const defaultIndexMemoryMiB = 96
 // ran back to back: 336 collections and twice the CPU for the first read,
 // against 43 at 200 MiB.
 const defaultMemoryLimitMiB = 200
+
+// memoryLimitRoom is what the soft limit leaves beside what the index
+// holds: the rules' compiled expressions and the models, the batches a
+// read is working on, the mode tables and pages being rendered. With
+// 200 MiB whatever the index held, the first read of one run of a million
+// results peaked at 197–222 MB, about 35 MB of it outside Go's heap
+// (SQLite's caches, the program's text); following the index, it peaks at
+// 179–187 MB in the same time, and a full index of a long history nears
+// the 200 MiB it needs (docs/bench.md).
+const memoryLimitRoom = 90 << 20
+
+// memoryLimit is the soft memory limit when the index holds held bytes:
+// room for the rest beside it, at most max.
+func memoryLimit(held, max int64) int64 {
+	return min(max, memoryLimitRoom+held)
+}
+
+// followIndex sets the soft memory limit to follow what the index holds,
+// every tenth of a second until ctx ends: a collector bound to a full
+// index's limit lets the heap of a first read grow past what one run
+// needs.
+func followIndex(ctx context.Context, held func() int64, max int64) {
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		debug.SetMemoryLimit(memoryLimit(held(), max))
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
 
 // The server's timeouts: a client has 5 s to send its headers and 30 s for
 // its whole request, and a connection idle for 2 minutes is closed. There is
@@ -119,8 +153,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	if os.Getenv("GOMEMLIMIT") == "" && c.memoryLimitMiB > 0 {
-		debug.SetMemoryLimit(c.memoryLimitMiB << 20)
+	followLimit := os.Getenv("GOMEMLIMIT") == "" && c.memoryLimitMiB > 0
+	if followLimit {
+		debug.SetMemoryLimit(memoryLimit(0, c.memoryLimitMiB<<20))
 	}
 	var cfg triage.Config
 	if c.config != "" {
@@ -177,6 +212,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer st.Close()
+	if followLimit {
+		go followIndex(ctx, st.IndexHeld, c.memoryLimitMiB<<20)
+	}
 	owners := cfg.Owners.Ownership()
 	facts := filing.Facts(st, c.publicURL)
 	filer := &filing.Filer{Outbox: st, Facts: facts, Owners: owners, Getenv: os.Getenv,

@@ -56,3 +56,24 @@ func TestServeClosesLiveStreamsWhenItStops(t *testing.T) {
 		}
 	}
 }
+
+func TestTheMemoryLimitFollowsTheIndexUpToItsMost(t *testing.T) {
+	const mib = 1 << 20
+	tests := []struct {
+		name            string
+		held, max, want int64
+	}{
+		{"an empty index leaves the room alone", 0, 200 * mib, 90 * mib},
+		{"one run of a million results raises it by its rows", 50 * mib, 200 * mib, 140 * mib},
+		{"a full index of a long history nears the most", 96 * mib, 200 * mib, 186 * mib},
+		{"an index past the most stays at the most", 300 * mib, 200 * mib, 200 * mib},
+		{"a most below the room is the limit", 10 * mib, 64 * mib, 64 * mib},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := memoryLimit(tt.held, tt.max); got != tt.want {
+				t.Errorf("got %d MiB, want %d MiB", got/mib, tt.want/mib)
+			}
+		})
+	}
+}

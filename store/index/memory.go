@@ -369,3 +369,18 @@ func (ix *Index) Resident(id string) (Residence, error) {
 	ri.factsMu.Unlock()
 	return r, nil
 }
+
+// Held estimates what every run's rows, failures, page caches and
+// comparison facts hold, live runs and runs beyond the budget included:
+// what the server's soft memory limit leaves room for (see web).
+func (ix *Index) Held() int64 {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	var total int64
+	for _, src := range ix.sources {
+		for _, ri := range src.runs {
+			total += ri.bytes()
+		}
+	}
+	return total
+}

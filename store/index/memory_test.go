@@ -101,3 +101,27 @@ func TestARunsTestsKeepTheKeysOfFailuresOnly(t *testing.T) {
 		}
 	}
 }
+
+func TestHeldCountsTheRowsOfEveryRunUntilTheyAreEvicted(t *testing.T) {
+	tests := []struct {
+		name     string
+		budget   int64
+		finished bool
+		wantMin  int64
+		wantMax  int64
+	}{
+		{"a live run's rows are held whatever the budget", 1, false, 1000 * rowBytes, 1 << 20},
+		{"a finished run kept under the budget is held", 0, true, 1000 * rowBytes, 1 << 20},
+		{"a finished run evicted by a budget of a byte is not", 1, true, 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture(t, tt.budget)
+			f.run("r1", tt.finished)
+			f.add(f.results("r1", 1000))
+			if got := f.ix.Held(); got < tt.wantMin || got > tt.wantMax {
+				t.Errorf("got %d bytes held, want %d to %d", got, tt.wantMin, tt.wantMax)
+			}
+		})
+	}
+}

@@ -213,7 +213,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	defer st.Close()
 	if followLimit {
-		go followIndex(ctx, st.IndexHeld, c.memoryLimitMiB<<20)
+		limitCtx, stopFollowing := context.WithCancel(ctx)
+		defer stopFollowing()
+		go followIndex(limitCtx, st.IndexHeld, c.memoryLimitMiB<<20)
 	}
 	owners := cfg.Owners.Ownership()
 	facts := filing.Facts(st, c.publicURL)

@@ -3,7 +3,9 @@
 import json,glob,re,sys,collections
 rx=re.compile(sys.argv[1]); uselog='--log' in sys.argv
 c=collections.Counter(); ex={}
-files=glob.glob('/work/main/testdata/eval/realworld*.jsonl')+glob.glob('/work/main/testdata/corpus/*.jsonl')+glob.glob('/work/blind/rw*work/realworld*.jsonl')
+import os
+files=glob.glob('/work/main/testdata/eval/realworld*.jsonl')+glob.glob('/work/main/testdata/corpus/*.jsonl')
+files+=[f for f in glob.glob('/work/blind/rw*work/realworld*.jsonl') if not os.path.exists('/work/main/testdata/eval/'+os.path.basename(f))]
 for f in files:
     for l in open(f):
         try: r=json.loads(l)

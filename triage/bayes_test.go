@@ -144,3 +144,36 @@ func TestNamePartsSplitsTheNamesErrorsAreMadeOf(t *testing.T) {
 		})
 	}
 }
+
+func TestASureModelOverrulesTheStemsButNotAnUnsureOne(t *testing.T) {
+	var labelled [][3]string
+	for i := range 30 {
+		labelled = append(labelled,
+			[3]string{"sandbox", "storage-persistence", fmt.Sprintf("kubelet attachvolume csi driver failed for pvc claim on node %d", i)},
+			[3]string{"sandbox", "network-egress", fmt.Sprintf("could not resolve registry host %d", i)})
+	}
+	m := trainOn("builds", labelled...)
+	tests := []struct {
+		name, msg     string
+		wantOverruled bool
+		wantPrimitive string
+	}{
+		{"the model sure of its own words overrules the stems' words",
+			"kubelet attachvolume csi driver failed for pvc claim on node: timed out connecting to host via proxy", true, "storage-persistence"},
+		{"the model without its words leaves the stems' guess",
+			"timed out connecting to host via proxy", false, "network-egress"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := Failure{Target: "code-interpreter", Domain: "builds", Error: tt.msg}
+			stems, _ := guess(tt.msg, Classification{Layer: "unclassified", By: ByNone})
+			if stems.Primitive != "network-egress" {
+				t.Fatalf("the stems guessed %s/%s, want sandbox/network-egress", stems.Layer, stems.Primitive)
+			}
+			got, _, overruled := surerModel(m, &f, tt.msg, stems)
+			if overruled != tt.wantOverruled || got.Primitive != tt.wantPrimitive {
+				t.Errorf("got %s (overruled %v), want %s (overruled %v)", got.Primitive, overruled, tt.wantPrimitive, tt.wantOverruled)
+			}
+		})
+	}
+}

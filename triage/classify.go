@@ -608,6 +608,9 @@ func (c *Classifier) decideWhole(f *Failure, src, harnessLayer, key string) (Cla
 	var words []string
 	if d.fallback.By == ByNone {
 		d.fallback, words = guess(text, d.fallback)
+		if sure, sureWords, ok := surerModel(c.model, f, text, d.fallback); ok {
+			d.fallback, words = sure, sureWords
+		}
 	}
 	if d.fallback.By == ByNone {
 		d.fallback, words = guessByModel(c.model, f, text, d.fallback)
@@ -964,8 +967,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // rules from realworld227 and realworld233 to realworld238's; version 78
 // keeps a NUL the error names when the transfer's counts say the bytes
 // grew (nul-padded-in-transfer), and adds those from realworld239 to
-// realworld245's.
-const SignatureVersion = 78
+// realworld245's; version 79 lets the learned model, sure of another
+// class, overrule the stems' guess (see surerModel).
+const SignatureVersion = 79
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -330,7 +330,7 @@ func surerModel(m *WordModel, f *Failure, text string, stems Classification) (cl
 		return stems, nil, false
 	}
 	layer, primitive := splitGroup(class)
-	return Classification{Layer: layer, Primitive: primitive, By: GuessBy + "learned:" + strings.Join(words, ",")}, words, true
+	return Classification{Layer: layer, Primitive: primitive, By: GuessLearned + strings.Join(words, ",")}, words, true
 }
 
 // guessByModel classifies f by the learned model m and returns the words
@@ -345,7 +345,7 @@ func guessByModel(m *WordModel, f *Failure, text string, none Classification) (C
 		return none, nil
 	}
 	layer, primitive := splitGroup(class)
-	how := GuessBy + "learned:"
+	how := GuessLearned
 	// A NUL byte guessed from a lone error line must be named there: the
 	// development halves' "ValueError: embedded null byte" made any lone
 	// ValueError a NUL byte ("could not convert string to float: 'N/A'").

@@ -17,6 +17,10 @@ import (
 // words rather than by a rule.
 const GuessBy = "guess:"
 
+// GuessLearned starts the By of a failure the learned model is sure of,
+// or whose words name its primitive.
+const GuessLearned = GuessBy + "learned:"
+
 // GuessLeaning starts the By of a failure the learned model only leans on:
 // the message names no word of the primitive, and the margin is small.
 // Such a failure restates no other template unless their words are the

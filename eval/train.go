@@ -252,6 +252,13 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld243.jsonl",
 	"testdata/eval/realworld244.jsonl",
 	"testdata/eval/realworld245.jsonl",
+	"testdata/eval/realworld246.jsonl",
+	"testdata/eval/realworld247.jsonl",
+	"testdata/eval/realworld248.jsonl",
+	"testdata/eval/realworld249.jsonl",
+	"testdata/eval/realworld250.jsonl",
+	"testdata/eval/realworld251.jsonl",
+	"testdata/eval/realworld252.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -510,6 +510,26 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"an MCP server connected twice to a transport is the protocol's", "Already connected to a transport. Call close() before connecting to a new transport, or use a separate Protocol instance per connection.", "interface/protocol"},
 		{"SQLite's disk I/O error is the storage's", "[error] --- SQL error updateCachedValues: disk I/O error", "sandbox/storage-persistence"},
 		{"GHC's stack that overflowed ran out of memory", "pandoc: Stack space overflow: current size 33624 bytes.\npandoc: Use `+RTS -Ksize -RTS' to increase it.", "sandbox/memory"},
+		{"a SPARQL query that uses a prefix it never declared is the test's", "org.openrdf.query.parser.sparql.ast.VisitorException: QName 'nonsensical:1' uses an undefined prefix", "test/harness"},
+		{"a flake the task names that lacks the attribute asked for is the test's", "error: flake 'git+file:///home/cenk/nixos-orangepi-5x' does not provide attribute 'packages.x86_64-linux.default' or 'defaultPackage.x86_64-linux'", "test/harness"},
+		{"a PHP extension Composer finds missing is a missing package", "Root composer.json requires PHP extension ext-intl * but it is missing from your system", "sandbox/package-path"},
+		{"a PHP class not found is a missing package", "Error from line 93 of /srv/mediawiki/w/extensions/Bootstrap/Bootstrap.php: Class 'Bootstrap\\Hooks\\SetupAfterCache' not found", "sandbox/package-path"},
+		{"Composer's autoloader that is not there is a missing package", "Warning: require_once(/var/www/extensions/AWS/s3/../vendor/autoload.php): failed to open stream: No such file in /var/www/extensions/AWS/s3/AmazonS3FileBackend.php on line 25", "sandbox/package-path"},
+		{"nixpkgs missing from the Nix search path is a missing package", "error: file 'nixpkgs' was not found in the Nix search path (add it using $NIX_PATH or -I)", "sandbox/package-path"},
+		{"an ImageMagick delegate that failed to run is a missing program", "convert-im6.q16: delegate failed `'potrace' --svg --output '%o' '%i'' @ error/delegate.c/InvokeDelegate/1966.", "sandbox/package-path"},
+		{"names whose letters became question marks lost their encoding", "Processing ????????????_???????_NAS_(Openfiler)...", "interface/encoding"},
+		{"protobuf's invalid wire type is a message whose bytes changed", `throw Error("invalid wire type " + wireType + " at offset " + this.pos);`, "interface/encoding"},
+		{"a CSRF token the wiki no longer takes is the session's", "wikibaseintegrator.wbi_core.MWApiError: {'error': {'code': 'badtoken', 'info': 'Invalid CSRF token.'}}", "sandbox/session-lifecycle"},
+		{"a Nix daemon socket that refuses is a daemon gone with its session", "error: cannot connect to socket at '/nix/var/nix/daemon-socket/socket': Connection refused", "sandbox/session-lifecycle"},
+		{"k6's browser process killed is its session ended", "process with PID 282373 unexpectedly ended: signal: killed", "sandbox/session-lifecycle"},
+		{"a web server without permission to write its upload directory is a permission", `Could not open lock file for "mwstore://local-backend/local-public/3/3f/Diagram.png". Make sure your upload directory is configured correctly and your web server has permission to write to that directory.`, "sandbox/filesystem-permissions"},
+		{"Go's signal: killed ran out of memory", "failed to generate SBOM: syft command failed: signal: killed", "sandbox/memory"},
+		{"a Java thread pthread_create could not start is a process limit", "java.lang.OutOfMemoryError: pthread_create (stack size 16384 bytes) failed: Try again", "sandbox/process-spawn"},
+		{"YAML's control characters in a config are NUL bytes", `decode kubeconfig from "/home/sandbox/.kube/config": decode data: : yaml: control characters are not allowed`, "interface/null-byte"},
+		{"an image reference in an invalid format is input not validated", `couldn't parse image reference "<s1-helper-image>:<s1-helper-tag>": invalid reference format`, "interface/input-validation"},
+		{"a name that does not match its schema's pattern is input not validated", "tools.56.FrontendRemoteMcpToolDefinition.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$'", "interface/input-validation"},
+		{"an SVG whose root tag never closes was cut short", "Error in plugin 'gulp-svgmin' Unclosed root tag", "interface/message-size"},
+		{"a PNG without enough image data was cut short", "vipspng: IDAT: invalid stored block lengths\nvipspng: Not enough image data", "interface/message-size"},
 		{"a test killed at its timeout ran out of time, not memory", "test case exceeded its 600s timeout and was killed.", "sandbox/cpu-time"},
 		{"git's warning that it will rewrite a file's line endings is its bytes changed as text", "warning: in the working copy of 'docs/chart.PNG', CRLF will be replaced by LF the next time Git touches it", "interface/encoding"},
 		{"a shell's carriage return in capitals is still a CRLF rewrite", "./configure: Line 16: $'\\r': Command not found.", "interface/encoding"},
@@ -773,11 +793,11 @@ func TestEvidenceLine(t *testing.T) {
 }
 
 func TestAGuessIsSignedByTheLineOfItsEvidence(t *testing.T) {
-	cl := NewClassifier(nil).Classify(Failure{Status: "failed", Error: "$ docker run --rm -v $(pwd):/src myimage\ndocker: invalid reference format: repository name must be lowercase."})
+	cl := NewClassifier(nil).Classify(Failure{Status: "failed", Error: "$ helm install web ./chart\nError: INSTALLATION FAILED: cannot re-use a name that is still in use"})
 	if !strings.HasPrefix(cl.By, GuessBy) {
 		t.Fatalf("got %s, want a guess: this case is about the line a guess signs with", cl.By)
 	}
-	if got, want := cl.Signature, "docker: invalid reference format: repository name must be lowercase."; got != want {
+	if got, want := cl.Signature, "Error: INSTALLATION FAILED: cannot re-use a name that is still in use"; got != want {
 		t.Errorf("got signature %q, want %q", got, want)
 	}
 }

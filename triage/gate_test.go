@@ -109,15 +109,16 @@ func TestGateFoldLetsThroughWhatCaseInsensitivePatternsMatch(t *testing.T) {
 // branches, a rule must match exactly the texts its pattern matches, and
 // name the line where the pattern's leftmost match starts.
 func TestGatesNeverRefuseATextTheirPatternMatches(t *testing.T) {
-	// Every fourth message, so that make test stays quick: running every
-	// pattern over a text its gate refuses is what the gates save.
+	// Every eighth message, so that make test stays quick: running every
+	// pattern over a text its gate refuses is what the gates save (every
+	// fourth took 100 s of the suite's time at 32,000 labelled records).
 	// FuzzGatesAdmitWhatTheirPatternsMatch covers any text under make fuzz.
 	// Each distinct text is read once and folded once (the sets repeat
 	// messages), and the rules run in parallel.
 	var texts, foldedTexts []string
 	seen := map[string]bool{}
 	for i, f := range labelledFailures(t) {
-		if text := wholeText(&f); i%4 == 0 && !seen[text] {
+		if text := wholeText(&f); i%8 == 0 && !seen[text] {
 			seen[text] = true
 			texts = append(texts, text)
 			foldedTexts = append(foldedTexts, gateFold(text))

@@ -259,6 +259,12 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld250.jsonl",
 	"testdata/eval/realworld251.jsonl",
 	"testdata/eval/realworld252.jsonl",
+	"testdata/eval/realworld253.jsonl",
+	"testdata/eval/realworld254.jsonl",
+	"testdata/eval/realworld255.jsonl",
+	"testdata/eval/realworld256.jsonl",
+	"testdata/eval/realworld257.jsonl",
+	"testdata/eval/realworld258.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -265,6 +265,11 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld256.jsonl",
 	"testdata/eval/realworld257.jsonl",
 	"testdata/eval/realworld258.jsonl",
+	"testdata/eval/realworld259.jsonl",
+	"testdata/eval/realworld260.jsonl",
+	"testdata/eval/realworld261.jsonl",
+	"testdata/eval/realworld262.jsonl",
+	"testdata/eval/realworld263.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -970,8 +970,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // realworld245's; version 79 lets the learned model, sure of another
 // class, overrule the stems' guess (see surerModel); version 80 adds the
 // rules from realworld246 to realworld252's development halves, version 81
-// those from realworld253 to realworld258's.
-const SignatureVersion = 81
+// those from realworld253 to realworld258's, version 82 those from
+// realworld259 to realworld263's.
+const SignatureVersion = 82
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -233,3 +233,48 @@ func TestMergeModesMergesAllOrNone(t *testing.T) {
 		t.Errorf("got members %v, want all three modes", m.Members)
 	}
 }
+
+func TestWordingsOfOnePrimitiveInOneRunContextShareAModeAcrossARestart(t *testing.T) {
+	path := newCampaign(t, "context.db")
+	row := func(run, test, domain, errText string) string {
+		return `('` + run + `', '` + test + `', 'code-interpreter', '` + domain + `', 'failed', 1, '` + errText + `', CAST('$ make all' AS BLOB))`
+	}
+	const insert = `INSERT INTO results (run_id, test, target, domain, status, exit_code, error, log) VALUES `
+	addRun(t, path, "r1", true, insert+
+		row("r1", "builds/a", "builds", "fatal: cannot exec ''git-remote-https'': Operation not permitted")+", "+
+		row("r1", "builds/b", "builds", "runtime: failed to create new OS thread (have 11 already; errno=11)")+", "+
+		row("r1", "reports/a", "reports", "bwrap: No permissions to creating new namespace, likely because the kernel does not allow non-privileged user namespaces")+";")
+	state := filepath.Join(t.TempDir(), "state.db")
+	s := openStore(t, state, path)
+	ctx := context.Background()
+	modes := func(s *Store, run string) map[string]string {
+		page, err := s.FindResults(ctx, run, sandtrap.ResultFilter{Limit: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]string{}
+		for _, r := range page.Results {
+			out[r.Test] = r.Mode
+		}
+		return out
+	}
+	r1 := modes(s, "r1")
+	if r1["builds/a"] == "" || r1["builds/a"] != r1["builds/b"] {
+		t.Errorf("got modes %s and %s for two spawns refused in one run context, want one", r1["builds/a"], r1["builds/b"])
+	}
+	if r1["reports/a"] == r1["builds/a"] {
+		t.Errorf("got the report's failure in the builds' mode %s, want a mode of its own domain", r1["reports/a"])
+	}
+	s.Close()
+
+	addRun(t, path, "r2", true, insert+row("r2", "builds/c", "builds", "bwrap: No permissions to creating new namespace, likely because the kernel does not allow non-privileged user namespaces")+", "+
+		row("r2", "builds/d", "builds", "error: could not execute process `cc` (never executed)")+";")
+	s = openStore(t, state, path)
+	r2 := modes(s, "r2")
+	if r2["builds/c"] != r1["reports/a"] {
+		t.Errorf("after a restart got mode %s for a message seen before, want its mode %s", r2["builds/c"], r1["reports/a"])
+	}
+	if r2["builds/d"] != r1["builds/a"] {
+		t.Errorf("after a restart got mode %s for a new wording in the builds' run context, want %s", r2["builds/d"], r1["builds/a"])
+	}
+}

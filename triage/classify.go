@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -58,6 +59,9 @@ type Classification struct {
 	// Cause is the signature of the known cause the failure is one of
 	// (see KnownCause), or "".
 	Cause string
+	// Context is where the harness ran the failure (see RunContext), or
+	// "" when it logged nothing of it.
+	Context string
 }
 
 // ModeSignature is what the failure's mode is mined from: its known
@@ -224,8 +228,30 @@ func NewClassifierWith(user []Rule, guess *WordModel) *Classifier {
 //  4. otherwise layer "unclassified", primitive "", By "none".
 //
 // A rule that names a layer only leaves the primitive empty, unless the
-// layer has a single primitive.
+// layer has a single primitive. The Context is f's RunContext.
 func (c *Classifier) Classify(f Failure) Classification {
+	cl := c.classify(f)
+	cl.Context = RunContext(&f)
+	return cl
+}
+
+// RunContext is where the harness ran a failure: the workflow's domain,
+// the target and the exit status, joined. It is "" when the harness
+// logged nothing of the step: such a failure is known by its message
+// alone (a line of a system's log), and is grouped by its words only.
+func RunContext(f *Failure) string {
+	if len(bytes.TrimSpace(f.LogTail)) == 0 {
+		return ""
+	}
+	exit := "-"
+	if f.ExitCode != nil {
+		exit = strconv.FormatInt(*f.ExitCode, 10)
+	}
+	return f.Domain + "\x1f" + f.Target + "\x1f" + exit
+}
+
+// classify is Classify without the failure's RunContext.
+func (c *Classifier) classify(f Failure) Classification {
 	src := failureSource(&f)
 	sig := normalizeSource(src)
 	layer, primitive := NormalizeLayer(f.HarnessLayer), NormalizePrimitive(f.HarnessPrimitive)
@@ -971,8 +997,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // class, overrule the stems' guess (see surerModel); version 80 adds the
 // rules from realworld246 to realworld252's development halves, version 81
 // those from realworld253 to realworld258's, version 82 those from
-// realworld259 to realworld263's.
-const SignatureVersion = 82
+// realworld259 to realworld263's; version 83 lets a new template join the
+// oldest of its class created in the same run context (see RunContext).
+const SignatureVersion = 83
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

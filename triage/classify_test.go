@@ -110,7 +110,7 @@ func TestClassifyPrecedence(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := c.Classify(tt.f)
-			got.Cause = "" // TestKnownCauses covers the cause
+			got.Cause, got.Context = "", "" // TestKnownCauses and TestRunContext cover them
 			if got != tt.want {
 				t.Errorf("got %+v, want %+v", got, tt.want)
 			}
@@ -852,6 +852,33 @@ func TestAnArtifactsDamageDecidesItsPrimitive(t *testing.T) {
 			}
 			if got, _ := Severity(cl.Layer, cl.Primitive, cl.ModeSignature()); got != tt.wantSeverity {
 				t.Errorf("got severity %s, want %s", got, tt.wantSeverity)
+			}
+		})
+	}
+}
+
+func TestRunContext(t *testing.T) {
+	tests := []struct {
+		name string
+		f    Failure
+		want string
+	}{
+		{"a failure the harness logged has its domain, target and exit status",
+			Failure{Domain: "downloads", Target: "browser", ExitCode: ptr(1), LogTail: []byte("step 2 fetch\n")}, "downloads\x1fbrowser\x1f1"},
+		{"one without an exit status says so",
+			Failure{Domain: "builds", Target: "code-interpreter", LogTail: []byte("step 2 make\n")}, "builds\x1fcode-interpreter\x1f-"},
+		{"one without a log has none: its message is all that is known",
+			Failure{Domain: "builds", Target: "code-interpreter", ExitCode: ptr(2), Error: "make: *** [all] Error 2"}, ""},
+		{"a log of blanks is no log",
+			Failure{Domain: "builds", LogTail: []byte(" \n\t\n")}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := RunContext(&tt.f); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+			if got := NewClassifier(nil).Classify(tt.f).Context; got != tt.want {
+				t.Errorf("Classify: got context %q, want %q", got, tt.want)
 			}
 		})
 	}

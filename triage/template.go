@@ -338,6 +338,10 @@ type Grouper struct {
 	byCodes map[string]map[string]string
 	// like finds the template a new one restates by likeness.
 	like likeness
+	// byContext holds, per group and RunContext, the templates created in
+	// that context, oldest first; contextOf is each one's context.
+	byContext map[string][]string
+	contextOf map[string]string
 	// pool mines every signature of every class together, to settle the
 	// class of failures no rule decided (see Settle); poolClass holds the
 	// class of each pool template, its first member's.
@@ -360,7 +364,8 @@ var GroupingConfig = drain.Config{Depth: 2, Similarity: 0.7, MaxChildren: 100, A
 // NewGrouper returns an empty Grouper.
 func NewGrouper() *Grouper {
 	g := &Grouper{cache: map[grouperKey]string{}, aliases: map[string]string{}, shown: map[string][]string{},
-		words: newWordIndex(), byCodes: map[string]map[string]string{}, like: newLikeness()}
+		words: newWordIndex(), byCodes: map[string]map[string]string{}, like: newLikeness(),
+		byContext: map[string][]string{}, contextOf: map[string]string{}}
 	g.miner = drain.New(GroupingConfig, g.mint)
 	g.poolClass, g.settled = map[string]string{}, map[grouperKey]string{}
 	g.pool = drain.New(GroupingConfig, func(string, []string) string {
@@ -471,6 +476,8 @@ type SavedTemplate struct {
 	// joined by single spaces.
 	Tokens     string
 	Count, Seq int64
+	// Context is the RunContext the template was created in, "" for none.
+	Context string
 }
 
 // Restore puts back a saved template.
@@ -484,6 +491,7 @@ func (g *Grouper) Restore(t SavedTemplate) {
 	if g.miner.Restore(drain.Template{ID: t.ID, Group: group, Tokens: tokens, Count: t.Count, Seq: t.Seq}) {
 		g.shown[t.ID] = shown
 		g.index(group, t.ID, tokens, templateWords(tokens), signatureWords(t.Template))
+		g.noteContext(group, t.ID, t.Context)
 		// The pool learns the saved classes, so that a failure after a
 		// restart settles where its template's failures did.
 		if res := g.pool.Add(poolGroup, tokens); res.Created {
@@ -541,18 +549,19 @@ func restatingOf(cl Classification) restating {
 // Assign returns the failure mode of a failure with this layer, primitive
 // and signature.
 func (g *Grouper) Assign(layer, primitive, signature string) Assignment {
-	return g.assign(layer, primitive, signature, restatingOf(Classification{Layer: layer}))
+	return g.assign(layer, primitive, signature, "", restatingOf(Classification{Layer: layer}))
 }
 
 // AssignClassified returns the failure mode of a classified failure, as
 // Settle placed it.
 func (g *Grouper) AssignClassified(cl Classification) Assignment {
-	return g.assign(cl.Layer, cl.Primitive, cl.ModeSignature(), restatingOf(cl))
+	return g.assign(cl.Layer, cl.Primitive, cl.ModeSignature(), cl.Context, restatingOf(cl))
 }
 
-// assign mines signature in its layer and primitive's group; how says how
-// strictly a new template restates an older one.
-func (g *Grouper) assign(layer, primitive, signature string, how restating) Assignment {
+// assign mines signature in its layer and primitive's group; context is
+// the failure's RunContext, and how says how strictly a new template
+// restates an older one.
+func (g *Grouper) assign(layer, primitive, signature, context string, how restating) Assignment {
 	key := grouperKey{layer, primitive, signature}
 	if id, ok := g.cache[key]; ok {
 		id = g.Resolve(id)
@@ -566,7 +575,11 @@ func (g *Grouper) assign(layer, primitive, signature string, how restating) Assi
 	if res.Created {
 		g.shown[id] = tokens
 		words, likeWords := templateWords(res.Template.Tokens), signatureWords(signature)
-		if restated := g.restates(group, res.Template.Tokens, words, likeWords, how); len(restated) > 0 {
+		var severity string
+		if context != "" && how != restateExact {
+			severity, _ = Severity(layer, primitive, strings.Join(tokens, " "))
+		}
+		if restated := g.restates(group, res.Template.Tokens, words, likeWords, context, severity, how); len(restated) > 0 {
 			// A template of another length that says the same words is
 			// the same cause: the new one is taken back before anything
 			// used its id, and the signature maps to the oldest it
@@ -592,6 +605,7 @@ func (g *Grouper) assign(layer, primitive, signature string, how restating) Assi
 			return a
 		}
 		g.index(group, id, res.Template.Tokens, words, likeWords)
+		g.noteContext(group, id, context)
 	} else if g.generalise(id, tokens) {
 		a.Changed = true
 	}
@@ -696,8 +710,9 @@ func isErrorCode(w string) bool {
 // names the same error codes, or one whose words it shares as much as how
 // asks; failing those, when a rule or a guess placed it, the one most
 // alike to its signature's words, likeWords, a guess's far more alike
-// (see likeness).
-func (g *Grouper) restates(group string, tokens, words, likeWords []string, how restating) []string {
+// (see likeness), or else the oldest created in its run context, context,
+// whose signature rates the severity it rates, severity.
+func (g *Grouper) restates(group string, tokens, words, likeWords []string, context, severity string, how restating) []string {
 	var found []*drain.Template
 	finding := findingOf(tokens)
 	restatable := func(id string) (*drain.Template, bool) {
@@ -751,6 +766,21 @@ func (g *Grouper) restates(group string, tokens, words, likeWords []string, how 
 		if id, ok := g.like.mostAlike(group, likeWords, eligible, threshold); ok {
 			add(id)
 		}
+		if len(found) == 0 && context != "" {
+			// The same primitive failing in the same kind of workflow,
+			// on the same target, with the same exit status, is one
+			// cause in other words (see RunContext), unless their
+			// signatures rate it differently: a mode has one severity.
+			layer, primitive := splitGroup(group)
+			for _, id := range g.byContext[contextKey(group, context)] {
+				if id = g.Resolve(id); eligible(id) {
+					if theirs, _ := Severity(layer, primitive, g.saved(id).Template); theirs == severity {
+						add(id)
+						break
+					}
+				}
+			}
+		}
 	}
 	slices.SortFunc(found, func(a, b *drain.Template) int { return cmp.Compare(a.Seq, b.Seq) })
 	ids := make([]string, len(found))
@@ -799,6 +829,18 @@ func (g *Grouper) unindex(group, id string) {
 	g.words.remove(group, id)
 	g.like.remove(group, id)
 }
+
+// noteContext records that template id of group was created in context.
+func (g *Grouper) noteContext(group, id, context string) {
+	if context == "" {
+		return
+	}
+	key := contextKey(group, context)
+	g.byContext[key] = append(g.byContext[key], id)
+	g.contextOf[id] = context
+}
+
+func contextKey(group, context string) string { return group + "\x00" + context }
 
 // Lookup returns the mode a failure with this layer, primitive and signature
 // would get, without mining it: ok is false when it would start a new one.
@@ -860,7 +902,7 @@ func (g *Grouper) saved(id string) SavedTemplate {
 	if shown, ok := g.shown[id]; ok && len(shown) == len(t.Tokens) {
 		text = strings.Join(shown, " ")
 	}
-	return SavedTemplate{ID: t.ID, Layer: layer, Primitive: primitive, Template: text, Tokens: t.String(), Count: t.Count, Seq: t.Seq}
+	return SavedTemplate{ID: t.ID, Layer: layer, Primitive: primitive, Template: text, Tokens: t.String(), Count: t.Count, Seq: t.Seq, Context: g.contextOf[t.ID]}
 }
 
 // Templates returns every template.

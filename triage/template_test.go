@@ -170,6 +170,54 @@ func TestHowStrictlyAFailureRestatesDependsOnWhatPlacedIt(t *testing.T) {
 	}
 }
 
+func TestATemplateJoinsTheOldestOfItsClassAndRunContext(t *testing.T) {
+	const (
+		pip    = "ERROR: Could not find a version that satisfies the requirement polars (from versions: none)"
+		npm    = "npm ERR! code ETIMEDOUT npm ERR! errno ETIMEDOUT npm ERR! network request to the registry failed"
+		ctx    = "package-install\x1fcode-interpreter\x1f1"
+		other  = "downloads\x1fcode-interpreter\x1f1"
+		byRule = "rule:network-egress"
+	)
+	egress := func(sig, context, by string) Classification {
+		return Classification{Layer: "sandbox", Primitive: "network-egress", By: by, Signature: sig, Context: context}
+	}
+	tests := []struct {
+		name      string
+		first     Classification
+		second    Classification
+		wantModes int
+	}{
+		{"two messages of one class in one run context are one mode", egress(pip, ctx, byRule), egress(npm, ctx, byRule), 1},
+		{"in another domain they are two", egress(pip, ctx, byRule), egress(npm, other, byRule), 2},
+		{"without a log they are two: only their words are known", egress(pip, "", byRule), egress(npm, "", byRule), 2},
+		{"a lean does not join by its context", egress(pip, ctx, byRule), egress(npm, ctx, GuessLeaning+"registry"), 2},
+		{"a guess does", egress(pip, ctx, byRule), egress(npm, ctx, GuessLearned+"registry"), 1},
+		{"two known causes stay two", Classification{Layer: "sandbox", Primitive: "network-egress", By: byRule, Signature: pip, Cause: "[known:pip-index-unreachable] Package index unreachable", Context: ctx},
+			Classification{Layer: "sandbox", Primitive: "network-egress", By: byRule, Signature: npm, Cause: "[known:npm-registry-unreachable] npm registry unreachable", Context: ctx}, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := NewGrouper()
+			a, b := g.AssignClassified(tt.first), g.AssignClassified(tt.second)
+			ids := map[string]bool{g.Resolve(a.ModeID): true, g.Resolve(b.ModeID): true}
+			if got := len(ids); got != tt.wantModes {
+				t.Errorf("got %d modes, want %d", got, tt.wantModes)
+			}
+		})
+	}
+	t.Run("after a restart a new message joins as it would have before", func(t *testing.T) {
+		g := NewGrouper()
+		first := g.AssignClassified(egress(pip, ctx, byRule)).ModeID
+		restarted := NewGrouper()
+		for _, tm := range g.Templates() {
+			restarted.Restore(tm)
+		}
+		if got := restarted.AssignClassified(egress(npm, ctx, byRule)).ModeID; got != first {
+			t.Errorf("got mode %s, want %s", got, first)
+		}
+	})
+}
+
 func TestAFormRestatedAwayKeepsItsModeAfterARestart(t *testing.T) {
 	sigs := []string{
 		`"message":"Error occurred Max payload size exceeded and payload length is <n> and buffered length is <n>"`,

@@ -132,6 +132,9 @@ type Entry struct {
 	ModeID                      string
 	Layer, Primitive, Signature string
 	By                          string // what classified it
+	// Context is the failure's triage.RunContext, for mining; the index
+	// does not keep it.
+	Context string
 }
 
 // Mined is what mining a batch changed in the failure-mode templates.

@@ -24,7 +24,7 @@ func (db *DB) Templates() Templates { return Templates{db} }
 // Load returns the saved templates, in the order they were made, and
 // whether people's decisions wait to be carried over to a new classifier.
 func (t Templates) Load(ctx context.Context) (_ []triage.SavedTemplate, carryPending bool, _ error) {
-	rows, err := t.db.reader.QueryContext(ctx, `SELECT id, layer, primitive, template, tokens, count, seq FROM templates ORDER BY seq`)
+	rows, err := t.db.reader.QueryContext(ctx, `SELECT id, layer, primitive, template, tokens, count, seq, context FROM templates ORDER BY seq`)
 	if err != nil {
 		return nil, false, errorf("loading templates: %w", err)
 	}
@@ -32,7 +32,7 @@ func (t Templates) Load(ctx context.Context) (_ []triage.SavedTemplate, carryPen
 	var out []triage.SavedTemplate
 	for rows.Next() {
 		var st triage.SavedTemplate
-		if err := rows.Scan(&st.ID, &st.Layer, &st.Primitive, &st.Template, &st.Tokens, &st.Count, &st.Seq); err != nil {
+		if err := rows.Scan(&st.ID, &st.Layer, &st.Primitive, &st.Template, &st.Tokens, &st.Count, &st.Seq, &st.Context); err != nil {
 			return nil, false, errorf("loading templates: %w", err)
 		}
 		out = append(out, st)
@@ -136,9 +136,9 @@ func (t Templates) CarryOver(ctx context.Context, reading []int64) (moved int, d
 // persistTemplates saves the templates and aliases not saved yet in tx.
 func persistTemplates(ctx context.Context, tx *sql.Tx, templates map[string]triage.SavedTemplate, aliases map[string]string) error {
 	for _, t := range templates {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO templates (id, layer, primitive, template, tokens, count, seq) VALUES (?, ?, ?, ?, ?, ?, ?)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO templates (id, layer, primitive, template, tokens, count, seq, context) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (id) DO UPDATE SET template = excluded.template, tokens = excluded.tokens, count = excluded.count`,
-			t.ID, t.Layer, t.Primitive, t.Template, t.Tokens, t.Count, t.Seq); err != nil {
+			t.ID, t.Layer, t.Primitive, t.Template, t.Tokens, t.Count, t.Seq, t.Context); err != nil {
 			return errorf("saving template %s: %w", t.ID, err)
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE modes SET signature = ? WHERE id = ?`, t.Template, t.ID); err != nil {

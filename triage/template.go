@@ -605,7 +605,11 @@ func (g *Grouper) assign(layer, primitive, signature, context string, how restat
 			return a
 		}
 		g.index(group, id, res.Template.Tokens, words, likeWords)
-		g.noteContext(group, id, context)
+		if how != restateExact {
+			// A lean or an unclassified failure joins no template by its
+			// context, and none joins it.
+			g.noteContext(group, id, context)
+		}
 	} else if g.generalise(id, tokens) {
 		a.Changed = true
 	}

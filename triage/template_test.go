@@ -192,6 +192,7 @@ func TestATemplateJoinsTheOldestOfItsClassAndRunContext(t *testing.T) {
 		{"without a log they are two: only their words are known", egress(pip, "", byRule), egress(npm, "", byRule), 2},
 		{"a lean does not join by its context", egress(pip, ctx, byRule), egress(npm, ctx, GuessLeaning+"registry"), 2},
 		{"a guess does", egress(pip, ctx, byRule), egress(npm, ctx, GuessLearned+"registry"), 1},
+		{"nor does anything join a lean's", egress(pip, ctx, GuessLeaning+"registry"), egress(npm, ctx, byRule), 2},
 		{"two known causes stay two", Classification{Layer: "sandbox", Primitive: "network-egress", By: byRule, Signature: pip, Cause: "[known:pip-index-unreachable] Package index unreachable", Context: ctx},
 			Classification{Layer: "sandbox", Primitive: "network-egress", By: byRule, Signature: npm, Cause: "[known:npm-registry-unreachable] npm registry unreachable", Context: ctx}, 2},
 	}

@@ -771,18 +771,8 @@ func (g *Grouper) restates(group string, tokens, words, likeWords []string, cont
 			add(id)
 		}
 		if len(found) == 0 && context != "" {
-			// The same primitive failing in the same kind of workflow,
-			// on the same target, with the same exit status, is one
-			// cause in other words (see RunContext), unless their
-			// signatures rate it differently: a mode has one severity.
-			layer, primitive := splitGroup(group)
-			for _, id := range g.byContext[contextKey(group, context)] {
-				if id = g.Resolve(id); eligible(id) {
-					if theirs, _ := Severity(layer, primitive, g.saved(id).Template); theirs == severity {
-						add(id)
-						break
-					}
-				}
+			if id, ok := g.joinedByContext(group, context, severity, eligible); ok {
+				add(id)
 			}
 		}
 	}
@@ -834,6 +824,23 @@ func (g *Grouper) unindex(group, id string) {
 	g.like.remove(group, id)
 }
 
+// joinedByContext returns the oldest live template of group, eligible to
+// be restated, created in context, whose signature rates severity. The
+// same primitive failing in the same kind of workflow, on the same target,
+// with the same exit status, is one cause in other words (see RunContext),
+// unless their signatures rate it differently: a mode has one severity.
+func (g *Grouper) joinedByContext(group, context, severity string, eligible func(id string) bool) (string, bool) {
+	layer, primitive := splitGroup(group)
+	for _, id := range g.byContext[contextKey(group, context)] {
+		if id = g.Resolve(id); eligible(id) {
+			if theirs, _ := Severity(layer, primitive, g.saved(id).Template); theirs == severity {
+				return id, true
+			}
+		}
+	}
+	return "", false
+}
+
 // noteContext records that template id of group was created in context.
 func (g *Grouper) noteContext(group, id, context string) {
 	if context == "" {
@@ -861,6 +868,25 @@ func (g *Grouper) Lookup(layer, primitive, signature string) (id string, ok bool
 		return g.Resolve(alias), true
 	}
 	return "", false
+}
+
+// LookupClassified is Lookup for a classified failure, as AssignClassified
+// would place it: a signature that would start a template of its own gets
+// the template its run context joins it to, if any.
+func (g *Grouper) LookupClassified(cl Classification) (id string, ok bool) {
+	if id, ok := g.Lookup(cl.Layer, cl.Primitive, cl.ModeSignature()); ok {
+		return id, true
+	}
+	if cl.Context == "" || restatingOf(cl) == restateExact {
+		return "", false
+	}
+	group, tokens := ModeGroup(cl.Layer, cl.Primitive), TemplateTokens(cl.ModeSignature())
+	finding, known := findingOf(tokens), knownTemplate(tokens)
+	severity, _ := Severity(cl.Layer, cl.Primitive, strings.Join(shownTokens(cl.ModeSignature()), " "))
+	return g.joinedByContext(group, cl.Context, severity, func(id string) bool {
+		t, live := g.miner.Get(id)
+		return live && t.Group == group && findingOf(t.Tokens) == finding && !(known && knownTemplate(t.Tokens))
+	})
 }
 
 // Resolve follows aliases from id to the template that absorbed it.

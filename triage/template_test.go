@@ -206,6 +206,19 @@ func TestATemplateJoinsTheOldestOfItsClassAndRunContext(t *testing.T) {
 			}
 		})
 	}
+	t.Run("a lookup answers as mining would", func(t *testing.T) {
+		g := NewGrouper()
+		first := g.AssignClassified(egress(pip, ctx, byRule)).ModeID
+		if id, ok := g.LookupClassified(egress(npm, ctx, byRule)); !ok || id != first {
+			t.Errorf("in the same run context got %q (known %v), want %s", id, ok, first)
+		}
+		if id, ok := g.LookupClassified(egress(npm, other, byRule)); ok {
+			t.Errorf("in another run context got %s, want a mode of its own", id)
+		}
+		if got := g.AssignClassified(egress(npm, ctx, byRule)).ModeID; got != first {
+			t.Errorf("mined, got %s, want %s as looked up", got, first)
+		}
+	})
 	t.Run("after a restart a new message joins as it would have before", func(t *testing.T) {
 		g := NewGrouper()
 		first := g.AssignClassified(egress(pip, ctx, byRule)).ModeID

@@ -718,11 +718,7 @@ func isErrorCode(w string) bool {
 // whose signature rates the severity it rates, severity.
 func (g *Grouper) restates(group string, tokens, words, likeWords []string, context, severity string, how restating) []string {
 	var found []*drain.Template
-	finding := findingOf(tokens)
-	restatable := func(id string) (*drain.Template, bool) {
-		t, live := g.miner.Get(id)
-		return t, live && t.Group == group && findingOf(t.Tokens) == finding
-	}
+	restatable, eligible := g.restatableBy(group, tokens)
 	add := func(id string) {
 		if t, ok := restatable(id); ok && !slices.Contains(found, t) {
 			found = append(found, t)
@@ -758,11 +754,6 @@ func (g *Grouper) restates(group string, tokens, words, likeWords []string, cont
 		}
 	}
 	if len(found) == 0 && (how == restateMost || how == restateNearly) {
-		known := knownTemplate(tokens)
-		eligible := func(id string) bool {
-			t, ok := restatable(id)
-			return ok && !(known && knownTemplate(t.Tokens))
-		}
 		threshold := likenessThreshold
 		if how == restateNearly {
 			threshold = guessedLikenessThreshold
@@ -824,6 +815,23 @@ func (g *Grouper) unindex(group, id string) {
 	g.like.remove(group, id)
 }
 
+// restatableBy returns, for a new template of group with these tokens,
+// whether a template id can be restated by it (live, of the group, with
+// the same finding) and whether it is eligible by likeness or run context
+// (restatable, and not two known causes: each names one cause on purpose).
+func (g *Grouper) restatableBy(group string, tokens []string) (restatable func(id string) (*drain.Template, bool), eligible func(id string) bool) {
+	finding, known := findingOf(tokens), knownTemplate(tokens)
+	restatable = func(id string) (*drain.Template, bool) {
+		t, live := g.miner.Get(id)
+		return t, live && t.Group == group && findingOf(t.Tokens) == finding
+	}
+	eligible = func(id string) bool {
+		t, ok := restatable(id)
+		return ok && !(known && knownTemplate(t.Tokens))
+	}
+	return restatable, eligible
+}
+
 // joinedByContext returns the oldest live template of group, eligible to
 // be restated, created in context, whose signature rates severity. The
 // same primitive failing in the same kind of workflow, on the same target,
@@ -833,7 +841,7 @@ func (g *Grouper) joinedByContext(group, context, severity string, eligible func
 	layer, primitive := splitGroup(group)
 	for _, id := range g.byContext[contextKey(group, context)] {
 		if id = g.Resolve(id); eligible(id) {
-			if theirs, _ := Severity(layer, primitive, g.saved(id).Template); theirs == severity {
+			if theirs, _ := Severity(layer, primitive, g.text(id)); theirs == severity {
 				return id, true
 			}
 		}
@@ -880,13 +888,10 @@ func (g *Grouper) LookupClassified(cl Classification) (id string, ok bool) {
 	if cl.Context == "" || restatingOf(cl) == restateExact {
 		return "", false
 	}
-	group, tokens := ModeGroup(cl.Layer, cl.Primitive), TemplateTokens(cl.ModeSignature())
-	finding, known := findingOf(tokens), knownTemplate(tokens)
+	group := ModeGroup(cl.Layer, cl.Primitive)
+	_, eligible := g.restatableBy(group, TemplateTokens(cl.ModeSignature()))
 	severity, _ := Severity(cl.Layer, cl.Primitive, strings.Join(shownTokens(cl.ModeSignature()), " "))
-	return g.joinedByContext(group, cl.Context, severity, func(id string) bool {
-		t, live := g.miner.Get(id)
-		return live && t.Group == group && findingOf(t.Tokens) == finding && !(known && knownTemplate(t.Tokens))
-	})
+	return g.joinedByContext(group, cl.Context, severity, eligible)
 }
 
 // Resolve follows aliases from id to the template that absorbed it.
@@ -928,11 +933,23 @@ func (g *Grouper) saved(id string) SavedTemplate {
 		return SavedTemplate{ID: id}
 	}
 	layer, primitive := splitGroup(t.Group)
-	text := t.String()
-	if shown, ok := g.shown[id]; ok && len(shown) == len(t.Tokens) {
-		text = strings.Join(shown, " ")
+	return SavedTemplate{ID: t.ID, Layer: layer, Primitive: primitive, Template: g.shownText(t), Tokens: t.String(), Count: t.Count, Seq: t.Seq, Context: g.contextOf[t.ID]}
+}
+
+// text is the template id as people read it, "" when it is not live.
+func (g *Grouper) text(id string) string {
+	if t, ok := g.miner.Get(id); ok {
+		return g.shownText(t)
 	}
-	return SavedTemplate{ID: t.ID, Layer: layer, Primitive: primitive, Template: text, Tokens: t.String(), Count: t.Count, Seq: t.Seq, Context: g.contextOf[t.ID]}
+	return ""
+}
+
+// shownText is t as people read it: its shown tokens where they are kept.
+func (g *Grouper) shownText(t *drain.Template) string {
+	if shown, ok := g.shown[t.ID]; ok && len(shown) == len(t.Tokens) {
+		return strings.Join(shown, " ")
+	}
+	return t.String()
 }
 
 // Templates returns every template.

@@ -28,8 +28,9 @@ func DecideWith(c *triage.Classifier, severity *triage.WordModel, records []Reco
 	g := triage.NewGrouper()
 	out := make([]Outcome, len(records))
 	for i, r := range records {
-		cl := g.Settle(c.Classify(r.Failure()))
-		a := g.AssignClassified(cl)
+		f := r.Failure()
+		cl := g.Settle(c.Classify(f))
+		a := g.AssignClassified(cl, f.LogTail)
 		out[i] = Outcome{Layer: cl.Layer, Primitive: cl.Primitive, Mode: a.ModeID, By: cl.By}
 	}
 	// A mode is rated on its template as it stands at the end, and a

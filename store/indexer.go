@@ -384,7 +384,7 @@ func (s *Store) classifyOne(r campaign.ResultRow, e *campaign.Evidence) index.En
 		f.ExitCode = &v
 	}
 	cl := s.opts.Classifier.Classify(f)
-	c.Layer, c.Primitive, c.By, c.Context = cl.Layer, cl.Primitive, cl.By, cl.Context
+	c.Layer, c.Primitive, c.By, c.Context, c.Log = cl.Layer, cl.Primitive, cl.By, cl.Context, r.LogTail
 	c.Signature = cl.ModeSignature()
 	return c
 }

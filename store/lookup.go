@@ -46,7 +46,7 @@ func (s *Store) ModeForFailure(ctx context.Context, f triage.Failure) (ModeLooku
 	// with, without mining it.
 	s.groupMu.Lock()
 	cl = s.grouper.SettleLookup(cl)
-	id, ok := s.grouper.LookupClassified(cl)
+	id, ok := s.grouper.LookupClassified(cl, f.LogTail)
 	s.groupMu.Unlock()
 	if !ok {
 		id = triage.ModeID(cl.Layer, cl.Primitive, strings.Join(triage.TemplateTokens(cl.ModeSignature()), " "))

@@ -35,7 +35,7 @@ func (s *Store) assignModes(rows []index.Entry) index.Mined {
 		// signature joins, so that one cause is not split by its guesses.
 		cl := s.grouper.Settle(triage.Classification{Layer: c.Layer, Primitive: c.Primitive, By: c.By, Signature: c.Signature, Context: c.Context})
 		c.Layer, c.Primitive, c.By = cl.Layer, cl.Primitive, cl.By
-		a := s.grouper.AssignClassified(cl)
+		a := s.grouper.AssignClassified(cl, c.Log)
 		c.ModeID = a.ModeID
 		if !a.Created && !a.Changed && len(a.Absorbed) == 0 {
 			continue

@@ -236,8 +236,11 @@ func TestMergeModesMergesAllOrNone(t *testing.T) {
 
 func TestWordingsOfOnePrimitiveInOneRunContextShareAModeAcrossARestart(t *testing.T) {
 	path := newCampaign(t, "context.db")
+	// Each logged other steps, so that only the run context joins them.
+	logs := map[string]string{"builds/a": "$ make all", "builds/b": "$ go build ./cmd/server", "reports/a": "$ make report",
+		"builds/c": "$ bwrap --unshare-user true", "builds/d": "$ cargo build --release"}
 	row := func(run, test, domain, errText string) string {
-		return `('` + run + `', '` + test + `', 'code-interpreter', '` + domain + `', 'failed', 1, '` + errText + `', CAST('$ make all' AS BLOB))`
+		return `('` + run + `', '` + test + `', 'code-interpreter', '` + domain + `', 'failed', 1, '` + errText + `', CAST('` + logs[test] + `' AS BLOB))`
 	}
 	const insert = `INSERT INTO results (run_id, test, target, domain, status, exit_code, error, log) VALUES `
 	addRun(t, path, "r1", true, insert+
@@ -276,5 +279,49 @@ func TestWordingsOfOnePrimitiveInOneRunContextShareAModeAcrossARestart(t *testin
 	}
 	if r2["builds/d"] != r1["builds/a"] {
 		t.Errorf("after a restart got mode %s for a new wording in the builds' run context, want %s", r2["builds/d"], r1["builds/a"])
+	}
+}
+
+func TestWordingsOfOnePrimitiveLoggedAlikeShareAModeAcrossARestart(t *testing.T) {
+	path := newCampaign(t, "logged.db")
+	const (
+		steps = `step 2/4 install_dependencies via run_code\nproxy=none outbound policy applied\nresolving registry mirror after 30s`
+		other = `step 4/4 render charts via run_code\nwrote summary table with matplotlib`
+	)
+	row := func(run, test, domain, errText, log string) string {
+		return `('` + run + `', '` + test + `', 'code-interpreter', '` + domain + `', 'failed', 1, '` + errText + `', CAST(replace('` + log + `', '\n', char(10)) AS BLOB))`
+	}
+	const insert = `INSERT INTO results (run_id, test, target, domain, status, exit_code, error, log) VALUES `
+	addRun(t, path, "r1", true, insert+
+		row("r1", "installs/a", "package-install", "ntpdate: no server suitable for synchronization found", steps)+", "+
+		row("r1", "builds/a", "builds", "DOMException: Registration failed - push service error", steps)+", "+
+		row("r1", "reports/a", "reports", "curl: (6) Could not resolve host: fonts.example.com", other)+";")
+	state := filepath.Join(t.TempDir(), "state.db")
+	s := openStore(t, state, path)
+	ctx := context.Background()
+	modes := func(s *Store, run string) map[string]string {
+		page, err := s.FindResults(ctx, run, sandtrap.ResultFilter{Limit: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]string{}
+		for _, r := range page.Results {
+			out[r.Test] = r.Mode
+		}
+		return out
+	}
+	r1 := modes(s, "r1")
+	if r1["installs/a"] == "" || r1["installs/a"] != r1["builds/a"] {
+		t.Errorf("got modes %s and %s for two wordings logged alike, want one", r1["installs/a"], r1["builds/a"])
+	}
+	if r1["reports/a"] == r1["installs/a"] {
+		t.Errorf("got the failure logged otherwise in mode %s too, want a mode of its own", r1["reports/a"])
+	}
+	s.Close()
+
+	addRun(t, path, "r2", true, insert+row("r2", "downloads/a", "downloads", "wget: unable to resolve host address github-release-assets.example.com", steps)+";")
+	s = openStore(t, state, path)
+	if got := modes(s, "r2")["downloads/a"]; got != r1["installs/a"] {
+		t.Errorf("after a restart got mode %s for a new wording logged alike, want %s", got, r1["installs/a"])
 	}
 }

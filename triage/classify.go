@@ -998,8 +998,10 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // rules from realworld246 to realworld252's development halves, version 81
 // those from realworld253 to realworld258's, version 82 those from
 // realworld259 to realworld263's; version 83 lets a new template join the
-// oldest of its class created in the same run context (see RunContext).
-const SignatureVersion = 83
+// oldest of its class created in the same run context (see RunContext);
+// version 84 lets it join the one of its class logged most alike (see
+// joinedByLog).
+const SignatureVersion = 84
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

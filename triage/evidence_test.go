@@ -490,7 +490,7 @@ func TestRunsStoppedAtTheirTimeLimitAreOneModeWhateverTheToolSaid(t *testing.T) 
 		{Status: "failed", Error: "PermissionError: [Errno 13] Permission denied: '/usr/lib/python3/dist-packages/x'"},
 		{Status: "failed", Error: "OSError: [Errno 28] No space left on device"},
 	} {
-		g.AssignClassified(g.Settle(c.Classify(f)))
+		g.AssignClassified(g.Settle(c.Classify(f)), f.LogTail)
 	}
 	atLimit := []Failure{
 		{Status: "failed", Error: "clang-14: error: unable to execute command: Killed", LogTail: []byte("step=build cmd=make limit_s=600 elapsed_s=601 rss_peak_mb=310 mem_limit_mb=4096 exit=137")},
@@ -502,7 +502,7 @@ func TestRunsStoppedAtTheirTimeLimitAreOneModeWhateverTheToolSaid(t *testing.T) 
 		if got, want := cl.By, LimitReachedRule; got != want {
 			t.Fatalf("got %s for %q, want %s", got, f.Error, want)
 		}
-		modes = append(modes, g.Resolve(g.AssignClassified(cl).ModeID))
+		modes = append(modes, g.Resolve(g.AssignClassified(cl, nil).ModeID))
 	}
 	if modes[0] != modes[1] {
 		t.Errorf("got modes %s and %s, want one", modes[0], modes[1])

@@ -63,7 +63,7 @@ func FuzzGrouper(f *testing.F) {
 					if !ValidPrimitive(cl.Layer, cl.Primitive) && cl.Layer != sandtrap.LayerUnclassified {
 						t.Fatalf("settled %q in %s/%s, outside the vocabulary", line, cl.Layer, cl.Primitive)
 					}
-					ids = append(ids, g.AssignClassified(cl).ModeID)
+					ids = append(ids, g.AssignClassified(cl, nil).ModeID)
 				}
 			}
 			return g, ids

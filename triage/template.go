@@ -342,6 +342,9 @@ type Grouper struct {
 	// that context, oldest first; contextOf is each one's context.
 	byContext map[string][]string
 	contextOf map[string]string
+	// logs indexes the live templates of each group by the words of
+	// their first failure's log (see joinedByLog).
+	logs wordIndex
 	// pool mines every signature of every class together, to settle the
 	// class of failures no rule decided (see Settle); poolClass holds the
 	// class of each pool template, its first member's.
@@ -365,7 +368,7 @@ var GroupingConfig = drain.Config{Depth: 2, Similarity: 0.7, MaxChildren: 100, A
 func NewGrouper() *Grouper {
 	g := &Grouper{cache: map[grouperKey]string{}, aliases: map[string]string{}, shown: map[string][]string{},
 		words: newWordIndex(), byCodes: map[string]map[string]string{}, like: newLikeness(),
-		byContext: map[string][]string{}, contextOf: map[string]string{}}
+		byContext: map[string][]string{}, contextOf: map[string]string{}, logs: newWordIndex()}
 	g.miner = drain.New(GroupingConfig, g.mint)
 	g.poolClass, g.settled = map[string]string{}, map[grouperKey]string{}
 	g.pool = drain.New(GroupingConfig, func(string, []string) string {
@@ -478,6 +481,8 @@ type SavedTemplate struct {
 	Count, Seq int64
 	// Context is the RunContext the template was created in, "" for none.
 	Context string
+	// LogWords are the LogWords of its first failure's log, nil for none.
+	LogWords []string
 }
 
 // Restore puts back a saved template.
@@ -492,6 +497,7 @@ func (g *Grouper) Restore(t SavedTemplate) {
 		g.shown[t.ID] = shown
 		g.index(group, t.ID, tokens, templateWords(tokens), signatureWords(t.Template))
 		g.noteContext(group, t.ID, t.Context)
+		g.noteLog(group, t.ID, t.LogWords)
 		// The pool learns the saved classes, so that a failure after a
 		// restart settles where its template's failures did.
 		if res := g.pool.Add(poolGroup, tokens); res.Created {
@@ -549,19 +555,20 @@ func restatingOf(cl Classification) restating {
 // Assign returns the failure mode of a failure with this layer, primitive
 // and signature.
 func (g *Grouper) Assign(layer, primitive, signature string) Assignment {
-	return g.assign(layer, primitive, signature, "", restatingOf(Classification{Layer: layer}))
+	return g.assign(layer, primitive, signature, "", nil, restatingOf(Classification{Layer: layer}))
 }
 
 // AssignClassified returns the failure mode of a classified failure, as
-// Settle placed it.
-func (g *Grouper) AssignClassified(cl Classification) Assignment {
-	return g.assign(cl.Layer, cl.Primitive, cl.ModeSignature(), cl.Context, restatingOf(cl))
+// Settle placed it; log is the failure's log tail (Failure.LogTail), nil
+// when there is none.
+func (g *Grouper) AssignClassified(cl Classification, log []byte) Assignment {
+	return g.assign(cl.Layer, cl.Primitive, cl.ModeSignature(), cl.Context, log, restatingOf(cl))
 }
 
 // assign mines signature in its layer and primitive's group; context is
-// the failure's RunContext, and how says how strictly a new template
-// restates an older one.
-func (g *Grouper) assign(layer, primitive, signature, context string, how restating) Assignment {
+// the failure's RunContext, log its log's tail, and how says how strictly
+// a new template restates an older one.
+func (g *Grouper) assign(layer, primitive, signature, context string, log []byte, how restating) Assignment {
 	key := grouperKey{layer, primitive, signature}
 	if id, ok := g.cache[key]; ok {
 		id = g.Resolve(id)
@@ -574,12 +581,12 @@ func (g *Grouper) assign(layer, primitive, signature, context string, how restat
 	group := ModeGroup(layer, primitive)
 	if res.Created {
 		g.shown[id] = tokens
-		words, likeWords := templateWords(res.Template.Tokens), signatureWords(signature)
+		words, likeWords, logWords := templateWords(res.Template.Tokens), signatureWords(signature), LogWords(log)
 		var severity string
-		if context != "" && how != restateExact {
+		if context != "" && how != restateExact || len(logWords) > 0 {
 			severity, _ = Severity(layer, primitive, strings.Join(tokens, " "))
 		}
-		if restated := g.restates(group, res.Template.Tokens, words, likeWords, context, severity, how); len(restated) > 0 {
+		if restated := g.restates(group, res.Template.Tokens, words, likeWords, context, logWords, severity, how); len(restated) > 0 {
 			// A template of another length that says the same words is
 			// the same cause: the new one is taken back before anything
 			// used its id, and the signature maps to the oldest it
@@ -610,6 +617,7 @@ func (g *Grouper) assign(layer, primitive, signature, context string, how restat
 			// context, and none joins it.
 			g.noteContext(group, id, context)
 		}
+		g.noteLog(group, id, logWords)
 	} else if g.generalise(id, tokens) {
 		a.Changed = true
 	}
@@ -715,8 +723,10 @@ func isErrorCode(w string) bool {
 // asks; failing those, when a rule or a guess placed it, the one most
 // alike to its signature's words, likeWords, a guess's far more alike
 // (see likeness), or else the oldest created in its run context, context,
-// whose signature rates the severity it rates, severity.
-func (g *Grouper) restates(group string, tokens, words, likeWords []string, context, severity string, how restating) []string {
+// whose signature rates the severity it rates, severity; failing all of
+// those, the one whose first failure's log is most alike to its own,
+// logWords, and rates severity too (see joinedByLog).
+func (g *Grouper) restates(group string, tokens, words, likeWords []string, context string, logWords []string, severity string, how restating) []string {
 	var found []*drain.Template
 	restatable, eligible := g.restatableBy(group, tokens)
 	add := func(id string) {
@@ -750,6 +760,11 @@ func (g *Grouper) restates(group string, tokens, words, likeWords []string, cont
 			case how == restateNearly && float64(n) < guessedShare*float64(shorter):
 				continue
 			}
+			add(id)
+		}
+	}
+	if len(found) == 0 && len(logWords) > 0 {
+		if id, ok := g.joinedByLog(group, logWords, severity, eligible); ok {
 			add(id)
 		}
 	}
@@ -813,6 +828,14 @@ func (g *Grouper) index(group, id string, tokens, words, likeWords []string) {
 func (g *Grouper) unindex(group, id string) {
 	g.words.remove(group, id)
 	g.like.remove(group, id)
+	g.logs.remove(group, id)
+}
+
+// noteLog records the LogWords of template id's first failure.
+func (g *Grouper) noteLog(group, id string, logWords []string) {
+	if len(logWords) > 0 {
+		g.logs.add(group, id, logWords)
+	}
 }
 
 // restatableBy returns, for a new template of group with these tokens,
@@ -878,20 +901,28 @@ func (g *Grouper) Lookup(layer, primitive, signature string) (id string, ok bool
 	return "", false
 }
 
-// LookupClassified is Lookup for a classified failure, as AssignClassified
-// would place it: a signature that would start a template of its own gets
-// the template its run context joins it to, if any.
-func (g *Grouper) LookupClassified(cl Classification) (id string, ok bool) {
+// LookupClassified is Lookup for a classified failure with this log tail,
+// as AssignClassified would place it: a signature that would start a
+// template of its own gets the template its run context or its log joins
+// it to, if any.
+func (g *Grouper) LookupClassified(cl Classification, log []byte) (id string, ok bool) {
 	if id, ok := g.Lookup(cl.Layer, cl.Primitive, cl.ModeSignature()); ok {
 		return id, true
 	}
-	if cl.Context == "" || restatingOf(cl) == restateExact {
+	byContext, logWords := cl.Context != "" && restatingOf(cl) != restateExact, LogWords(log)
+	if !byContext && len(logWords) == 0 {
 		return "", false
 	}
 	group := ModeGroup(cl.Layer, cl.Primitive)
 	_, eligible := g.restatableBy(group, TemplateTokens(cl.ModeSignature()))
 	severity, _ := Severity(cl.Layer, cl.Primitive, strings.Join(shownTokens(cl.ModeSignature()), " "))
-	return g.joinedByContext(group, cl.Context, severity, eligible)
+	if id, ok := g.joinedByLog(group, logWords, severity, eligible); ok {
+		return id, true
+	}
+	if byContext {
+		return g.joinedByContext(group, cl.Context, severity, eligible)
+	}
+	return "", false
 }
 
 // Resolve follows aliases from id to the template that absorbed it.
@@ -933,7 +964,7 @@ func (g *Grouper) saved(id string) SavedTemplate {
 		return SavedTemplate{ID: id}
 	}
 	layer, primitive := splitGroup(t.Group)
-	return SavedTemplate{ID: t.ID, Layer: layer, Primitive: primitive, Template: g.shownText(t), Tokens: t.String(), Count: t.Count, Seq: t.Seq, Context: g.contextOf[t.ID]}
+	return SavedTemplate{ID: t.ID, Layer: layer, Primitive: primitive, Template: g.shownText(t), Tokens: t.String(), Count: t.Count, Seq: t.Seq, Context: g.contextOf[t.ID], LogWords: g.logs.wordsOf[t.ID]}
 }
 
 // text is the template id as people read it, "" when it is not live.

@@ -160,7 +160,7 @@ func TestHowStrictlyAFailureRestatesDependsOnWhatPlacedIt(t *testing.T) {
 			primitive := map[string]string{"interface": "protocol", "sandbox": "session-lifecycle"}[tt.layer]
 			ids := map[string]bool{}
 			for _, sig := range tt.sigs {
-				a := g.AssignClassified(Classification{Layer: tt.layer, Primitive: primitive, By: tt.by, Signature: sig})
+				a := g.AssignClassified(Classification{Layer: tt.layer, Primitive: primitive, By: tt.by, Signature: sig}, nil)
 				ids[g.Resolve(a.ModeID)] = true
 			}
 			if got := len(ids); got != tt.wantModes {
@@ -199,7 +199,7 @@ func TestATemplateJoinsTheOldestOfItsClassAndRunContext(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g := NewGrouper()
-			a, b := g.AssignClassified(tt.first), g.AssignClassified(tt.second)
+			a, b := g.AssignClassified(tt.first, nil), g.AssignClassified(tt.second, nil)
 			ids := map[string]bool{g.Resolve(a.ModeID): true, g.Resolve(b.ModeID): true}
 			if got := len(ids); got != tt.wantModes {
 				t.Errorf("got %d modes, want %d", got, tt.wantModes)
@@ -208,25 +208,25 @@ func TestATemplateJoinsTheOldestOfItsClassAndRunContext(t *testing.T) {
 	}
 	t.Run("a lookup answers as mining would", func(t *testing.T) {
 		g := NewGrouper()
-		first := g.AssignClassified(egress(pip, ctx, byRule)).ModeID
-		if id, ok := g.LookupClassified(egress(npm, ctx, byRule)); !ok || id != first {
+		first := g.AssignClassified(egress(pip, ctx, byRule), nil).ModeID
+		if id, ok := g.LookupClassified(egress(npm, ctx, byRule), nil); !ok || id != first {
 			t.Errorf("in the same run context got %q (known %v), want %s", id, ok, first)
 		}
-		if id, ok := g.LookupClassified(egress(npm, other, byRule)); ok {
+		if id, ok := g.LookupClassified(egress(npm, other, byRule), nil); ok {
 			t.Errorf("in another run context got %s, want a mode of its own", id)
 		}
-		if got := g.AssignClassified(egress(npm, ctx, byRule)).ModeID; got != first {
+		if got := g.AssignClassified(egress(npm, ctx, byRule), nil).ModeID; got != first {
 			t.Errorf("mined, got %s, want %s as looked up", got, first)
 		}
 	})
 	t.Run("after a restart a new message joins as it would have before", func(t *testing.T) {
 		g := NewGrouper()
-		first := g.AssignClassified(egress(pip, ctx, byRule)).ModeID
+		first := g.AssignClassified(egress(pip, ctx, byRule), nil).ModeID
 		restarted := NewGrouper()
 		for _, tm := range g.Templates() {
 			restarted.Restore(tm)
 		}
-		if got := restarted.AssignClassified(egress(npm, ctx, byRule)).ModeID; got != first {
+		if got := restarted.AssignClassified(egress(npm, ctx, byRule), nil).ModeID; got != first {
 			t.Errorf("got mode %s, want %s", got, first)
 		}
 	})
@@ -368,10 +368,10 @@ func TestASentenceAlikeInItsRareWordsRestatesByLikeness(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			g := NewGrouper()
 			for _, cl := range run {
-				g.AssignClassified(cl)
+				g.AssignClassified(cl, nil)
 			}
-			first := g.AssignClassified(tt.first).ModeID
-			second := g.AssignClassified(tt.second).ModeID
+			first := g.AssignClassified(tt.first, nil).ModeID
+			second := g.AssignClassified(tt.second, nil).ModeID
 			got := 2
 			if g.Resolve(first) == g.Resolve(second) {
 				got = 1

@@ -132,9 +132,10 @@ type Entry struct {
 	ModeID                      string
 	Layer, Primitive, Signature string
 	By                          string // what classified it
-	// Context is the failure's triage.RunContext, for mining; the index
-	// does not keep it.
+	// Context is the failure's triage.RunContext and Log its log's tail,
+	// for mining; the index keeps neither.
 	Context string
+	Log     []byte
 }
 
 // Mined is what mining a batch changed in the failure-mode templates.

@@ -270,6 +270,12 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld261.jsonl",
 	"testdata/eval/realworld262.jsonl",
 	"testdata/eval/realworld263.jsonl",
+	"testdata/eval/realworld264.jsonl",
+	"testdata/eval/realworld265.jsonl",
+	"testdata/eval/realworld266.jsonl",
+	"testdata/eval/realworld267.jsonl",
+	"testdata/eval/realworld268.jsonl",
+	"testdata/eval/realworld269.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

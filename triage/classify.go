@@ -1000,8 +1000,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // realworld259 to realworld263's; version 83 lets a new template join the
 // oldest of its class created in the same run context (see RunContext);
 // version 84 lets it join the one of its class logged most alike (see
-// joinedByLog).
-const SignatureVersion = 84
+// joinedByLog); version 85 adds the rules from realworld264 to
+// realworld269's development halves.
+const SignatureVersion = 85
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

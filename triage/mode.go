@@ -50,7 +50,11 @@ var severityRefinements = []severityRefinement{
 	// out in its place (14 records, all critical, under two primitives).
 	{"", []string{"invalid load key", "HeaderTooLarge"},
 		sandtrap.SeverityCritical, "critical: a stored file is not what was saved (a Git LFS pointer or a corrupted file)"},
-	{"message-size", []string{"truncat", "short read", "IncompleteRead", "downloaded <n> of", "unexpected EOF", "CONTENT_LENGTH_MISMATCH", "content-length mismatch"},
+	{"message-size", []string{"truncat", "short read", "IncompleteRead", "downloaded <n> of", "unexpected EOF", "CONTENT_LENGTH_MISMATCH", "content-length mismatch",
+		// A document whose end never came: a PDF without its cross-reference
+		// table or trailer, XML without its closing tag, an image short of
+		// its pixels.
+		"EOF marker not found", "xref not found", "trailer dictionary", "startxref", "Unclosed root tag", "Not enough image data"},
 		sandtrap.SeverityCritical, "critical: content silently truncated"},
 	{"input-validation", []string{"accepted", "traversal", "without validation", "no path validation", "outside", "escape", "../", "/etc/"},
 		sandtrap.SeverityCritical, "critical: security hole: unvalidated input accepted"},

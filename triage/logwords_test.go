@@ -86,18 +86,23 @@ func TestATemplateJoinsTheOneOfItsClassLoggedMostAlike(t *testing.T) {
 			}
 		})
 	}
-	t.Run("signatures rated apart stay apart however alike their logs", func(t *testing.T) {
-		g := NewGrouper()
+	t.Run("a wording rated lower joins a mode rated higher, never the other way", func(t *testing.T) {
 		cut := Classification{Layer: "interface", Primitive: "message-size", By: "rule:truncation", Signature: "IncompleteRead(1024 bytes read, 4096 more expected)"}
 		limit := Classification{Layer: "interface", Primitive: "message-size", By: "rule:message-size", Signature: "413 Request Entity Too Large"}
 		cutSev, _ := Severity(cut.Layer, cut.Primitive, cut.Signature)
 		limitSev, _ := Severity(limit.Layer, limit.Primitive, limit.Signature)
-		if cutSev == limitSev {
-			t.Fatalf("both rated %s: the case needs two severities", cutSev)
+		if SeverityRank(cutSev) >= SeverityRank(limitSev) {
+			t.Fatalf("rated %s and %s: the case needs the cut rated worse", cutSev, limitSev)
 		}
+		g := NewGrouper()
 		a, b := g.AssignClassified(cut, []byte(steps)), g.AssignClassified(limit, []byte(steps))
+		if g.Resolve(a.ModeID) != g.Resolve(b.ModeID) {
+			t.Errorf("got modes %s and %s for a %s wording logged like a %s mode, want one", b.ModeID, a.ModeID, limitSev, cutSev)
+		}
+		g = NewGrouper()
+		a, b = g.AssignClassified(limit, []byte(steps)), g.AssignClassified(cut, []byte(steps))
 		if g.Resolve(a.ModeID) == g.Resolve(b.ModeID) {
-			t.Errorf("got one mode %s for a %s and a %s signature, want two", a.ModeID, cutSev, limitSev)
+			t.Errorf("got one mode %s for a %s wording logged like a %s mode, want two: the mode would hide a %s failure", a.ModeID, cutSev, limitSev, cutSev)
 		}
 	})
 	t.Run("after a restart a new wording joins as it would have before", func(t *testing.T) {

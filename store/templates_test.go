@@ -325,3 +325,59 @@ func TestWordingsOfOnePrimitiveLoggedAlikeShareAModeAcrossARestart(t *testing.T)
 		t.Errorf("after a restart got mode %s for a new wording logged alike, want %s", got, r1["installs/a"])
 	}
 }
+
+func TestAWorseWordingLoggedAlikeTakesInAMilderModeWithItsDecisions(t *testing.T) {
+	path := newCampaign(t, "worse.db")
+	const steps = `step 3/5 fetch_artifact via read_file\nchunked transfer through the tool proxy\nstream closed after partial body`
+	row := func(run, test, errText string) string {
+		return `('` + run + `', '` + test + `', 'code-interpreter', 'downloads', 'failed', 1, '` + errText + `', CAST(replace('` + steps + `', '\n', char(10)) AS BLOB))`
+	}
+	const insert = `INSERT INTO results (run_id, test, target, domain, status, exit_code, error, log) VALUES `
+	addRun(t, path, "r1", true, insert+row("r1", "downloads/a", "413 Request Entity Too Large")+";")
+	state := filepath.Join(t.TempDir(), "state.db")
+	s := openStore(t, state, path)
+	ctx := context.Background()
+	modeOf := func(run, test string) sandtrap.Mode {
+		page, err := s.FindResults(ctx, run, sandtrap.ResultFilter{Limit: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range page.Results {
+			if r.Test == test {
+				m, err := s.FindMode(ctx, r.Mode)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return m
+			}
+		}
+		t.Fatalf("no result %s in run %s", test, run)
+		return sandtrap.Mode{}
+	}
+	mild := modeOf("r1", "downloads/a")
+	owner := "platform-team"
+	if _, err := s.UpdateMode(ctx, mild.ID, sandtrap.Triage{Owner: &owner}); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+
+	addRun(t, path, "r2", true, insert+row("r2", "downloads/b", "IncompleteRead(1024 bytes read, 4096 more expected)")+";")
+	s = openStore(t, state, path)
+	worse := modeOf("r2", "downloads/b")
+	if worse.Severity != sandtrap.SeverityCritical {
+		t.Fatalf("got the cut rated %s, want critical", worse.Severity)
+	}
+	if got := modeOf("r1", "downloads/a"); got.ID != worse.ID {
+		t.Errorf("the milder failure is in mode %s, want the worse wording's %s, which took its mode in", got.ID, worse.ID)
+	}
+	if worse.Owner != owner {
+		t.Errorf("got owner %q on the mode that took the milder one in, want %q: a person's decision must follow", worse.Owner, owner)
+	}
+	old, err := s.FindMode(ctx, mild.ID)
+	if err != nil {
+		t.Fatalf("the milder mode's old id no longer resolves: %v", err)
+	}
+	if old.ID != worse.ID {
+		t.Errorf("the old id %s resolves to %s, want %s", mild.ID, old.ID, worse.ID)
+	}
+}

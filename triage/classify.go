@@ -1002,8 +1002,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // version 84 lets it join the one of its class logged most alike (see
 // joinedByLog); version 85 adds the rules from realworld264 to
 // realworld269's development halves; version 86 lets a wording join by log
-// a template rated more severe than itself.
-const SignatureVersion = 86
+// a template rated more severe than itself, and version 87 lets it take in
+// one rated less severe.
+const SignatureVersion = 87
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

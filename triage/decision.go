@@ -56,6 +56,30 @@ type Decision struct {
 	Owner            string
 }
 
+// CarriedFrom returns d, the decision on mode id, with what it leaves
+// empty taken from from, the decision on a mode that id absorbed: layer
+// and primitive go together, and a merge of id into itself is dropped.
+// The state carries decisions over the same way when it saves the alias.
+func (d Decision) CarriedFrom(from Decision, id string) Decision {
+	if d.Layer == "" && from.Layer != "" {
+		d.Layer, d.Primitive = from.Layer, from.Primitive
+	}
+	for _, f := range []struct {
+		to   *string
+		from string
+	}{
+		{&d.Severity, from.Severity}, {&d.Title, from.Title}, {&d.Status, from.Status}, {&d.MergedInto, from.MergedInto}, {&d.Owner, from.Owner},
+	} {
+		if *f.to == "" {
+			*f.to = f.from
+		}
+	}
+	if d.MergedInto == id {
+		d.MergedInto = ""
+	}
+	return d
+}
+
 // Facts is a failure mode as the classifier made it.
 type Facts struct {
 	ID, Layer, Primitive, Signature string

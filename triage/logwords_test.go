@@ -86,7 +86,7 @@ func TestATemplateJoinsTheOneOfItsClassLoggedMostAlike(t *testing.T) {
 			}
 		})
 	}
-	t.Run("a wording rated lower joins a mode rated higher, never the other way", func(t *testing.T) {
+	t.Run("a wording rated lower joins a mode rated higher, and one rated higher takes a milder mode in", func(t *testing.T) {
 		cut := Classification{Layer: "interface", Primitive: "message-size", By: "rule:truncation", Signature: "IncompleteRead(1024 bytes read, 4096 more expected)"}
 		limit := Classification{Layer: "interface", Primitive: "message-size", By: "rule:message-size", Signature: "413 Request Entity Too Large"}
 		cutSev, _ := Severity(cut.Layer, cut.Primitive, cut.Signature)
@@ -101,8 +101,14 @@ func TestATemplateJoinsTheOneOfItsClassLoggedMostAlike(t *testing.T) {
 		}
 		g = NewGrouper()
 		a, b = g.AssignClassified(limit, []byte(steps)), g.AssignClassified(cut, []byte(steps))
-		if g.Resolve(a.ModeID) == g.Resolve(b.ModeID) {
-			t.Errorf("got one mode %s for a %s wording logged like a %s mode, want two: the mode would hide a %s failure", a.ModeID, cutSev, limitSev, cutSev)
+		if got := g.Resolve(a.ModeID); got != b.ModeID {
+			t.Errorf("the %s mode resolves to %s, want the %s wording's %s, which took it in", limitSev, got, cutSev, b.ModeID)
+		}
+		if !slices.Contains(b.Absorbed, a.ModeID) {
+			t.Errorf("the %s wording's assignment absorbed %v, want the %s mode %s", cutSev, b.Absorbed, limitSev, a.ModeID)
+		}
+		if got, _ := Severity(b.Template.Layer, b.Template.Primitive, b.Template.Template); got != cutSev {
+			t.Errorf("the mode is rated %s, want %s: a worse wording must not hide in a milder mode", got, cutSev)
 		}
 	})
 	t.Run("after a restart a new wording joins as it would have before", func(t *testing.T) {

@@ -586,7 +586,8 @@ func (g *Grouper) assign(layer, primitive, signature, context string, log []byte
 		if context != "" && how != restateExact || len(logWords) > 0 {
 			severity, _ = Severity(layer, primitive, strings.Join(tokens, " "))
 		}
-		if restated := g.restates(group, res.Template.Tokens, words, likeWords, context, logWords, severity, how); len(restated) > 0 {
+		restated, outranked := g.restates(group, res.Template.Tokens, words, likeWords, context, logWords, severity, how)
+		if len(restated) > 0 {
 			// A template of another length that says the same words is
 			// the same cause: the new one is taken back before anything
 			// used its id, and the signature maps to the oldest it
@@ -596,22 +597,20 @@ func (g *Grouper) assign(layer, primitive, signature, context string, log []byte
 			delete(g.shown, id)
 			into := restated[0]
 			a = Assignment{ModeID: into}
-			survivor, _ := g.miner.Get(into)
 			for _, other := range restated[1:] {
-				if t, ok := g.miner.Get(other); ok {
-					survivor.Count += t.Count
-				}
-				g.miner.Remove(other)
-				g.aliases[other] = into
-				delete(g.shown, other)
-				g.unindex(group, other)
-				a.Absorbed = append(a.Absorbed, other)
+				g.absorb(group, into, other, &a)
 			}
 			a.Template = g.saved(into)
 			g.remember(key, into)
 			return a
 		}
 		g.index(group, id, res.Template.Tokens, words, likeWords)
+		if outranked != "" {
+			// One cause logged alike, which the older template rates
+			// less severe: the new one takes it in, so that its failures
+			// are rated as the worse of the two wordings says.
+			g.absorb(group, id, outranked, &a)
+		}
 		if how != restateExact {
 			// A lean or an unclassified failure joins no template by its
 			// context, and none joins it.
@@ -631,6 +630,21 @@ func (g *Grouper) assign(layer, primitive, signature, context string, log []byte
 	a.Template = g.saved(a.ModeID)
 	g.remember(key, a.ModeID)
 	return a
+}
+
+// absorb makes the live template other of group an alias of into, which
+// takes its count, and records it in a.
+func (g *Grouper) absorb(group, into, other string, a *Assignment) {
+	if t, ok := g.miner.Get(other); ok {
+		if survivor, ok := g.miner.Get(into); ok {
+			survivor.Count += t.Count
+		}
+	}
+	g.miner.Remove(other)
+	g.aliases[other] = into
+	delete(g.shown, other)
+	g.unindex(group, other)
+	a.Absorbed = append(a.Absorbed, other)
 }
 
 func (g *Grouper) remember(key grouperKey, id string) {
@@ -723,10 +737,12 @@ func isErrorCode(w string) bool {
 // asks; failing those, when a rule or a guess placed it, the one most
 // alike to its signature's words, likeWords, a guess's far more alike
 // (see likeness), or else the oldest created in its run context, context,
-// whose signature rates the severity it rates, severity; failing all of
-// those, the one whose first failure's log is most alike to its own,
-// logWords, and rates severity too (see joinedByLog).
-func (g *Grouper) restates(group string, tokens, words, likeWords []string, context string, logWords []string, severity string, how restating) []string {
+// whose signature rates the severity it rates, severity. Before the
+// likeness, the one whose first failure's log is most alike to its own,
+// logWords (see loggedMostAlike), is restated when it is rated severity or
+// worse, and returned as outranked, for the new template to absorb, when
+// it is rated less severe and nothing else is restated.
+func (g *Grouper) restates(group string, tokens, words, likeWords []string, context string, logWords []string, severity string, how restating) (ids []string, outranked string) {
 	var found []*drain.Template
 	restatable, eligible := g.restatableBy(group, tokens)
 	add := func(id string) {
@@ -764,8 +780,12 @@ func (g *Grouper) restates(group string, tokens, words, likeWords []string, cont
 		}
 	}
 	if len(found) == 0 && len(logWords) > 0 {
-		if id, ok := g.joinedByLog(group, logWords, severity, eligible); ok {
-			add(id)
+		if t, ok := g.loggedMostAlike(group, logWords, eligible); ok {
+			if g.ratedAtLeast(t, severity) {
+				add(t.ID)
+			} else {
+				outranked = t.ID
+			}
 		}
 	}
 	if len(found) == 0 && (how == restateMost || how == restateNearly) {
@@ -783,11 +803,13 @@ func (g *Grouper) restates(group string, tokens, words, likeWords []string, cont
 		}
 	}
 	slices.SortFunc(found, func(a, b *drain.Template) int { return cmp.Compare(a.Seq, b.Seq) })
-	ids := make([]string, len(found))
-	for i, t := range found {
-		ids[i] = t.ID
+	for _, t := range found {
+		ids = append(ids, t.ID)
 	}
-	return ids
+	if len(ids) > 0 {
+		outranked = ""
+	}
+	return ids, outranked
 }
 
 // findings start the signatures of what the harness's evidence found in a
@@ -916,8 +938,8 @@ func (g *Grouper) LookupClassified(cl Classification, log []byte) (id string, ok
 	group := ModeGroup(cl.Layer, cl.Primitive)
 	_, eligible := g.restatableBy(group, TemplateTokens(cl.ModeSignature()))
 	severity, _ := Severity(cl.Layer, cl.Primitive, strings.Join(shownTokens(cl.ModeSignature()), " "))
-	if id, ok := g.joinedByLog(group, logWords, severity, eligible); ok {
-		return id, true
+	if t, ok := g.loggedMostAlike(group, logWords, eligible); ok && g.ratedAtLeast(t, severity) {
+		return t.ID, true
 	}
 	if byContext {
 		return g.joinedByContext(group, cl.Context, severity, eligible)

@@ -270,6 +270,12 @@ func (ix *Index) applyTemplates(mined Mined) {
 	}
 	for gone, into := range mined.Absorbed {
 		ix.aliases[gone] = into
+		// What people decided on the absorbed mode follows it now, as
+		// the state carries it over when it saves the alias.
+		if d, ok := ix.decisions[gone]; ok {
+			ix.decisions[into] = ix.decisions[into].CarriedFrom(d, into)
+			delete(ix.decisions, gone)
+		}
 		recompute = true
 	}
 	if recompute {

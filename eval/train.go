@@ -276,6 +276,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld267.jsonl",
 	"testdata/eval/realworld268.jsonl",
 	"testdata/eval/realworld269.jsonl",
+	"testdata/eval/realworld270.jsonl",
+	"testdata/eval/realworld271.jsonl",
+	"testdata/eval/realworld272.jsonl",
+	"testdata/eval/realworld273.jsonl",
+	"testdata/eval/realworld274.jsonl",
+	"testdata/eval/realworld275.jsonl",
+	"testdata/eval/realworld276.jsonl",
+	"testdata/eval/realworld277.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

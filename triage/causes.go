@@ -87,6 +87,10 @@ var knownCauses = []KnownCause{
 		`(?i)Out of Memory Error|duckdb[^\n]*OutOfMemory`),
 	known("python-memoryerror", "memory", "Python: MemoryError: unable to allocate",
 		`(?i)Unable to allocate [^\n]*(for an )?array|ArrayMemoryError|_ArrayMemoryError|\bMemoryError\b`),
+	// A fork refused reads before any other allocation refused: it names
+	// the call.
+	known("fork-enomem", "memory", "fork refused: Cannot allocate memory",
+		`(?i)`+forkENOMEM),
 	known("allocation-refused", "memory", "Allocation refused: Cannot allocate memory (ENOMEM)",
 		`(?i)Cannot allocate memory|\bENOMEM\b|\[Errno 12\]|mmap failed|failed to map segment|out of memory allocating`),
 	known("build-daemon-killed", "memory", "Build daemon killed: Gradle build daemon disappeared unexpectedly",
@@ -392,8 +396,6 @@ var knownCauses = []KnownCause{
 		`(?i)`+websocketTooBig),
 	known("utf16-read-as-bytes", "encoding", "UTF-16 text read as single bytes: NUL after every letter",
 		`(?i)`+utf16AsNUL),
-	known("fork-enomem", "process-spawn", "fork refused: Cannot allocate memory",
-		`(?i)`+forkENOMEM),
 	known("browser-profile-locked", "session-lifecycle", "Browser profile in use by another browser: already running / SingletonLock",
 		`(?i)`+browserProfileLocked),
 	known("session-concurrency-limit", "session-lifecycle", "Too many concurrent sessions for the plan",

@@ -249,19 +249,7 @@ func TestWordingsOfOnePrimitiveInOneRunContextShareAModeAcrossARestart(t *testin
 		row("r1", "reports/a", "reports", "bwrap: No permissions to creating new namespace, likely because the kernel does not allow non-privileged user namespaces")+";")
 	state := filepath.Join(t.TempDir(), "state.db")
 	s := openStore(t, state, path)
-	ctx := context.Background()
-	modes := func(s *Store, run string) map[string]string {
-		page, err := s.FindResults(ctx, run, sandtrap.ResultFilter{Limit: 10})
-		if err != nil {
-			t.Fatal(err)
-		}
-		out := map[string]string{}
-		for _, r := range page.Results {
-			out[r.Test] = r.Mode
-		}
-		return out
-	}
-	r1 := modes(s, "r1")
+	r1 := modesByTest(t, s, "r1")
 	if r1["builds/a"] == "" || r1["builds/a"] != r1["builds/b"] {
 		t.Errorf("got modes %s and %s for two spawns refused in one run context, want one", r1["builds/a"], r1["builds/b"])
 	}
@@ -273,7 +261,7 @@ func TestWordingsOfOnePrimitiveInOneRunContextShareAModeAcrossARestart(t *testin
 	addRun(t, path, "r2", true, insert+row("r2", "builds/c", "builds", "bwrap: No permissions to creating new namespace, likely because the kernel does not allow non-privileged user namespaces")+", "+
 		row("r2", "builds/d", "builds", "error: could not execute process `cc` (never executed)")+";")
 	s = openStore(t, state, path)
-	r2 := modes(s, "r2")
+	r2 := modesByTest(t, s, "r2")
 	if r2["builds/c"] != r1["reports/a"] {
 		t.Errorf("after a restart got mode %s for a message seen before, want its mode %s", r2["builds/c"], r1["reports/a"])
 	}
@@ -298,19 +286,7 @@ func TestWordingsOfOnePrimitiveLoggedAlikeShareAModeAcrossARestart(t *testing.T)
 		row("r1", "reports/a", "reports", "curl: (6) Could not resolve host: fonts.example.com", other)+";")
 	state := filepath.Join(t.TempDir(), "state.db")
 	s := openStore(t, state, path)
-	ctx := context.Background()
-	modes := func(s *Store, run string) map[string]string {
-		page, err := s.FindResults(ctx, run, sandtrap.ResultFilter{Limit: 10})
-		if err != nil {
-			t.Fatal(err)
-		}
-		out := map[string]string{}
-		for _, r := range page.Results {
-			out[r.Test] = r.Mode
-		}
-		return out
-	}
-	r1 := modes(s, "r1")
+	r1 := modesByTest(t, s, "r1")
 	if r1["installs/a"] == "" || r1["installs/a"] != r1["builds/a"] {
 		t.Errorf("got modes %s and %s for two wordings logged alike, want one", r1["installs/a"], r1["builds/a"])
 	}
@@ -321,7 +297,7 @@ func TestWordingsOfOnePrimitiveLoggedAlikeShareAModeAcrossARestart(t *testing.T)
 
 	addRun(t, path, "r2", true, insert+row("r2", "downloads/a", "downloads", "wget: unable to resolve host address github-release-assets.example.com", steps)+";")
 	s = openStore(t, state, path)
-	if got := modes(s, "r2")["downloads/a"]; got != r1["installs/a"] {
+	if got := modesByTest(t, s, "r2")["downloads/a"]; got != r1["installs/a"] {
 		t.Errorf("after a restart got mode %s for a new wording logged alike, want %s", got, r1["installs/a"])
 	}
 }
@@ -338,21 +314,11 @@ func TestAWorseWordingLoggedAlikeTakesInAMilderModeWithItsDecisions(t *testing.T
 	s := openStore(t, state, path)
 	ctx := context.Background()
 	modeOf := func(run, test string) sandtrap.Mode {
-		page, err := s.FindResults(ctx, run, sandtrap.ResultFilter{Limit: 10})
+		m, err := s.FindMode(ctx, modesByTest(t, s, run)[test])
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("the mode of %s in run %s: %v", test, run, err)
 		}
-		for _, r := range page.Results {
-			if r.Test == test {
-				m, err := s.FindMode(ctx, r.Mode)
-				if err != nil {
-					t.Fatal(err)
-				}
-				return m
-			}
-		}
-		t.Fatalf("no result %s in run %s", test, run)
-		return sandtrap.Mode{}
+		return m
 	}
 	mild := modeOf("r1", "downloads/a")
 	owner := "platform-team"
@@ -380,4 +346,18 @@ func TestAWorseWordingLoggedAlikeTakesInAMilderModeWithItsDecisions(t *testing.T
 	if old.ID != worse.ID {
 		t.Errorf("the old id %s resolves to %s, want %s", mild.ID, old.ID, worse.ID)
 	}
+}
+
+// modesByTest returns the mode of each result of run, by its test.
+func modesByTest(t *testing.T, s *Store, run string) map[string]string {
+	t.Helper()
+	page, err := s.FindResults(context.Background(), run, sandtrap.ResultFilter{Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, r := range page.Results {
+		out[r.Test] = r.Mode
+	}
+	return out
 }

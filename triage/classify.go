@@ -1000,7 +1000,7 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // realworld259 to realworld263's; version 83 lets a new template join the
 // oldest of its class created in the same run context (see RunContext);
 // version 84 lets it join the one of its class logged most alike (see
-// joinedByLog); version 85 adds the rules from realworld264 to
+// loggedMostAlike); version 85 adds the rules from realworld264 to
 // realworld269's development halves; version 86 lets a wording join by log
 // a template rated more severe than itself, and version 87 lets it take in
 // one rated less severe; version 88 adds the rules from realworld270 to

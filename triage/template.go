@@ -343,7 +343,7 @@ type Grouper struct {
 	byContext map[string][]string
 	contextOf map[string]string
 	// logs indexes the live templates of each group by the words of
-	// their first failure's log (see joinedByLog).
+	// their first failure's log (see loggedMostAlike).
 	logs wordIndex
 	// pool mines every signature of every class together, to settle the
 	// class of failures no rule decided (see Settle); poolClass holds the

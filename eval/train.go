@@ -284,6 +284,12 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld275.jsonl",
 	"testdata/eval/realworld276.jsonl",
 	"testdata/eval/realworld277.jsonl",
+	"testdata/eval/realworld278.jsonl",
+	"testdata/eval/realworld279.jsonl",
+	"testdata/eval/realworld280.jsonl",
+	"testdata/eval/realworld281.jsonl",
+	"testdata/eval/realworld282.jsonl",
+	"testdata/eval/realworld283.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

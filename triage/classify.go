@@ -1004,8 +1004,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // realworld269's development halves; version 86 lets a wording join by log
 // a template rated more severe than itself, and version 87 lets it take in
 // one rated less severe; version 88 adds the rules from realworld270 to
-// realworld277's development halves and reads fork's ENOMEM as memory.
-const SignatureVersion = 88
+// realworld277's development halves and reads fork's ENOMEM as memory;
+// version 89 adds the rules from realworld278 to realworld283's.
+const SignatureVersion = 89
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

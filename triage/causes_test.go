@@ -224,7 +224,7 @@ func TestKnownCauseSeverityFollowsItsWords(t *testing.T) {
 		{"a path refused as beyond the allowed directories is medium", "input-validation", "path-beyond-allowed-refused", "medium"},
 		{"a digest mismatch is critical", "encoding", "transfer-digest-mismatch", "critical"},
 		{"a legacy code page that refuses text says so, so high", "encoding", "legacy-codepage-decode-failed", "high"},
-		{"non-ASCII text under a C locale is a missing locale, so medium", "encoding", "non-ascii-under-c-locale", "medium"},
+		{"non-ASCII text under a C locale is refused or mangled on its way, so critical", "encoding", "non-ascii-under-c-locale", "critical"},
 		{"bytes that are not UTF-8 may be a binary read as text, so critical", "encoding", "utf8-decode-failed", "critical"},
 		{"a Node heap out of memory is reported, so medium", "memory", "node-heap-exhausted", "medium"},
 		{"a SIGKILL for memory is high", "memory", "oom-killed", "high"},

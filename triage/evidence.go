@@ -502,12 +502,18 @@ func browserLoad(f *Failure) (primitive string, oomKilled, ok bool) {
 	return "", false, false
 }
 
+// memoryCapMarks are the words of a memory figure's key that name a cap
+// on memory rather than memory used: mem_limit_mb, "mem_max_mib" (cgroup
+// v2's memory.max), memory_quota. A usage's peak (rss_max, max_rss)
+// names no cap.
+var memoryCapMarks = logview.NewMarks("limit", "cap", "quota", "mem_max", "memory_max", "memory.max", "max_mem")
+
 // memoryNearLimit reports whether a memory figure in log is 1.5 GB or
 // more, or 80 % of the smallest memory limit the log names.
 func memoryNearLimit(log string) bool {
 	limit := smallestLimit(log, true)
 	for _, m := range memoryFigure.FindAllStringSubmatch(log, -1) {
-		if strings.Contains(strings.ToLower(m[1]), "limit") {
+		if memoryCapMarks.In(strings.ToLower(m[1])) {
 			continue
 		}
 		if mb := megabytes(m[1], m[2], m[3]); mb >= nearMemoryLimitMB || limit > 0 && mb >= nearLimitShare*limit {
@@ -541,6 +547,17 @@ func smallestLimit(log string, sizes bool) float64 {
 		}
 		if v > 0 && (limit == 0 || v < limit) {
 			limit = v
+		}
+	}
+	if sizes {
+		// A cap named in memory's words: "mem_max_mib": 4096.
+		for _, m := range memoryFigure.FindAllStringSubmatch(log, -1) {
+			if !memoryCapMarks.In(strings.ToLower(m[1])) {
+				continue
+			}
+			if v := megabytes(m[1], m[2], m[3]); v > 0 && (limit == 0 || v < limit) {
+				limit = v
+			}
 		}
 	}
 	return limit

@@ -455,6 +455,36 @@ func TestMegabytesReadsTheUnitFromTheKeyTheSuffixOrTheSize(t *testing.T) {
 	}
 }
 
+func TestMemoryNearLimitReadsACapApartFromMemoryUsed(t *testing.T) {
+	tests := []struct {
+		name, log string
+		want      bool
+	}{
+		{"usage at 80 % of a named limit", "rss_mb=3300 mem_limit_mb=4096", true},
+		{"cgroup v2's memory.max is a cap, not memory used", `{"rss_mib":850,"mem_max_mib":4096}`, false},
+		{"usage near memory.max", `{"rss_mib":3900,"mem_max_mib":4096}`, true},
+		{"a container's memory cap is no usage", "container_mem_cap_mb=2048 rss_at_exit_mb=398", false},
+		{"a usage's peak is memory used", "rss_max_mb=1900", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := memoryNearLimit(tt.log); got != tt.want {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+	t.Run("a supervisor's kill at the wall limit is the limit's, under a memory cap it never neared", func(t *testing.T) {
+		exit := int64(137)
+		log := `{"event":"exec.start","cmd":"golangci-lint run ./...","wall_limit_s":600}
+{"event":"cgroup.sample","rss_mib":850,"mem_max_mib":4096}
+{"event":"exec.signal","signal":"SIGKILL","sender":"supervisor","elapsed_s":600.0}`
+		cl := NewClassifier(nil).Classify(Failure{Status: "failed", Error: "Killed", ExitCode: &exit, LogTail: []byte(log)})
+		if got, want := cl.Layer+"/"+cl.Primitive, "sandbox/cpu-time"; got != want {
+			t.Errorf("got %s (%s), want %s", got, cl.By, want)
+		}
+	})
+}
+
 func TestReachedTimeLimitComparesTheRunWithTheShortestTimeLimitOfTheLog(t *testing.T) {
 	tests := []struct {
 		name, log string

@@ -59,7 +59,8 @@ type Decision struct {
 // CarriedFrom returns d, the decision on mode id, with what it leaves
 // empty taken from from, the decision on a mode that id absorbed: layer
 // and primitive go together, and a merge of id into itself is dropped.
-// The state carries decisions over the same way when it saves the alias.
+// The index carries decisions over this way as a template absorbs
+// another, and the state when it saves the alias.
 func (d Decision) CarriedFrom(from Decision, id string) Decision {
 	if d.Layer == "" && from.Layer != "" {
 		d.Layer, d.Primitive = from.Layer, from.Primitive

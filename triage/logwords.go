@@ -19,9 +19,9 @@ import (
 // (its id becomes an alias) when the older is rated less, so that one cause
 // is rated as its worst wording says. Over the 263 blind sets' test
 // halves, pairs of templates of one class logged this alike were one
-// cause 19 times in 20. Two known causes never join this
-// way: a tool logs alike around each of its errors (Playwright's call log
-// around a DNS failure and around a refused proxy tunnel).
+// cause 19 times in 20. Two known causes never join this way: a tool logs
+// alike around each of its errors (Playwright's call log around a DNS
+// failure and around a refused proxy tunnel).
 const logLikeness = 0.5
 
 // logWordsMax caps the words a template keeps of its first failure's log.
@@ -60,7 +60,7 @@ func logWordByte(r rune) bool {
 
 func allHex(b []byte) bool {
 	for _, c := range b {
-		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+		if !isHex(c) {
 			return false
 		}
 	}

@@ -298,39 +298,31 @@ var errNotYet = errorf("not every file is read again yet")
 // newID maps an old mode to its new one, so that a merge into a mode that
 // is now to itself is dropped.
 func carryDecisions(ctx context.Context, tx *sql.Tx, from, to, why string, newID func(string) string) error {
-	var d, e [7]string
+	var d, e triage.Decision
 	carried := false
 	err := tx.QueryRowContext(ctx, `SELECT layer, primitive, severity, title, status, merged_into, owner FROM decisions WHERE mode_id = ?`, from).
-		Scan(&d[0], &d[1], &d[2], &d[3], &d[4], &d[5], &d[6])
+		Scan(&d.Layer, &d.Primitive, &d.Severity, &d.Title, &d.Status, &d.MergedInto, &d.Owner)
 	switch {
 	case err == sql.ErrNoRows:
 	case err != nil:
 		return errorf("carrying the decisions of %s over: %w", from, err)
 	default:
 		err := tx.QueryRowContext(ctx, `SELECT layer, primitive, severity, title, status, merged_into, owner FROM decisions WHERE mode_id = ?`, to).
-			Scan(&e[0], &e[1], &e[2], &e[3], &e[4], &e[5], &e[6])
+			Scan(&e.Layer, &e.Primitive, &e.Severity, &e.Title, &e.Status, &e.MergedInto, &e.Owner)
 		if err != nil && err != sql.ErrNoRows {
 			return errorf("carrying the decisions of %s over: %w", from, err)
 		}
-		if e[0] == "" && d[0] != "" {
-			e[0], e[1] = d[0], d[1] // layer and primitive go together
-		}
-		for i := 2; i < len(e); i++ {
-			if e[i] == "" {
-				e[i] = d[i]
+		for _, x := range []*triage.Decision{&d, &e} {
+			if x.MergedInto != "" {
+				x.MergedInto = newID(x.MergedInto)
 			}
 		}
-		if e[5] != "" {
-			e[5] = newID(e[5])
-		}
-		if e[5] == to {
-			e[5] = ""
-		}
+		e = e.CarriedFrom(d, to)
 		if _, err := tx.ExecContext(ctx, `INSERT INTO decisions (mode_id, layer, primitive, severity, title, status, merged_into, owner, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (mode_id) DO UPDATE SET layer = excluded.layer, primitive = excluded.primitive,
 			severity = excluded.severity, title = excluded.title, status = excluded.status, merged_into = excluded.merged_into,
 			owner = excluded.owner, updated_at = excluded.updated_at`,
-			to, e[0], e[1], e[2], e[3], e[4], e[5], e[6], time.Now().UTC().Format(time.RFC3339)); err != nil {
+			to, e.Layer, e.Primitive, e.Severity, e.Title, e.Status, e.MergedInto, e.Owner, time.Now().UTC().Format(time.RFC3339)); err != nil {
 			return errorf("carrying the decisions of %s over: %w", from, err)
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM decisions WHERE mode_id = ?`, from); err != nil {

@@ -1007,8 +1007,10 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // realworld277's development halves and reads fork's ENOMEM as memory;
 // version 89 adds the rules from realworld278 to realworld283's;
 // version 90 rates non-ASCII text under a C/POSIX locale critical; version
-// 91 reads a memory figure whose key names a cap as a limit.
-const SignatureVersion = 91
+// 91 reads a memory figure whose key names a cap as a limit; version 92
+// lets two known causes that two tools printed join by log (see
+// loggableBy).
+const SignatureVersion = 92
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -73,8 +73,11 @@ func TestATemplateJoinsTheOneOfItsClassLoggedMostAlike(t *testing.T) {
 		{"logged unalike they are two", egress(pip, ""), egress(npm, ""), steps, other, 2},
 		{"without a log they are two", egress(pip, ""), egress(npm, ""), "", "", 2},
 		{"in two classes they are two", egress(pip, ""), Classification{Layer: "sandbox", Primitive: "memory", By: "rule:memory", Signature: "Killed"}, steps, steps, 2},
-		{"logged alike, two known causes stay two: one tool logs alike around each", known(pip, "[known:pip-index-unreachable] Package index unreachable"),
-			known(npm, "[known:npm-registry-unreachable] npm registry unreachable"), steps, steps, 2},
+		{"logged alike, two known causes two tools printed are one mode", known(pip, "[known:pip-index-unreachable] Package index unreachable"),
+			known(npm, "[known:npm-registry-unreachable] npm registry unreachable"), steps, steps, 1},
+		{"logged alike, two known causes one tool printed stay two: it logs alike around each",
+			known("page.goto: net::ERR_NAME_NOT_RESOLVED at https://shop.example/", "[known:dns-lookup-failed] DNS lookup failed"),
+			known("page.goto: net::ERR_TUNNEL_CONNECTION_FAILED at https://shop.example/", "[known:proxy-refused] Proxy refused the tunnel"), steps, steps, 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -111,6 +114,17 @@ func TestATemplateJoinsTheOneOfItsClassLoggedMostAlike(t *testing.T) {
 			t.Errorf("the mode is rated %s, want %s: a worse wording must not hide in a milder mode", got, cutSev)
 		}
 	})
+	t.Run("after a restart a known cause another tool printed joins as it would have before", func(t *testing.T) {
+		g := NewGrouper()
+		first := g.AssignClassified(known(pip, "[known:pip-index-unreachable] Package index unreachable"), []byte(steps)).ModeID
+		restarted := NewGrouper()
+		for _, tm := range g.Templates() {
+			restarted.Restore(tm)
+		}
+		if got := restarted.AssignClassified(known(npm, "[known:npm-registry-unreachable] npm registry unreachable"), []byte(steps)).ModeID; got != first {
+			t.Errorf("got mode %s, want %s", got, first)
+		}
+	})
 	t.Run("after a restart a new wording joins as it would have before", func(t *testing.T) {
 		g := NewGrouper()
 		first := g.AssignClassified(egress(pip, ""), []byte(steps+"pip install polars")).ModeID
@@ -125,4 +139,22 @@ func TestATemplateJoinsTheOneOfItsClassLoggedMostAlike(t *testing.T) {
 			t.Errorf("got mode %s, want %s", got, first)
 		}
 	})
+}
+
+func TestToolOfIsTheLeadingWordOfASignaturesLastLine(t *testing.T) {
+	tests := []struct{ name, signature, want string }{
+		{"a call's name before its colon", "page.goto: net::ERR_NAME_NOT_RESOLVED at <url>", "page.goto"},
+		{"an exception's class, lower-cased", "PermissionError: [Errno <n>] Permission denied: '<path>'", "permissionerror"},
+		{"the last line of a traceback", "Traceback (most recent call last):\n  File \"<path>\", line <n>\nOSError: [Errno <n>] Read-only file system", "oserror"},
+		{"a program's name without its version's digits", "clang-14: error: unable to execute command: Killed", "clang-"},
+		{"a word before a space", "npm ERR! code EACCES", "npm"},
+		{"nothing for an empty signature", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := toolOf(tt.signature); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
 }

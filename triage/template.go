@@ -343,8 +343,10 @@ type Grouper struct {
 	byContext map[string][]string
 	contextOf map[string]string
 	// logs indexes the live templates of each group by the words of
-	// their first failure's log (see loggedMostAlike).
-	logs wordIndex
+	// their first failure's log (see loggedMostAlike); toolOf is the
+	// tool that printed each one's first failure (see toolOf).
+	logs   wordIndex
+	toolOf map[string]string
 	// pool mines every signature of every class together, to settle the
 	// class of failures no rule decided (see Settle); poolClass holds the
 	// class of each pool template, its first member's.
@@ -368,7 +370,7 @@ var GroupingConfig = drain.Config{Depth: 2, Similarity: 0.7, MaxChildren: 100, A
 func NewGrouper() *Grouper {
 	g := &Grouper{cache: map[grouperKey]string{}, aliases: map[string]string{}, shown: map[string][]string{},
 		words: newWordIndex(), byCodes: map[string]map[string]string{}, like: newLikeness(),
-		byContext: map[string][]string{}, contextOf: map[string]string{}, logs: newWordIndex()}
+		byContext: map[string][]string{}, contextOf: map[string]string{}, logs: newWordIndex(), toolOf: map[string]string{}}
 	g.miner = drain.New(GroupingConfig, g.mint)
 	g.poolClass, g.settled = map[string]string{}, map[grouperKey]string{}
 	g.pool = drain.New(GroupingConfig, func(string, []string) string {
@@ -481,8 +483,10 @@ type SavedTemplate struct {
 	Count, Seq int64
 	// Context is the RunContext the template was created in, "" for none.
 	Context string
-	// LogWords are the LogWords of its first failure's log, nil for none.
+	// LogWords are the LogWords of its first failure's log, nil for none,
+	// and Tool the tool that printed its first failure (see toolOf).
 	LogWords []string
+	Tool     string
 }
 
 // Restore puts back a saved template.
@@ -497,7 +501,7 @@ func (g *Grouper) Restore(t SavedTemplate) {
 		g.shown[t.ID] = shown
 		g.index(group, t.ID, tokens, templateWords(tokens), signatureWords(t.Template))
 		g.noteContext(group, t.ID, t.Context)
-		g.noteLog(group, t.ID, t.LogWords)
+		g.noteLog(group, t.ID, t.LogWords, t.Tool)
 		// The pool learns the saved classes, so that a failure after a
 		// restart settles where its template's failures did.
 		if res := g.pool.Add(poolGroup, tokens); res.Created {
@@ -555,20 +559,29 @@ func restatingOf(cl Classification) restating {
 // Assign returns the failure mode of a failure with this layer, primitive
 // and signature.
 func (g *Grouper) Assign(layer, primitive, signature string) Assignment {
-	return g.assign(layer, primitive, signature, "", nil, restatingOf(Classification{Layer: layer}))
+	return g.assign(layer, primitive, signature, runEvidence{}, restatingOf(Classification{Layer: layer}))
+}
+
+// runEvidence is what a failure's run says of it beside its signature,
+// for mining: its RunContext, its log's tail and the tool that printed its
+// error (toolOf).
+type runEvidence struct {
+	context string
+	log     []byte
+	tool    string
 }
 
 // AssignClassified returns the failure mode of a classified failure, as
 // Settle placed it; log is the failure's log tail (Failure.LogTail), nil
 // when there is none.
 func (g *Grouper) AssignClassified(cl Classification, log []byte) Assignment {
-	return g.assign(cl.Layer, cl.Primitive, cl.ModeSignature(), cl.Context, log, restatingOf(cl))
+	return g.assign(cl.Layer, cl.Primitive, cl.ModeSignature(), runEvidence{cl.Context, log, toolOf(cl.Signature)}, restatingOf(cl))
 }
 
-// assign mines signature in its layer and primitive's group; context is
-// the failure's RunContext, log its log's tail, and how says how strictly
-// a new template restates an older one.
-func (g *Grouper) assign(layer, primitive, signature, context string, log []byte, how restating) Assignment {
+// assign mines signature in its layer and primitive's group; ev is what
+// the failure's run says of it, and how says how strictly a new template
+// restates an older one.
+func (g *Grouper) assign(layer, primitive, signature string, ev runEvidence, how restating) Assignment {
 	key := grouperKey{layer, primitive, signature}
 	if id, ok := g.cache[key]; ok {
 		id = g.Resolve(id)
@@ -581,12 +594,12 @@ func (g *Grouper) assign(layer, primitive, signature, context string, log []byte
 	group := ModeGroup(layer, primitive)
 	if res.Created {
 		g.shown[id] = tokens
-		words, likeWords, logWords := templateWords(res.Template.Tokens), signatureWords(signature), LogWords(log)
+		words, likeWords, logWords := templateWords(res.Template.Tokens), signatureWords(signature), LogWords(ev.log)
 		var severity string
-		if context != "" && how != restateExact || len(logWords) > 0 {
+		if ev.context != "" && how != restateExact || len(logWords) > 0 {
 			severity, _ = Severity(layer, primitive, strings.Join(tokens, " "))
 		}
-		restated, outranked := g.restates(group, res.Template.Tokens, words, likeWords, context, logWords, severity, how)
+		restated, outranked := g.restates(group, res.Template.Tokens, words, likeWords, ev.context, logWords, ev.tool, severity, how)
 		if len(restated) > 0 {
 			// A template of another length that says the same words is
 			// the same cause: the new one is taken back before anything
@@ -614,9 +627,9 @@ func (g *Grouper) assign(layer, primitive, signature, context string, log []byte
 		if how != restateExact {
 			// A lean or an unclassified failure joins no template by its
 			// context, and none joins it.
-			g.noteContext(group, id, context)
+			g.noteContext(group, id, ev.context)
 		}
-		g.noteLog(group, id, logWords)
+		g.noteLog(group, id, logWords, ev.tool)
 	} else if g.generalise(id, tokens) {
 		a.Changed = true
 	}
@@ -742,7 +755,7 @@ func isErrorCode(w string) bool {
 // logWords (see loggedMostAlike), is restated when it is rated severity or
 // worse, and returned as outranked, for the new template to absorb, when
 // it is rated less severe and nothing else is restated.
-func (g *Grouper) restates(group string, tokens, words, likeWords []string, context string, logWords []string, severity string, how restating) (ids []string, outranked string) {
+func (g *Grouper) restates(group string, tokens, words, likeWords []string, context string, logWords []string, tool, severity string, how restating) (ids []string, outranked string) {
 	var found []*drain.Template
 	restatable, eligible := g.restatableBy(group, tokens)
 	add := func(id string) {
@@ -780,7 +793,7 @@ func (g *Grouper) restates(group string, tokens, words, likeWords []string, cont
 		}
 	}
 	if len(found) == 0 && len(logWords) > 0 {
-		if t, ok := g.loggedMostAlike(group, logWords, eligible); ok {
+		if t, ok := g.loggedMostAlike(group, logWords, g.loggableBy(group, tokens, tool)); ok {
 			if g.ratedAtLeast(t, severity) {
 				add(t.ID)
 			} else {
@@ -853,10 +866,14 @@ func (g *Grouper) unindex(group, id string) {
 	g.logs.remove(group, id)
 }
 
-// noteLog records the LogWords of template id's first failure.
-func (g *Grouper) noteLog(group, id string, logWords []string) {
+// noteLog records the LogWords of template id's first failure, and the
+// tool that printed it.
+func (g *Grouper) noteLog(group, id string, logWords []string, tool string) {
 	if len(logWords) > 0 {
 		g.logs.add(group, id, logWords)
+	}
+	if tool != "" {
+		g.toolOf[id] = tool
 	}
 }
 
@@ -936,9 +953,10 @@ func (g *Grouper) LookupClassified(cl Classification, log []byte) (id string, ok
 		return "", false
 	}
 	group := ModeGroup(cl.Layer, cl.Primitive)
-	_, eligible := g.restatableBy(group, TemplateTokens(cl.ModeSignature()))
+	tokens := TemplateTokens(cl.ModeSignature())
+	_, eligible := g.restatableBy(group, tokens)
 	severity, _ := Severity(cl.Layer, cl.Primitive, strings.Join(shownTokens(cl.ModeSignature()), " "))
-	if t, ok := g.loggedMostAlike(group, logWords, eligible); ok && g.ratedAtLeast(t, severity) {
+	if t, ok := g.loggedMostAlike(group, logWords, g.loggableBy(group, tokens, toolOf(cl.Signature))); ok && g.ratedAtLeast(t, severity) {
 		return t.ID, true
 	}
 	if byContext {
@@ -986,7 +1004,7 @@ func (g *Grouper) saved(id string) SavedTemplate {
 		return SavedTemplate{ID: id}
 	}
 	layer, primitive := splitGroup(t.Group)
-	return SavedTemplate{ID: t.ID, Layer: layer, Primitive: primitive, Template: g.shownText(t), Tokens: t.String(), Count: t.Count, Seq: t.Seq, Context: g.contextOf[t.ID], LogWords: g.logs.wordsOf[t.ID]}
+	return SavedTemplate{ID: t.ID, Layer: layer, Primitive: primitive, Template: g.shownText(t), Tokens: t.String(), Count: t.Count, Seq: t.Seq, Context: g.contextOf[t.ID], LogWords: g.logs.wordsOf[t.ID], Tool: g.toolOf[t.ID]}
 }
 
 // text is the template id as people read it, "" when it is not live.

@@ -562,20 +562,20 @@ func (g *Grouper) Assign(layer, primitive, signature string) Assignment {
 	return g.assign(layer, primitive, signature, runEvidence{}, restatingOf(Classification{Layer: layer}))
 }
 
-// runEvidence is what a failure's run says of it beside its signature,
-// for mining: its RunContext, its log's tail and the tool that printed its
-// error (toolOf).
+// runEvidence is what a failure's run says of it beside the signature it
+// is mined from, for mining: its RunContext, its log's tail and its own
+// signature, whose tool (toolOf) is read when it starts a template.
 type runEvidence struct {
 	context string
 	log     []byte
-	tool    string
+	own     string
 }
 
 // AssignClassified returns the failure mode of a classified failure, as
 // Settle placed it; log is the failure's log tail (Failure.LogTail), nil
 // when there is none.
 func (g *Grouper) AssignClassified(cl Classification, log []byte) Assignment {
-	return g.assign(cl.Layer, cl.Primitive, cl.ModeSignature(), runEvidence{cl.Context, log, toolOf(cl.Signature)}, restatingOf(cl))
+	return g.assign(cl.Layer, cl.Primitive, cl.ModeSignature(), runEvidence{cl.Context, log, cl.Signature}, restatingOf(cl))
 }
 
 // assign mines signature in its layer and primitive's group; ev is what
@@ -595,11 +595,12 @@ func (g *Grouper) assign(layer, primitive, signature string, ev runEvidence, how
 	if res.Created {
 		g.shown[id] = tokens
 		words, likeWords, logWords := templateWords(res.Template.Tokens), signatureWords(signature), LogWords(ev.log)
+		tool := toolOf(ev.own)
 		var severity string
 		if ev.context != "" && how != restateExact || len(logWords) > 0 {
 			severity, _ = Severity(layer, primitive, strings.Join(tokens, " "))
 		}
-		restated, outranked := g.restates(group, res.Template.Tokens, words, likeWords, ev.context, logWords, ev.tool, severity, how)
+		restated, outranked := g.restates(group, res.Template.Tokens, words, likeWords, ev.context, logWords, tool, severity, how)
 		if len(restated) > 0 {
 			// A template of another length that says the same words is
 			// the same cause: the new one is taken back before anything
@@ -629,7 +630,7 @@ func (g *Grouper) assign(layer, primitive, signature string, ev runEvidence, how
 			// context, and none joins it.
 			g.noteContext(group, id, ev.context)
 		}
-		g.noteLog(group, id, logWords, ev.tool)
+		g.noteLog(group, id, logWords, tool)
 	} else if g.generalise(id, tokens) {
 		a.Changed = true
 	}

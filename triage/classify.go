@@ -1009,7 +1009,7 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // version 90 rates non-ASCII text under a C/POSIX locale critical; version
 // 91 reads a memory figure whose key names a cap as a limit; version 92
 // lets two known causes that two tools printed join by log (see
-// loggableBy).
+// restatableBy).
 const SignatureVersion = 92
 
 // Fingerprint identifies what c decides: the signature version, every

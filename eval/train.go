@@ -290,6 +290,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld281.jsonl",
 	"testdata/eval/realworld282.jsonl",
 	"testdata/eval/realworld283.jsonl",
+	"testdata/eval/realworld284.jsonl",
+	"testdata/eval/realworld285.jsonl",
+	"testdata/eval/realworld286.jsonl",
+	"testdata/eval/realworld287.jsonl",
+	"testdata/eval/realworld288.jsonl",
+	"testdata/eval/realworld289.jsonl",
+	"testdata/eval/realworld290.jsonl",
+	"testdata/eval/realworld291.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -72,7 +72,7 @@ var knownCauses = []KnownCause{
 	known("browser-renderer-crashed", "memory", "Browser renderer crashed: Page crashed / Target crashed",
 		`(?i)Abnormal renderer termination|\b(page|target|tab|renderer)( process)? (has )?crashed|page crash\b|/dev/shm|dev-shm-usage|Aw, Snap|RESULT_CODE_KILLED|SBOX_FATAL_MEMORY|renderer (process )?(is )?(gone|was killed)|_onTargetCrashed|ERR_RENDERER_CRASHED|FATAL:memory\.cc`),
 	known("shared-memory-exhausted", "memory", "Shared memory (/dev/shm) too small: insufficient shared memory",
-		`(?i)insufficient shared memory|out of shared memory|shared memory \(shm\)|\bBus error\b|unable to write to file </torch_|SemLock`),
+		`(?i)use '--shm-size' flag|shared memory pool size|insufficient shared memory|out of shared memory|shared memory \(shm\)|\bBus error\b|unable to write to file </torch_|SemLock`),
 	known("gpu-out-of-memory", "memory", "GPU out of memory: CUDA out of memory",
 		`(?i)CUDA out of memory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED|OutOfMemoryError: CUDA|HIP out of memory|MPS backend out of memory|RESOURCE_EXHAUSTED: OOM when allocating`),
 	known("node-heap-exhausted", "memory", "Node.js: JavaScript heap out of memory",

@@ -1009,8 +1009,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // version 90 rates non-ASCII text under a C/POSIX locale critical; version
 // 91 reads a memory figure whose key names a cap as a limit; version 92
 // lets two known causes that two tools printed join by log (see
-// restatableBy).
-const SignatureVersion = 92
+// restatableBy); version 93 adds the rules from realworld284 to
+// realworld291's development halves.
+const SignatureVersion = 93
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -1010,8 +1010,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // 91 reads a memory figure whose key names a cap as a limit; version 92
 // lets two known causes that two tools printed join by log (see
 // restatableBy); version 93 adds the rules from realworld284 to
-// realworld291's development halves.
-const SignatureVersion = 93
+// realworld291's development halves; version 94 counts a memory figure of
+// 1.5 GB as near a limit only when the log names none (memoryNearLimit).
+const SignatureVersion = 94
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -508,15 +508,16 @@ func browserLoad(f *Failure) (primitive string, oomKilled, ok bool) {
 // names no cap.
 var memoryCapMarks = logview.NewMarks("limit", "cap", "quota", "mem_max", "memory_max", "memory.max", "max_mem")
 
-// memoryNearLimit reports whether a memory figure in log is 1.5 GB or
-// more, or 80 % of the smallest memory limit the log names.
+// memoryNearLimit reports whether a memory figure in log is 80 % of the
+// smallest memory limit the log names or, when it names none, 1.5 GB or
+// more: a training run's 2.5 GB under a 16 GB limit is far from it.
 func memoryNearLimit(log string) bool {
 	limit := smallestLimit(log, true)
 	for _, m := range memoryFigure.FindAllStringSubmatch(log, -1) {
 		if memoryCapMarks.In(strings.ToLower(m[1])) {
 			continue
 		}
-		if mb := megabytes(m[1], m[2], m[3]); mb >= nearMemoryLimitMB || limit > 0 && mb >= nearLimitShare*limit {
+		if mb := megabytes(m[1], m[2], m[3]); limit == 0 && mb >= nearMemoryLimitMB || limit > 0 && mb >= nearLimitShare*limit {
 			return true
 		}
 	}

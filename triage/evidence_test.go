@@ -465,6 +465,7 @@ func TestMemoryNearLimitReadsACapApartFromMemoryUsed(t *testing.T) {
 		{"usage near memory.max", `{"rss_mib":3900,"mem_max_mib":4096}`, true},
 		{"a container's memory cap is no usage", "container_mem_cap_mb=2048 rss_at_exit_mb=398", false},
 		{"a usage's peak is memory used", "rss_max_mb=1900", true},
+		{"a large usage far under the limit the log names is not near it", "sample rss_mb=2489 limit_mb=16384", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -298,6 +298,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld289.jsonl",
 	"testdata/eval/realworld290.jsonl",
 	"testdata/eval/realworld291.jsonl",
+	"testdata/eval/realworld292.jsonl",
+	"testdata/eval/realworld293.jsonl",
+	"testdata/eval/realworld294.jsonl",
+	"testdata/eval/realworld295.jsonl",
+	"testdata/eval/realworld296.jsonl",
+	"testdata/eval/realworld297.jsonl",
+	"testdata/eval/realworld298.jsonl",
+	"testdata/eval/realworld299.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

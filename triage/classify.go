@@ -1011,8 +1011,10 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // lets two known causes that two tools printed join by log (see
 // restatableBy); version 93 adds the rules from realworld284 to
 // realworld291's development halves; version 94 counts a memory figure of
-// 1.5 GB as near a limit only when the log names none (memoryNearLimit).
-const SignatureVersion = 94
+// 1.5 GB as near a limit only when the log names none (memoryNearLimit);
+// version 95 adds the rules from realworld292 to realworld299's
+// development halves.
+const SignatureVersion = 95
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

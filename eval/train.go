@@ -306,6 +306,13 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld297.jsonl",
 	"testdata/eval/realworld298.jsonl",
 	"testdata/eval/realworld299.jsonl",
+	"testdata/eval/realworld300.jsonl",
+	"testdata/eval/realworld301.jsonl",
+	"testdata/eval/realworld302.jsonl",
+	"testdata/eval/realworld304.jsonl",
+	"testdata/eval/realworld305.jsonl",
+	"testdata/eval/realworld306.jsonl",
+	"testdata/eval/realworld307.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -1013,8 +1013,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // realworld291's development halves; version 94 counts a memory figure of
 // 1.5 GB as near a limit only when the log names none (memoryNearLimit);
 // version 95 adds the rules from realworld292 to realworld299's
-// development halves.
-const SignatureVersion = 95
+// development halves, version 96 those from realworld300 to realworld307's
+// (without realworld303).
+const SignatureVersion = 96
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -163,6 +163,25 @@ func TestAJSONRPCFrameInTheLogIsNoEvidenceOfAProtocolFailure(t *testing.T) {
 	}
 }
 
+func TestAByteRangeInTheLogIsNoNULByte(t *testing.T) {
+	c := NewClassifier(nil)
+	tests := []struct {
+		name, log string
+		wantNUL   bool
+	}{
+		{"a grep for non-ASCII bytes names the range from \\x00", `sandbox: LC_ALL=C grep -n -P '[^\x00-\x7F]' app/build.sbt -> 1 line, bytes e2 80 a8`, false},
+		{"a dump that shows a NUL byte is one", `sandbox: head -c 16 out.csv | od -c -> id,name\x00\x00\x00`, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := c.Classify(Failure{Error: "sbt compile failed", LogTail: []byte(tt.log)})
+			if byRule := got.By == "rule:nul-byte"; byRule != tt.wantNUL {
+				t.Errorf("got %s/%s by %s, want the NUL byte rule %v", got.Layer, got.Primitive, got.By, tt.wantNUL)
+			}
+		})
+	}
+}
+
 func TestTheRulesSecondReadingReadsEveryLineOfTheError(t *testing.T) {
 	c := NewClassifier(nil)
 	tests := []struct {
@@ -587,6 +606,11 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"R's download that timed out is the network's", "Warning in download.file(url, destfile, method, mode = \"wb\", ...) :\n  URL 'https://cloud.r-project.org/src/contrib/Rcpp_1.0.12.tar.gz': Timeout of 60 seconds was reached", "sandbox/network-egress"},
 		{"R's library folder it cannot install to is a filesystem permission", "Error: ERROR: no permission to install to directory '/usr/lib/R/site-library'", "sandbox/filesystem-permissions"},
 		{"a snapshot of another size than the baseline is the test's expectation", "Expected an image 190px by 240px, received 187px by 237px.", "test/harness"},
+		{"a compiler's stray Unicode character other than NUL is the text's encoding", "[error] [/home/user/CH08/build.sbt]:53: illegal character '\\u2028'", "interface/encoding"},
+		{"a compiler's stray NUL is a NUL byte", "Foo.java:1: error: illegal character: '\\u0000'", "interface/null-byte"},
+		{"an XML parser's NUL is a NUL byte", "An invalid XML character (Unicode: 0x0) was found in the element content of the document.", "interface/null-byte"},
+		{"pygame without a video driver is a package path", "pygame.error: No available video device", "sandbox/package-path"},
+		{"SQLite's blob limit is a size limit", "what():  Error when binding SQL parameter 3. SQLite error (18): string or blob too big", "interface/message-size"},
 		{"a test killed at its timeout ran out of time, not memory", "test case exceeded its 600s timeout and was killed.", "sandbox/cpu-time"},
 		{"git's warning that it will rewrite a file's line endings is its bytes changed as text", "warning: in the working copy of 'docs/chart.PNG', CRLF will be replaced by LF the next time Git touches it", "interface/encoding"},
 		{"a shell's carriage return in capitals is still a CRLF rewrite", "./configure: Line 16: $'\\r': Command not found.", "interface/encoding"},

@@ -274,6 +274,10 @@ func TestSettlePlacesAGuessWhereItsTemplateIs(t *testing.T) {
 	guessed := func(primitive, sig string) Classification {
 		return Classification{Layer: layerOfPrimitive[primitive], Primitive: primitive, By: GuessBy + "learned:x", Signature: sig}
 	}
+	withContext := func(cl Classification) Classification {
+		cl.Context = "logins\x1fcode-interpreter\x1f1"
+		return cl
+	}
 	ruled := Classification{Layer: "sandbox", Primitive: "network-egress", By: "rule:network-egress", Signature: "Failed password for root from <ip> port <n> ssh2"}
 	tests := []struct {
 		name  string
@@ -292,6 +296,8 @@ func TestSettlePlacesAGuessWhereItsTemplateIs(t *testing.T) {
 			[]Classification{{Layer: "sandbox", Primitive: "cpu-time", By: "rule:exit-cpu", Signature: ""}, {Layer: "unclassified", By: ByNone, Signature: ""}}, ""},
 		{"a guess of a new template keeps its class",
 			[]Classification{guessed("memory", "worker lost heap on node alpha"), guessed("cpu-time", "deadline passed while the cell ran")}, "cpu-time"},
+		{"a guess of a failure with a harness's log keeps its class",
+			[]Classification{guessed("network-egress", "Invalid user ubnt from <ip>"), withContext(guessed("input-validation", "Invalid user anonymous from <ip>"))}, "input-validation"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -344,7 +344,7 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 			if primitive == "encoding" && out.By == "rule:nul-byte" && !showsReplacement(f.Error) {
 				primitive = "null-byte"
 			}
-			if primitive != "null-byte" || out.By != "rule:encoding" {
+			if got > sent || out.By != "rule:encoding" {
 				out = Classification{Layer: sandtrap.LayerInterface, Primitive: primitive, By: CountsRule}
 				sig = normalizeSource(what + ": " + sig)
 			}
@@ -1015,8 +1015,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // version 95 adds the rules from realworld292 to realworld299's
 // development halves, version 96 those from realworld300 to realworld307's
 // (without realworld303); version 97 lets a guessed failure with a run
-// context keep its guess (see Grouper.Settle).
-const SignatureVersion = 97
+// context keep its guess (see Grouper.Settle); version 98 reads a
+// transfer that lost a few bytes as rewritten, encoding (transferDamage).
+const SignatureVersion = 98
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

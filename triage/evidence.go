@@ -229,7 +229,9 @@ func transferDirection(line string) string {
 
 // transferDamage is the interface primitive that turns sent bytes into
 // got, and the words for it. Bytes that grew were decoded as text or
-// re-encoded on the way. Bytes cut at a round size hit a size limit; cut
+// re-encoded on the way. Bytes cut at a round size hit a size limit. A few
+// bytes lost (at least minKeptShare of them arrived) were rewritten as
+// text: line ends, a byte order mark, bytes a decoder dropped. Cut
 // anywhere else, the content decided where they stopped, which is what a
 // NUL byte read as the end of a string does.
 func transferDamage(sent, got int64) (primitive, what string) {
@@ -238,9 +240,18 @@ func transferDamage(sent, got int64) (primitive, what string) {
 		return "encoding", "bytes grew in transfer"
 	case atSizeLimit(got):
 		return "message-size", "content truncated at a size limit in transfer"
+	case float64(got) >= minKeptShare*float64(sent):
+		return "encoding", "bytes rewritten in transfer"
 	}
 	return "null-byte", "content cut short in transfer"
 }
+
+// minKeptShare is the share of the bytes sent that arrived, at or above
+// which the ones missing were rewritten rather than cut. Of the blind
+// sets' development halves whose log counts a transfer that lost bytes
+// off any round size, 21 of the 23 that kept 95 % or more were labelled
+// encoding, and 20 of the 26 that kept under half a NUL byte.
+const minKeptShare = 0.95
 
 // atSizeLimit reports whether n looks like a limit someone set: a whole
 // number of KiB or of thousands of bytes.

@@ -54,6 +54,7 @@ func TestTransferDamageSaysHowTheBytesChanged(t *testing.T) {
 		{"bytes that grew were re-encoded", 361581, 581488, "encoding"},
 		{"bytes cut at a whole number of KiB hit a limit", 3818450, 1048576, "message-size"},
 		{"bytes cut at a whole number of thousands hit a limit", 3818450, 1000000, "message-size"},
+		{"a few bytes lost were rewritten as text, as CRLF turned to LF", 1565, 1523, "encoding"},
 		{"bytes cut anywhere else stopped where the content said", 3818450, 2056, "null-byte"},
 	}
 	for _, tt := range tests {

@@ -401,8 +401,8 @@ func (g *Grouper) Settle(cl Classification) Classification {
 		return cl
 	}
 	// What settling gives depends on the class, the signature and whether
-	// the class is weak, not on which words a guess named.
-	key := grouperKey{cl.Layer, cl.Primitive + "\x00" + strconv.FormatBool(weakClassification(cl)), sig}
+	// the failure settles, not on which words a guess named.
+	key := grouperKey{cl.Layer, cl.Primitive + "\x00" + strconv.FormatBool(settles(cl)), sig}
 	class, ok := g.settled[key]
 	if !ok {
 		own := ModeGroup(cl.Layer, cl.Primitive)
@@ -415,7 +415,7 @@ func (g *Grouper) Settle(cl Classification) Classification {
 		for _, t := range res.Absorbed {
 			delete(g.poolClass, t.ID)
 		}
-		if !weakClassification(cl) || cl.Context != "" {
+		if !settles(cl) {
 			class = own
 		}
 		if len(g.settled) >= maxGrouperCache {
@@ -429,7 +429,7 @@ func (g *Grouper) Settle(cl Classification) Classification {
 // SettleLookup is Settle for a failure looked up rather than mined: it
 // notes nothing.
 func (g *Grouper) SettleLookup(cl Classification) Classification {
-	if !weakClassification(cl) || cl.Context != "" || strings.TrimSpace(cl.ModeSignature()) == "" {
+	if !settles(cl) || strings.TrimSpace(cl.ModeSignature()) == "" {
 		return cl
 	}
 	if t := g.pool.Match(poolGroup, TemplateTokens(cl.ModeSignature())); t != nil && g.poolClass[t.ID] != "" {
@@ -451,6 +451,12 @@ func reclass(cl Classification, class string) Classification {
 		cl.By = GuessBy + "like its template"
 	}
 	return cl
+}
+
+// settles reports whether Settle may give cl its pool template's class: a
+// weak class of a failure without a harness's log.
+func settles(cl Classification) bool {
+	return weakClassification(cl) && cl.Context == ""
 }
 
 // weakClassification reports a class that no rule, cause or harness gave.

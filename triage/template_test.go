@@ -298,6 +298,8 @@ func TestSettlePlacesAGuessWhereItsTemplateIs(t *testing.T) {
 			[]Classification{guessed("memory", "worker lost heap on node alpha"), guessed("cpu-time", "deadline passed while the cell ran")}, "cpu-time"},
 		{"a guess of a failure with a harness's log keeps its class",
 			[]Classification{guessed("network-egress", "Invalid user ubnt from <ip>"), withContext(guessed("input-validation", "Invalid user anonymous from <ip>"))}, "input-validation"},
+		{"a guess with a harness's log keeps its class after the same words without one settled",
+			[]Classification{guessed("network-egress", "Invalid user ubnt from <ip>"), guessed("input-validation", "Invalid user anonymous from <ip>"), withContext(guessed("input-validation", "Invalid user anonymous from <ip>"))}, "input-validation"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1016,8 +1016,10 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // development halves, version 96 those from realworld300 to realworld307's
 // (without realworld303); version 97 lets a guessed failure with a run
 // context keep its guess (see Grouper.Settle); version 98 reads a
-// transfer that lost a few bytes as rewritten, encoding (transferDamage).
-const SignatureVersion = 98
+// transfer that lost a few bytes as rewritten, encoding (transferDamage);
+// version 99 reads a call and its successful answer as one transfer
+// (oneTransfer) and a binary width's largest number as a size limit.
+const SignatureVersion = 99
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

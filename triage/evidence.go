@@ -81,9 +81,9 @@ func transferCounts(log []byte) (sent, got int64, ok bool) {
 	if !strings.ContainsAny(text, "=:") || !sizeMarks.In(text) {
 		return 0, 0, false
 	}
-	// The lone counts of each end met last, scanning back, and their
-	// lines: the nearest to the line being read.
-	var lastSent, lastGot struct{ n, line int64 }
+	// The lone counts of each end met last, scanning back: the nearest to
+	// the line being read, with what their lines say besides.
+	var lastSent, lastGot loneCount
 	for rest, lineNo := text, int64(1); rest != ""; lineNo++ {
 		// From the last line back, without splitting the log.
 		var line string
@@ -98,6 +98,7 @@ func transferCounts(log []byte) (sent, got int64, ok bool) {
 		sent, got = -1, -1
 		var local, remote int64 = -1, -1
 		counts := countToken.FindAllStringSubmatch(line, -1)
+		ends := 0
 		for _, m := range counts {
 			n, err := strconv.ParseInt(m[2], 10, 64)
 			if err != nil {
@@ -112,7 +113,10 @@ func transferCounts(log []byte) (sent, got int64, ok bool) {
 				local = n
 			case "remote":
 				remote = n
+			default:
+				continue
 			}
+			ends++
 		}
 		switch copies := (local > 0) != (remote > 0); {
 		case copies && sent > 0 && got <= 0:
@@ -137,22 +141,69 @@ func transferCounts(log []byte) (sent, got int64, ok bool) {
 		switch {
 		case sent > 0 && got > 0:
 			return sent, got, true
-		case sent <= 0 && got <= 0:
-		case len(counts) != 1 || strings.TrimRight(strings.TrimSpace(line), ",") != counts[0][0]:
-			// A line that says more than its count is another transfer's.
+		case sent <= 0 && got <= 0 || ends != 1:
 		case sent > 0:
-			if lastGot.n > 0 && lineNo-lastGot.line <= countsBlock {
+			this := newLoneCount(sent, lineNo, line, len(counts))
+			if lastGot.n > 0 && lineNo-lastGot.line <= countsBlock && oneTransfer(this, lastGot) {
 				return sent, lastGot.n, true
 			}
-			lastSent.n, lastSent.line = sent, lineNo
+			lastSent = this
 		case got > 0:
-			if lastSent.n > 0 && lineNo-lastSent.line <= countsBlock {
+			this := newLoneCount(got, lineNo, line, len(counts))
+			if lastSent.n > 0 && lineNo-lastSent.line <= countsBlock && oneTransfer(lastSent, this) {
 				return lastSent.n, got, true
 			}
-			lastGot.n, lastGot.line = got, lineNo
+			lastGot = this
 		}
 	}
 	return 0, 0, false
+}
+
+// loneCount is a line's count of one end of a transfer, and what the line
+// says besides: nothing else (bare), the files it names, and whether it
+// reports that its call succeeded.
+type loneCount struct {
+	n, line   int64
+	bare      bool
+	files     []string
+	succeeded bool
+}
+
+func newLoneCount(n, lineNo int64, line string, counts int) loneCount {
+	trimmed := strings.TrimRight(strings.TrimSpace(line), ",")
+	bare := counts == 1 && countToken.FindString(trimmed) == trimmed
+	return loneCount{n: n, line: lineNo, bare: bare, files: fileNames(line), succeeded: callSucceeded.MatchString(line)}
+}
+
+// oneTransfer reports whether a line counting what was sent and one
+// counting what arrived count one transfer: two bare counts of a
+// key-per-line log, or a call and its answer that reports success
+// (tool=files.upload … declared_bytes=…, then result={"ok":true,
+// "bytes_written":…}) and names no other file (fetch a.jpg
+// expected_bytes=…, then saved b.png written_bytes=… are two).
+func oneTransfer(sent, got loneCount) bool {
+	if sent.bare && got.bare {
+		return true
+	}
+	return got.succeeded && (len(sent.files) == 0 || len(got.files) == 0 ||
+		slices.ContainsFunc(sent.files, func(n string) bool { return slices.Contains(got.files, n) }))
+}
+
+// callSucceeded finds a harness's word that a call succeeded: "ok": true,
+// isError=false, status=ok, tool_result=success.
+var callSucceeded = regexp.MustCompile(`(?i)"?\b(?:ok|success|succeeded)"?\s*[:=]\s*"?(?:true|yes)\b|\bisError"?\s*[:=]\s*"?false\b|\b\w*(?:status|result)"?\s*[:=]\s*"?(?:ok|success|succeeded|done)\b`)
+
+// fileName finds a name with an extension in a harness's line: a.jpg,
+// scoreboardstats-0.9.jar.
+var fileName = regexp.MustCompile(`[\w-]+\.[A-Za-z][A-Za-z0-9]{0,6}\b`)
+
+// fileNames returns the lower-cased names with an extension that line holds.
+func fileNames(line string) []string {
+	names := fileName.FindAllString(line, -1)
+	for i, n := range names {
+		names[i] = strings.ToLower(n)
+	}
+	return names
 }
 
 // keyWords splits a count's key into its lower-case words:
@@ -254,9 +305,10 @@ func transferDamage(sent, got int64) (primitive, what string) {
 const minKeptShare = 0.95
 
 // atSizeLimit reports whether n looks like a limit someone set: a whole
-// number of KiB or of thousands of bytes.
+// number of KiB or of thousands of bytes, or the largest number of a
+// binary width (65535, 2147483647: a signed 32-bit length).
 func atSizeLimit(n int64) bool {
-	return n >= 1024 && (n%1024 == 0 || n%1000 == 0)
+	return n >= 1024 && (n%1024 == 0 || n%1000 == 0) || n >= 1023 && n&(n+1) == 0
 }
 
 // atBufferSize reports whether n is a power of two from 4 KiB to 16 MiB,

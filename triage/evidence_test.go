@@ -24,6 +24,9 @@ func TestTransferCountsReadOneTransfersTwoEnds(t *testing.T) {
 		{"counts under JSON keys", `{"tool": "write_file", "expected_bytes": 3818450, "written_bytes": 2056}`, 3818450, 2056, true},
 		{"ends on two lines of a pretty-printed JSON log are one transfer", "{\n  \"expected_bytes\": 222127,\n  \"received_bytes\": 65536\n}", 222127, 65536, true},
 		{"ends on two lines that say more are two transfers", "fetch a.jpg expected_bytes=3818450\nsaved b.png written_bytes=2056", 0, 0, false},
+		{"a call and its answer that reports success are one transfer", "tool=sandbox.upload_file dest=~/.m2/lib/stats-0.9.jar declared_bytes=5419638\nsandbox.upload_file result={\"ok\":true,\"bytes_written\":1048576}", 5419638, 1048576, true},
+		{"a call and an answer that reports no success are two", `{"ts": "22:09:13Z", "input_file_bytes": 780228, "input_chars": 225180}` + "\n" + `{"ts": "22:09:18Z", "child_stdout_bytes_read": 207503, "child_killed": true}`, 0, 0, false},
+		{"a successful answer about another file is another transfer", "fetch a.jpg expected_bytes=3818450\nsaved b.png status=ok written_bytes=2056", 0, 0, false},
 		{"ends on two lines of a key-per-line log are one transfer", "tool=run_command\nbytes_expected=222127\nbytes_received=65536\nduration_s=3.76", 222127, 65536, true},
 		{"ends of a key-per-line log too far apart are two transfers", "bytes_expected=222127\na=1\nb=2\nc=3\nd=4\nbytes_received=65536", 0, 0, false},
 		{"nothing received says nothing of how it was cut", "expected_bytes=3818450 written_bytes=0", 0, 0, false},
@@ -55,6 +58,7 @@ func TestTransferDamageSaysHowTheBytesChanged(t *testing.T) {
 		{"bytes cut at a whole number of KiB hit a limit", 3818450, 1048576, "message-size"},
 		{"bytes cut at a whole number of thousands hit a limit", 3818450, 1000000, "message-size"},
 		{"a few bytes lost were rewritten as text, as CRLF turned to LF", 1565, 1523, "encoding"},
+		{"bytes cut at a signed 32-bit length hit a limit", 2147483648, 2147483647, "message-size"},
 		{"bytes cut anywhere else stopped where the content said", 3818450, 2056, "null-byte"},
 	}
 	for _, tt := range tests {

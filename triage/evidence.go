@@ -143,13 +143,13 @@ func transferCounts(log []byte) (sent, got int64, ok bool) {
 			return sent, got, true
 		case sent <= 0 && got <= 0 || ends != 1:
 		case sent > 0:
-			this := newLoneCount(sent, lineNo, line, len(counts))
+			this := newLoneCount(sent, lineNo, line, counts)
 			if lastGot.n > 0 && lineNo-lastGot.line <= countsBlock && oneTransfer(this, lastGot) {
 				return sent, lastGot.n, true
 			}
 			lastSent = this
 		case got > 0:
-			this := newLoneCount(got, lineNo, line, len(counts))
+			this := newLoneCount(got, lineNo, line, counts)
 			if lastSent.n > 0 && lineNo-lastSent.line <= countsBlock && oneTransfer(lastSent, this) {
 				return lastSent.n, got, true
 			}
@@ -169,9 +169,10 @@ type loneCount struct {
 	succeeded bool
 }
 
-func newLoneCount(n, lineNo int64, line string, counts int) loneCount {
-	trimmed := strings.TrimRight(strings.TrimSpace(line), ",")
-	bare := counts == 1 && countToken.FindString(trimmed) == trimmed
+// newLoneCount is the count n of line lineNo, whose countToken matches
+// are counts.
+func newLoneCount(n, lineNo int64, line string, counts [][]string) loneCount {
+	bare := len(counts) == 1 && strings.TrimRight(strings.TrimSpace(line), ",") == counts[0][0]
 	return loneCount{n: n, line: lineNo, bare: bare, files: fileNames(line), succeeded: callSucceeded.MatchString(line)}
 }
 

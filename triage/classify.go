@@ -1018,8 +1018,10 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // context keep its guess (see Grouper.Settle); version 98 reads a
 // transfer that lost a few bytes as rewritten, encoding (transferDamage);
 // version 99 reads a call and its successful answer as one transfer
-// (oneTransfer) and a binary width's largest number as a size limit.
-const SignatureVersion = 99
+// (oneTransfer) and a binary width's largest number as a size limit;
+// version 100 reads a file missing from a test's fixtures or data folder
+// as the test's own.
+const SignatureVersion = 100
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -313,6 +313,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld305.jsonl",
 	"testdata/eval/realworld306.jsonl",
 	"testdata/eval/realworld307.jsonl",
+	"testdata/eval/realworld308.jsonl",
+	"testdata/eval/realworld309.jsonl",
+	"testdata/eval/realworld310.jsonl",
+	"testdata/eval/realworld311.jsonl",
+	"testdata/eval/realworld312.jsonl",
+	"testdata/eval/realworld313.jsonl",
+	"testdata/eval/realworld314.jsonl",
+	"testdata/eval/realworld315.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -627,6 +627,7 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"a DAG the test named that does not exist is the test's own", "airflow.exceptions.DagNotFound: Dag id nightly_load not found in DagModel", "test/harness"},
 		{"dotnet without an SDK is a package path", "It was not possible to find any installed .NET Core SDKs", "sandbox/package-path"},
 		{"an MCP result that fails the client's schema is the protocol", "pydantic_core._pydantic_core.ValidationError: 3 validation errors for CallToolResult", "interface/protocol"},
+		{"Erlang's enospc is a full disk", "no match of right hand value {error,enospc}", "sandbox/storage-persistence"},
 		{"a test killed at its timeout ran out of time, not memory", "test case exceeded its 600s timeout and was killed.", "sandbox/cpu-time"},
 		{"git's warning that it will rewrite a file's line endings is its bytes changed as text", "warning: in the working copy of 'docs/chart.PNG', CRLF will be replaced by LF the next time Git touches it", "interface/encoding"},
 		{"a shell's carriage return in capitals is still a CRLF rewrite", "./configure: Line 16: $'\\r': Command not found.", "interface/encoding"},

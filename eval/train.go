@@ -321,6 +321,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld313.jsonl",
 	"testdata/eval/realworld314.jsonl",
 	"testdata/eval/realworld315.jsonl",
+	"testdata/eval/realworld316.jsonl",
+	"testdata/eval/realworld317.jsonl",
+	"testdata/eval/realworld318.jsonl",
+	"testdata/eval/realworld319.jsonl",
+	"testdata/eval/realworld320.jsonl",
+	"testdata/eval/realworld321.jsonl",
+	"testdata/eval/realworld322.jsonl",
+	"testdata/eval/realworld323.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -1021,8 +1021,9 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // (oneTransfer) and a binary width's largest number as a size limit;
 // version 100 reads a file missing from a test's fixtures or data folder
 // as the test's own; version 101 adds realworld308 to 315's rules, and
-// 102 reads Erlang's {error,enospc} as a full disk.
-const SignatureVersion = 102
+// 102 reads Erlang's {error,enospc} as a full disk; 103 adds realworld316
+// to 323's rules.
+const SignatureVersion = 103
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

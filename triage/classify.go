@@ -265,7 +265,7 @@ func (c *Classifier) classify(f Failure) Classification {
 		return c.withKnownCause(Classification{Layer: layer, Primitive: primitive, By: ByHarness, Signature: sig}, &f)
 	}
 
-	key := c.failureKey(&f, sig, layer)
+	key := c.failureKey(&f, src, sig, layer)
 	d, ok := c.cache.Load(key)
 	if !ok {
 		d = c.decide(&f, src, layer)
@@ -849,11 +849,16 @@ func onlyPrimitive(layer string) string {
 }
 
 // failureKey joins what the rules can look at, except the log, into a cache
-// key.
-func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
+// key: the normalised source, and what a rule reads in src that the
+// normaliser masks.
+func (c *Classifier) failureKey(f *Failure, src, sig, harnessLayer string) string {
 	var b strings.Builder
 	b.Grow(len(sig) + len(f.Target) + len(f.Domain) + len(f.Status) + len(harnessLayer) + 32)
 	b.WriteString(sig)
+	b.WriteByte(0)
+	if namesMissingFixture(src) {
+		b.WriteString("fixture")
+	}
 	b.WriteByte(0)
 	if f.ExitCode != nil {
 		b.WriteString(strconv.FormatInt(*f.ExitCode, 10))
@@ -869,6 +874,30 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 		}
 	}
 	return b.String()
+}
+
+// missingFixtureRe is missingFixture, as the harness-error rule reads it.
+var missingFixtureRe = regexp.MustCompile(`(?i)` + missingFixture)
+
+// namesMissingFixture reports whether src names a missing file in a test's
+// fixtures or data folder (missingFixture). Most messages hold neither
+// "fixture" nor "test", and skip the regular expression.
+func namesMissingFixture(src string) bool {
+	if !containsFold(src, "fixture") && !containsFold(src, "test") {
+		return false
+	}
+	return missingFixtureRe.MatchString(src)
+}
+
+// containsFold reports whether s holds needle, a lower-case ASCII word, in
+// any case.
+func containsFold(s, needle string) bool {
+	for i := 0; i+len(needle) <= len(s); i++ {
+		if s[i]|0x20 == needle[0] && strings.EqualFold(s[i:i+len(needle)], needle) {
+			return true
+		}
+	}
+	return false
 }
 
 // SignatureVersion names the way signatures and modes are made. Raise it
@@ -1022,8 +1051,8 @@ func (c *Classifier) failureKey(f *Failure, sig, harnessLayer string) string {
 // version 100 reads a file missing from a test's fixtures or data folder
 // as the test's own; version 101 adds realworld308 to 315's rules, and
 // 102 reads Erlang's {error,enospc} as a full disk; 103 adds realworld316
-// to 323's rules.
-const SignatureVersion = 103
+// to 323's rules; 104 keeps a missing fixture in the failure key.
+const SignatureVersion = 104
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -54,3 +54,51 @@ func TestADecisionDoesNotDependOnWhichFailureCameFirst(t *testing.T) {
 		t.Fatal("no two labelled messages share a failure key; the test checks nothing")
 	}
 }
+
+// TestARuleReadsOnlyWhatTheKeyKeeps covers rules that read a part of the
+// message the normaliser masks: the failure key keeps what they read, so
+// two messages that normalise alike are decided apart in either order.
+func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
+	tests := []struct {
+		name         string
+		first, other string
+		want, wantOf string
+	}{
+		{
+			name:   "a missing fixture under a deep path and a lost output beside it",
+			first:  "FileNotFoundError: [Errno 2] No such file or directory: '/src/app/tests/data/sample_1.csv'",
+			other:  "FileNotFoundError: [Errno 2] No such file or directory: '/src/app/tests/out/sample_1.csv'",
+			want:   "test/harness",
+			wantOf: "sandbox/storage-persistence",
+		},
+		{
+			name:   "a missing fixture and a lost output up a relative path",
+			first:  "Error: ENOENT: no such file or directory, stat '../fixtures/upload.pdf'",
+			other:  "Error: ENOENT: no such file or directory, stat '../outputs/upload.pdf'",
+			want:   "test/harness",
+			wantOf: "sandbox/storage-persistence",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, reversed := range []bool{false, true} {
+				c := NewClassifier(nil)
+				a, b := Failure{Status: "failed", Error: tt.first}, Failure{Status: "failed", Error: tt.other}
+				if reversed {
+					c.Classify(b)
+				}
+				got := c.Classify(a)
+				gotOf := c.Classify(b)
+				if got.Signature != gotOf.Signature {
+					t.Fatalf("signatures %q and %q differ; the test needs two messages that normalise alike", got.Signature, gotOf.Signature)
+				}
+				if g := got.Layer + "/" + got.Primitive; g != tt.want {
+					t.Errorf("reversed=%v: got %s for %q, want %s", reversed, g, tt.first, tt.want)
+				}
+				if g := gotOf.Layer + "/" + gotOf.Primitive; g != tt.wantOf {
+					t.Errorf("reversed=%v: got %s for %q, want %s", reversed, g, tt.other, tt.wantOf)
+				}
+			}
+		})
+	}
+}

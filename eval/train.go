@@ -329,6 +329,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld321.jsonl",
 	"testdata/eval/realworld322.jsonl",
 	"testdata/eval/realworld323.jsonl",
+	"testdata/eval/realworld324.jsonl",
+	"testdata/eval/realworld325.jsonl",
+	"testdata/eval/realworld326.jsonl",
+	"testdata/eval/realworld327.jsonl",
+	"testdata/eval/realworld328.jsonl",
+	"testdata/eval/realworld329.jsonl",
+	"testdata/eval/realworld330.jsonl",
+	"testdata/eval/realworld331.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

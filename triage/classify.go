@@ -1051,8 +1051,9 @@ func containsFold(s, needle string) bool {
 // version 100 reads a file missing from a test's fixtures or data folder
 // as the test's own; version 101 adds realworld308 to 315's rules, and
 // 102 reads Erlang's {error,enospc} as a full disk; 103 adds realworld316
-// to 323's rules; 104 keeps a missing fixture in the failure key.
-const SignatureVersion = 104
+// to 323's rules; 104 keeps a missing fixture in the failure key; 105
+// adds realworld324 to 331's rules.
+const SignatureVersion = 105
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

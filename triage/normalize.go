@@ -686,6 +686,19 @@ func (n *normalizer) number(s string, i int) int {
 		n.out = append(n.out, "<hex>"...)
 		return end
 	}
+	if i > 0 && s[i-1] == '\\' {
+		end := i
+		for end < len(s) && isDigit(s[end]) {
+			end++
+		}
+		if strings.Trim(s[i:end], "0") == "" {
+			// An escaped zero ('\0') is a NUL byte, as 0x00 is: the
+			// cause, where another escaped number ('\65279') is the
+			// character a parser refused.
+			n.out = append(n.out, '0')
+			return end
+		}
+	}
 	if end := matchIPv4(s, i); end > i {
 		if strings.HasPrefix(s[i:end], "127.") {
 			// Loopback is a service of the sandbox's own, not a host

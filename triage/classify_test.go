@@ -648,6 +648,8 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"a file missing from a test-data folder is the test's own", "FileNotFoundError: [Errno 2] No such file or directory: 'project/test-data/orders.csv'", "test/harness"},
 		{"a REPL wire frame the other end cannot read is the protocol", "Control thread stopping: (:SWANK-DATA-ERROR #<SB-INT:SIMPLE-READER-ERROR>)", "interface/protocol"},
 		{"a worker's task log gone is storage", "No log file available", "sandbox/storage-persistence"},
+		{"a linker of a long name that is not there is a package path", "error: linker `x86_64-linux-gnu-gcc` not found", "sandbox/package-path"},
+		{"a container the OOM killer ended is memory", "\"OOMKilled\": true,", "sandbox/memory"},
 		{"a test killed at its timeout ran out of time, not memory", "test case exceeded its 600s timeout and was killed.", "sandbox/cpu-time"},
 		{"git's warning that it will rewrite a file's line endings is its bytes changed as text", "warning: in the working copy of 'docs/chart.PNG', CRLF will be replaced by LF the next time Git touches it", "interface/encoding"},
 		{"a shell's carriage return in capitals is still a CRLF rewrite", "./configure: Line 16: $'\\r': Command not found.", "interface/encoding"},

@@ -122,3 +122,39 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 		}
 	}
 }
+
+// TestTheRulesAgreeOnEveryMessageOfAKey reads every labelled message: two
+// messages that share a failure key must be decided by the same rule on
+// their first reading, since the decision is cached by the key. A rule
+// that reads a part the normaliser masks (a quoted name, a path, a
+// number) would tell them apart and fail this.
+func TestTheRulesAgreeOnEveryMessageOfAKey(t *testing.T) {
+	c := NewClassifier(nil)
+	firstRule := func(src string) string {
+		folded := gateFold(src)
+		for i := range c.rules {
+			r := &c.rules[i]
+			if r.ErrorRegex != nil && r.LogRegex == nil && r.errorMatches(src, folded) {
+				return r.Name
+			}
+		}
+		return "no rule"
+	}
+	byKey := map[string]map[string]string{} // key → first rule → a message
+	for _, f := range labelledFailures(t) {
+		src := failureSource(&f)
+		key := c.failureKey(&f, src, normalizeSource(src), "")
+		if byKey[key] == nil {
+			byKey[key] = map[string]string{}
+		}
+		byKey[key][firstRule(src)] = src
+	}
+	for key, rules := range byKey {
+		if len(rules) > 1 {
+			t.Errorf("key %.100q: messages decided by different rules: %.300q", key, rules)
+		}
+	}
+	if len(byKey) == 0 {
+		t.Fatal("no labelled message has a key; the test checks nothing")
+	}
+}

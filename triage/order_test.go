@@ -130,28 +130,28 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 // number) would tell them apart and fail this.
 func TestTheRulesAgreeOnEveryMessageOfAKey(t *testing.T) {
 	c := NewClassifier(nil)
-	firstRule := func(src string) string {
-		folded := gateFold(src)
-		for i := range c.rules {
-			r := &c.rules[i]
-			if r.ErrorRegex != nil && r.LogRegex == nil && r.errorMatches(src, folded) {
-				return r.Name
-			}
+	// decided names what decide caches under the key: the rule that
+	// decided, and the log rules left to try.
+	decided := func(f *Failure, src string) string {
+		d := c.decide(f, src, "")
+		out := d.fallback.By
+		for _, r := range d.logRules {
+			out += " " + r.By()
 		}
-		return "no rule"
+		return out
 	}
-	byKey := map[string]map[string]string{} // key → first rule → a message
+	byKey := map[string]map[string]string{} // key → decision → a message
 	for _, f := range labelledFailures(t) {
 		src := failureSource(&f)
 		key := c.failureKey(&f, src, normalizeSource(src), "")
 		if byKey[key] == nil {
 			byKey[key] = map[string]string{}
 		}
-		byKey[key][firstRule(src)] = src
+		byKey[key][decided(&f, src)] = src
 	}
 	for key, rules := range byKey {
 		if len(rules) > 1 {
-			t.Errorf("key %.100q: messages decided by different rules: %.300q", key, rules)
+			t.Errorf("key %.100q: messages decided differently: %.300q", key, rules)
 		}
 	}
 	if len(byKey) == 0 {

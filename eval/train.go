@@ -337,6 +337,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld329.jsonl",
 	"testdata/eval/realworld330.jsonl",
 	"testdata/eval/realworld331.jsonl",
+	"testdata/eval/realworld332.jsonl",
+	"testdata/eval/realworld333.jsonl",
+	"testdata/eval/realworld334.jsonl",
+	"testdata/eval/realworld335.jsonl",
+	"testdata/eval/realworld336.jsonl",
+	"testdata/eval/realworld337.jsonl",
+	"testdata/eval/realworld338.jsonl",
+	"testdata/eval/realworld339.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -345,6 +345,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld337.jsonl",
 	"testdata/eval/realworld338.jsonl",
 	"testdata/eval/realworld339.jsonl",
+	"testdata/eval/realworld340.jsonl",
+	"testdata/eval/realworld341.jsonl",
+	"testdata/eval/realworld342.jsonl",
+	"testdata/eval/realworld343.jsonl",
+	"testdata/eval/realworld344.jsonl",
+	"testdata/eval/realworld345.jsonl",
+	"testdata/eval/realworld346.jsonl",
+	"testdata/eval/realworld347.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

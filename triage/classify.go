@@ -1050,8 +1050,10 @@ func namesMissingFixture(src string) bool {
 // added; version 107 keeps /etc/passwd and /etc/shadow in a path, and
 // reads OOM, JSON-RPC and a missing linker whole, so that two messages of
 // one failure key are never told apart by a rule; version 108 adds the
-// rules from realworld332 to realworld339's development halves.
-const SignatureVersion = 108
+// rules from realworld332 to realworld339's development halves; version
+// 109 adds those from realworld340 to realworld347's and reads a secret
+// given to an environment variable as a quoted literal.
+const SignatureVersion = 109
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

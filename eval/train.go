@@ -353,6 +353,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld345.jsonl",
 	"testdata/eval/realworld346.jsonl",
 	"testdata/eval/realworld347.jsonl",
+	"testdata/eval/realworld348.jsonl",
+	"testdata/eval/realworld349.jsonl",
+	"testdata/eval/realworld350.jsonl",
+	"testdata/eval/realworld351.jsonl",
+	"testdata/eval/realworld352.jsonl",
+	"testdata/eval/realworld353.jsonl",
+	"testdata/eval/realworld354.jsonl",
+	"testdata/eval/realworld355.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

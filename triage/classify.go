@@ -1052,8 +1052,9 @@ func namesMissingFixture(src string) bool {
 // one failure key are never told apart by a rule; version 108 adds the
 // rules from realworld332 to realworld339's development halves; version
 // 109 adds those from realworld340 to realworld347's and reads a secret
-// given to an environment variable as a quoted literal.
-const SignatureVersion = 109
+// given to an environment variable as a quoted literal; version 110 adds
+// the rules from realworld348 to realworld355's development halves.
+const SignatureVersion = 110
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

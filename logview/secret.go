@@ -27,9 +27,7 @@ import (
 // id, a colon and 35 characters from AA on (a bot's log prints it so when
 // it tests its token), privateKey the body of a PEM private key,
 // envSecret a credential in an environment variable's assignment
-// (GITHUB_TOKEN=…) or given to one as a quoted literal in code or a
-// config file (STRIPE_SECRET_KEY: "sk_live_…", a bundle's
-// DATABASE_PASSWORD:"…"), keystorePassword a Java keystore's password on a
+// (GITHUB_TOKEN=…), keystorePassword a Java keystore's password on a
 // command line and basicAuth an Authorization header's Basic credentials.
 // Google's browser keys (AIza…) are no shape of their own, since web
 // pages publish them in the scripts they load (…/maps/api/js?key=…); given
@@ -44,7 +42,7 @@ var (
 	botToken         = regexp.MustCompile(`/bot[^/\s:%]{4,}(?::|%3A)([A-Za-z0-9_-]{30,})`)
 	bareBotToken     = regexp.MustCompile(`\b\d{8,10}:(AA[A-Za-z0-9_-]{33})\b`)
 	privateKey       = regexp.MustCompile(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----\s*([A-Za-z0-9+/=][A-Za-z0-9+/=\s]{15,}[A-Za-z0-9+/=])`)
-	envSecret        = regexp.MustCompile(`\b[A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:TOKEN|SECRET|PASSWORD|API_KEY|ACCESS_KEY|SECRET_KEY)(?:=["']?|:\s*["'])([^\s"'$<{,;]{4,})`)
+	envSecret        = regexp.MustCompile(`\b[A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:TOKEN|SECRET|PASSWORD|API_KEY|ACCESS_KEY|SECRET_KEY)=["']?([^\s"'$<{,;]{4,})`)
 	basicAuth        = regexp.MustCompile(`(?i)\bauthorization["']?\s*[:=]\s*["']?basic ([A-Za-z0-9+/]{16,}={0,2})`)
 	keystorePassword = regexp.MustCompile(`(?i)\b(?:storepass|keypass|[a-z]*Store\.?Password|key\.password)=([^\s,;'"\]}]{3,})`)
 	uuidValue        = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
@@ -60,7 +58,7 @@ var otherSecrets = [...]struct {
 	{NewMarks("/bot"), botToken},
 	{NewMarks(":aa"), bareBotToken},
 	{NewMarks("private key-----"), privateKey},
-	{NewMarks("token=", "secret=", "password=", "key=", "token:", "secret:", "password:", "key:"), envSecret},
+	{NewMarks("token=", "secret=", "password=", "key="), envSecret},
 	{NewMarks("storepass", "keypass", "store.password", "key.password"), keystorePassword},
 	{NewMarks("basic "), basicAuth},
 }

@@ -651,6 +651,7 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"a linker of a long name that is not there is a package path", "error: linker `x86_64-linux-gnu-gcc` not found", "sandbox/package-path"},
 		{"a container the OOM killer ended is memory", "\"OOMKilled\": true,", "sandbox/memory"},
 		{"DuckDB's invalid unicode is the text's encoding, whatever its dialect's escape", "Invalid unicode (byte sequence mismatch) detected.\n  escape = \\0 (Auto-Detected)", "interface/encoding"},
+		{"an escaped zero in od's output is a NUL", "0000020   s   >   <   K   e   y   >  \\0   <   /   K", "interface/null-byte"},
 		{"LMDB's map full is storage, not a message size", "lmdb.MapFullError: mdb_put: MDB_MAP_FULL: Environment mapsize limit reached", "sandbox/storage-persistence"},
 		{"LevelDB's damaged block is storage", "Fatal LevelDB error: Corruption: block checksum mismatch: /home/user/work/index/000412.ldb", "sandbox/storage-persistence"},
 		{"a Hugging Face repository the test misnamed is the test's own", "Repository Not Found for url: https://huggingface.co/api/models/acme/no-such-model/revision/main.", "test/harness"},

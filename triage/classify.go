@@ -1058,8 +1058,10 @@ func namesMissingFixture(src string) bool {
 // the quoted literal secret, narrows "failed to create sandbox" and reads
 // Postgres's crash recovery after the memory and storage rules; version
 // 112 reads DuckDB's invalid unicode in the encoding rule, and no escaped
-// zero given as a setting's value as a NUL.
-const SignatureVersion = 112
+// zero given as a setting's value as a NUL; version 113 reads a program
+// that Node, pnpm, gpg, Ruby's exec or GLib found nothing to spawn for as
+// a missing program, not a missing file.
+const SignatureVersion = 113
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

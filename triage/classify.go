@@ -1060,8 +1060,12 @@ func namesMissingFixture(src string) bool {
 // 112 reads DuckDB's invalid unicode in the encoding rule, and no escaped
 // zero given as a setting's value as a NUL; version 113 reads a program
 // that Node, pnpm, gpg, Ruby's exec or GLib found nothing to spawn for as
-// a missing program, not a missing file.
-const SignatureVersion = 113
+// a missing program, not a missing file; version 114 adds rules read
+// across every set's development halves (python -m of a missing module,
+// a liveness probe's timeout, Airflow's missing task log, IndexedDB's
+// damaged store, a DevTools id the browser lost, an event the test waited
+// for, WebDriver's file the browser lacks).
+const SignatureVersion = 114
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

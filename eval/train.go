@@ -361,6 +361,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld353.jsonl",
 	"testdata/eval/realworld354.jsonl",
 	"testdata/eval/realworld355.jsonl",
+	"testdata/eval/realworld356.jsonl",
+	"testdata/eval/realworld357.jsonl",
+	"testdata/eval/realworld358.jsonl",
+	"testdata/eval/realworld359.jsonl",
+	"testdata/eval/realworld360.jsonl",
+	"testdata/eval/realworld361.jsonl",
+	"testdata/eval/realworld362.jsonl",
+	"testdata/eval/realworld363.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

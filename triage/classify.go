@@ -1064,8 +1064,9 @@ func namesMissingFixture(src string) bool {
 // across every set's development halves (python -m of a missing module,
 // a liveness probe's timeout, Airflow's missing task log, IndexedDB's
 // damaged store, a DevTools id the browser lost, an event the test waited
-// for, WebDriver's file the browser lacks).
-const SignatureVersion = 114
+// for, WebDriver's file the browser lacks); version 115 adds the rules
+// from realworld356 to realworld363's development halves.
+const SignatureVersion = 115
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -191,6 +191,12 @@ func SeverityWith(m *WordModel, layer, primitive, signature string) (severity, r
 			return r.severity, r.reason
 		}
 	}
+	if layer != sandtrap.LayerTest && succeededWords.MatchString(signature) && damagedWords.MatchString(signature) {
+		// Success reported over data that came out cut, empty or
+		// corrupted is silent loss: 118 of the 123 such records in the
+		// development halves were rated critical.
+		return sandtrap.SeverityCritical, "critical: reported a success, but the data came out damaged"
+	}
 	s, ok := primitiveSeverity[primitive]
 	if !valid || !ok {
 		if s, ok = layerSeverity[layer]; !ok {

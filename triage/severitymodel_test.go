@@ -77,7 +77,7 @@ func TestTheTrainedSeverityModelRatesWhatPeopleRateCritical(t *testing.T) {
 		name, layer, primitive, signature string
 		wantCritical                      bool
 	}{
-		{"a download reported whole that was cut", "sandbox", "network-egress", "The download returns successfully but the file is truncated", true},
+		{"a download that does not match its checksum", "sandbox", "network-egress", "sha256 checksum mismatch for downloaded file", true},
 		{"a path let out of the workspace", "interface", "input-validation", "write_file accepted ../../etc/passwd and wrote outside the workspace", true},
 		{"a module that is not installed", "sandbox", "package-path", "ModuleNotFoundError: No module named '<name>'", false},
 		{"a host that does not resolve", "sandbox", "network-egress", "curl: (6) Could not resolve host: <host>", false},
@@ -102,7 +102,7 @@ func TestSeverityFeaturesKeepTheShortWordsOfProseAndTheWordsOfNamesButNotTheMask
 
 func TestSeverityAnswersAgainWhatItAnsweredFirst(t *testing.T) {
 	tests := []struct{ name, layer, primitive, signature string }{
-		{"a mode the model rates critical", "sandbox", "network-egress", "The download returns successfully but the file is truncated"},
+		{"a mode rated critical", "sandbox", "network-egress", "The download returns successfully but the file is truncated"},
 		{"a mode of its primitive's default", "sandbox", "package-path", "ModuleNotFoundError: No module named '<name>'"},
 	}
 	for _, tt := range tests {
@@ -112,6 +112,22 @@ func TestSeverityAnswersAgainWhatItAnsweredFirst(t *testing.T) {
 				if got, reason := Severity(tt.layer, tt.primitive, tt.signature); got != wantSeverity || reason != wantReason {
 					t.Errorf("got %s (%q), want %s (%q)", got, reason, wantSeverity, wantReason)
 				}
+			}
+		})
+	}
+}
+
+func TestASuccessReportedOverDamagedDataIsCritical(t *testing.T) {
+	tests := []struct{ name, layer, primitive, signature, want string }{
+		{"a download reported whole that was cut", "sandbox", "network-egress", "The download returns successfully but the file is truncated", "critical"},
+		{"a write reported done that landed nothing", "interface", "protocol", "write_file completed; the saved file is 0 bytes", "critical"},
+		{"a success alone keeps its primitive's severity", "sandbox", "network-egress", "Download completed: <path>", "high"},
+		{"the test's own check stays the test's", "test", "harness", "fixture download completed but the file is empty", "low"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got, reason := SeverityWith(SeverityModel(), tt.layer, tt.primitive, tt.signature); got != tt.want {
+				t.Errorf("got %s (%s), want %s", got, reason, tt.want)
 			}
 		})
 	}

@@ -369,6 +369,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld361.jsonl",
 	"testdata/eval/realworld362.jsonl",
 	"testdata/eval/realworld363.jsonl",
+	"testdata/eval/realworld364.jsonl",
+	"testdata/eval/realworld365.jsonl",
+	"testdata/eval/realworld366.jsonl",
+	"testdata/eval/realworld367.jsonl",
+	"testdata/eval/realworld368.jsonl",
+	"testdata/eval/realworld369.jsonl",
+	"testdata/eval/realworld370.jsonl",
+	"testdata/eval/realworld371.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -1066,8 +1066,9 @@ func namesMissingFixture(src string) bool {
 // damaged store, a DevTools id the browser lost, an event the test waited
 // for, WebDriver's file the browser lacks); version 115 adds the rules
 // from realworld356 to realworld363's development halves; version 116
-// adds those from realworld364 to realworld371's.
-const SignatureVersion = 116
+// adds those from realworld364 to realworld371's; version 117 reads a
+// server on the sandbox's loopback that refuses as one not running there.
+const SignatureVersion = 117
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

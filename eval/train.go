@@ -377,6 +377,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld369.jsonl",
 	"testdata/eval/realworld370.jsonl",
 	"testdata/eval/realworld371.jsonl",
+	"testdata/eval/realworld372.jsonl",
+	"testdata/eval/realworld373.jsonl",
+	"testdata/eval/realworld374.jsonl",
+	"testdata/eval/realworld375.jsonl",
+	"testdata/eval/realworld376.jsonl",
+	"testdata/eval/realworld377.jsonl",
+	"testdata/eval/realworld378.jsonl",
+	"testdata/eval/realworld379.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -1067,8 +1067,10 @@ func namesMissingFixture(src string) bool {
 // for, WebDriver's file the browser lacks); version 115 adds the rules
 // from realworld356 to realworld363's development halves; version 116
 // adds those from realworld364 to realworld371's; version 117 reads a
-// server on the sandbox's loopback that refuses as one not running there.
-const SignatureVersion = 117
+// server on the sandbox's loopback that refuses as one not running there;
+// version 118 adds the rules from realworld372 to realworld379's
+// development halves.
+const SignatureVersion = 118
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

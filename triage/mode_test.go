@@ -81,6 +81,11 @@ func TestSeverityOfTheDemoModes(t *testing.T) {
 		{"a safetensors header too large, before anything classified it", "unclassified", "", "safetensors_rust.SafetensorError: Error while deserializing header: HeaderTooLarge", "critical"},
 		{"a test that says silently stays the test's", "test", "harness", "the fixture silently skips the teardown", "low"},
 		{"a thread or process limit reached", "sandbox", "process-spawn", "[known:thread-or-process-limit] Thread or process limit reached: can't start new thread / fork: Resource temporarily unavailable", "high"},
+		{"a download reported whole that was cut", "sandbox", "network-egress", "The download returns successfully but the file is truncated", "critical"},
+		{"a write reported done that landed nothing", "interface", "protocol", "write_file completed; the saved file is empty", "critical"},
+		{"a success alone", "sandbox", "network-egress", "Download completed: /tmp/run-7f3a.bin", "high"},
+		{"a loss before a success", "sandbox", "network-egress", "Connection lost after the handshake completed", "high"},
+		{"the test's own success over an empty file", "test", "harness", "fixture download completed but the file is empty", "low"},
 		{"an unknown primitive", "sandbox", "", "weird", "medium"},
 		{"nothing classified", "unclassified", "", "weird", "medium"},
 	}

@@ -117,23 +117,6 @@ func TestSeverityAnswersAgainWhatItAnsweredFirst(t *testing.T) {
 	}
 }
 
-func TestASuccessReportedOverDamagedDataIsCritical(t *testing.T) {
-	tests := []struct{ name, layer, primitive, signature, want string }{
-		{"a download reported whole that was cut", "sandbox", "network-egress", "The download returns successfully but the file is truncated", "critical"},
-		{"a write reported done that landed nothing", "interface", "protocol", "write_file completed; the saved file is empty", "critical"},
-		{"a success alone keeps its primitive's severity", "sandbox", "network-egress", "Download completed: /tmp/<file>", "high"},
-		{"a loss before the success is not a success over damaged data", "sandbox", "network-egress", "Connection lost after the handshake completed", "high"},
-		{"the test's own check stays the test's", "test", "harness", "fixture download completed but the file is empty", "low"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got, reason := SeverityWith(SeverityModel(), tt.layer, tt.primitive, tt.signature); got != tt.want {
-				t.Errorf("got %s (%s), want %s", got, reason, tt.want)
-			}
-		})
-	}
-}
-
 func TestSeverityFeaturesMarkASuccessThatDamagedItsData(t *testing.T) {
 	tests := []struct {
 		name, signature string

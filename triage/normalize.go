@@ -183,6 +183,12 @@ func pythonException(tb string) string {
 		if isHarnessPath(frameFile) {
 			return trimmed + " (in harness/" + frameFile[strings.LastIndexByte(frameFile, '/')+1:] + ")"
 		}
+		if strings.HasSuffix(strings.ReplaceAll(frameFile, "\\", "/"), "multiprocessing/synchronize.py") {
+			// A semaphore that multiprocessing could not make or open: its
+			// shared memory (/dev/shm) is missing or refused, whatever
+			// the file or permission error says.
+			return trimmed + " (creating a SemLock)"
+		}
 		if isSpawnPath(frameFile) && (strings.HasPrefix(trimmed, "FileNotFoundError") || strings.HasPrefix(trimmed, "OSError: [Errno 2]")) {
 			// Python raises a missing program as a missing file, from
 			// the frames that spawn it (Python 2 as an OSError). A

@@ -54,8 +54,10 @@ func fetch(base, path string) (int, string) {
 // cores, what takes a second alone has taken more than 20.
 const patience = 90 * time.Second
 
-// eventually polls cond for up to patience.
-func eventually(t *testing.T, what string, cond func() bool) {
+// eventually polls cond for up to patience. On a timeout it says what
+// state each of lastSeen reports, so a wait that fails once under load
+// leaves its reason.
+func eventually(t *testing.T, what string, cond func() bool, lastSeen ...func() string) {
 	t.Helper()
 	deadline := time.Now().Add(patience)
 	for time.Now().Before(deadline) {
@@ -64,7 +66,21 @@ func eventually(t *testing.T, what string, cond func() bool) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	t.Fatalf("waited %s for %s", patience, what)
+	var seen strings.Builder
+	for _, f := range lastSeen {
+		seen.WriteString("; last seen: " + f())
+	}
+	t.Fatalf("waited %s for %s%s", patience, what, seen.String())
+}
+
+// noticeOf returns the warning notice a page shows, up to 400 bytes of
+// its markup, or "no notice".
+func noticeOf(body string) string {
+	i := strings.Index(body, `data-testid="notice-warn"`)
+	if i < 0 {
+		return "no notice"
+	}
+	return body[i:min(len(body), i+400)]
 }
 
 // rewrite writes b over path at off, in place, as a disk or a careless
@@ -188,10 +204,12 @@ func TestACampaignFileThatBreaksWhileServedIsShownAndReadAgainOnceWhole(t *testi
 			}
 
 			tt.mend(t, path, good)
+			var lastStatus int
+			var lastBody string
 			eventually(t, "the fault to go once the file is whole", func() bool {
-				status, body := fetch(base, "/")
-				return status == http.StatusOK && !strings.Contains(body, `data-testid="notice-warn"`)
-			})
+				lastStatus, lastBody = fetch(base, "/")
+				return lastStatus == http.StatusOK && !strings.Contains(lastBody, `data-testid="notice-warn"`)
+			}, func() string { return fmt.Sprintf("%d, %s", lastStatus, noticeOf(lastBody)) })
 			eventually(t, "the runs to be read again", func() bool {
 				status, body := fetch(base, "/api/runs")
 				return status == http.StatusOK && body == runsBefore

@@ -1072,8 +1072,10 @@ func namesMissingFixture(src string) bool {
 // development halves; version 119 narrows, on review, the loopback rule
 // to the addresses the failure key keeps and takes out two rules that read
 // a generic error as the test's; version 120 marks an exception raised
-// in multiprocessing's semaphore code, which the semaphore rule reads.
-const SignatureVersion = 120
+// in multiprocessing's semaphore code, which the semaphore rule reads;
+// version 121 reads a DevTools call refused with no parameter named, or
+// with an id that does not deserialize, as protocol.
+const SignatureVersion = 121
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -1074,8 +1074,9 @@ func namesMissingFixture(src string) bool {
 // a generic error as the test's; version 120 marks an exception raised
 // in multiprocessing's semaphore code, which the semaphore rule reads;
 // version 121 reads a DevTools call refused with no parameter named, or
-// with an id that does not deserialize, as protocol.
-const SignatureVersion = 121
+// with an id that does not deserialize, as protocol; version 122 reads
+// Playwright's goto of a URL that downloads as the test's.
+const SignatureVersion = 122
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

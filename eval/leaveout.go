@@ -40,36 +40,55 @@ type LeftOut struct {
 // concurrently, one per CPU.
 func LeaveEachOut(user []triage.Rule, sets []LabelledSet) []LeftOut {
 	out := make([]LeftOut, len(sets))
+	// What the rules do to each set's development half does not depend
+	// on the model: it is counted once, and summed over the others.
+	rules := make([]map[string]triage.RuleRecord, len(sets))
 	var wg sync.WaitGroup
 	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
 	for k := range sets {
 		wg.Go(func() {
 			slots <- struct{}{}
 			defer func() { <-slots }()
-			out[k] = leaveOut(user, sets, k)
+			rules[k] = triage.RuleRecords(TrainingExamples(sets[k].Records))
+		})
+	}
+	wg.Wait()
+	for k := range sets {
+		wg.Go(func() {
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			out[k] = leaveOut(user, sets, rules, k)
 		})
 	}
 	wg.Wait()
 	return out
 }
 
-func leaveOut(user []triage.Rule, sets []LabelledSet, k int) LeftOut {
+func leaveOut(user []triage.Rule, sets []LabelledSet, rules []map[string]triage.RuleRecord, k int) LeftOut {
 	var others []Record
+	records := map[string]triage.RuleRecord{}
 	for i, s := range sets {
-		if i != k {
-			others = append(others, s.Records...)
+		if i == k {
+			continue
+		}
+		others = append(others, s.Records...)
+		for by, r := range rules[i] {
+			sum := records[by]
+			sum.Decided, sum.Right = sum.Decided+r.Decided, sum.Right+r.Right
+			records[by] = sum
 		}
 	}
 	examples := TrainingExamples(others)
-	c := triage.NewClassifierWith(user, triage.TrainWordModel(examples))
+	guess := triage.TrainWordModel(examples)
+	guess.Doubted = triage.DoubtedRules(records)
+	c := triage.NewClassifierWith(user, guess)
 	severity := triage.TrainSeverityModel(examples, c)
 	// The whole set is read as one campaign, as the main report reads it,
 	// and its test half scored.
-	records := sets[k].Records
-	outcomes := DecideWith(c, severity, records)
+	outcomes := DecideWith(c, severity, sets[k].Records)
 	var half []Record
 	var halfOut []Outcome
-	for i, r := range records {
+	for i, r := range sets[k].Records {
 		if Half(r.ID) == "test" {
 			half, halfOut = append(half, r), append(halfOut, outcomes[i])
 		}

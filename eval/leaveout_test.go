@@ -67,7 +67,7 @@ func TestLeaveEachOutScoresASetWithModelsThatNeverSawIt(t *testing.T) {
 			all = append(all, s.Records...)
 		}
 		examples := TrainingExamples(all)
-		guess := triage.TrainWordModel(examples)
+		guess := TrainGuess(examples)
 		held := self.Records[4:]
 		rep := Evaluate("self", held, DecideWith(triage.NewClassifierWith(nil, guess), triage.TrainSeverityModel(examples, triage.NewClassifierWith(nil, guess)), held))
 		if got, want := rep.PrimitiveAccuracy, 1.0; got != want {

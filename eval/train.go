@@ -400,3 +400,11 @@ func TrainingExamples(records []Record) []triage.Example {
 	}
 	return out
 }
+
+// TrainGuess trains the guess model from examples and the rules it
+// doubts by what they did to the same examples.
+func TrainGuess(examples []triage.Example) *triage.WordModel {
+	m := triage.TrainWordModel(examples)
+	m.Doubted = triage.DoubtedRules(triage.RuleRecords(examples))
+	return m
+}

@@ -26,7 +26,7 @@ func TestTheCommittedModelsAreTrainedFromTheDevelopmentHalves(t *testing.T) {
 	if got, want := len(examples), 0; got == want {
 		t.Fatal("got no examples, want the development halves")
 	}
-	if got, want := triage.GuessModel(), triage.TrainWordModel(examples); !reflect.DeepEqual(got, want) {
+	if got, want := triage.GuessModel(), TrainGuess(examples); !reflect.DeepEqual(got, want) {
 		t.Error("triage/guess_model.json differs from the model the labelled sets train: run go run ./eval/cmd/trainguess")
 	}
 	if got, want := triage.SeverityModel(), triage.TrainSeverityModel(examples, triage.NewClassifier(nil)); !reflect.DeepEqual(got, want) {

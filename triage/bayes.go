@@ -33,6 +33,9 @@ type WordModel struct {
 	// Words holds, for each word seen in at least minWordDocs failures,
 	// how many failures of each class hold it.
 	Words map[string][]int `json:"words"`
+	// Doubted holds the By of the built-in rules the model overrules
+	// when it is sure of another class (see DoubtedRules).
+	Doubted []string `json:"doubted,omitempty"`
 }
 
 // Example is a labelled failure to learn from.

@@ -168,8 +168,10 @@ type Classifier struct {
 	// signature and exit code.
 	causes       sync.Map
 	cachedCauses atomic.Int64
-	// model guesses what neither a rule nor the stems decide.
-	model *WordModel
+	// model guesses what neither a rule nor the stems decide, and
+	// overrules the rules in doubted when it is sure.
+	model   *WordModel
+	doubted map[string]bool
 }
 
 // decision is the cached outcome of the rules for one failure key: the
@@ -214,7 +216,7 @@ func NewClassifierWith(user []Rule, guess *WordModel) *Classifier {
 	}
 	rules = append(rules, builtinGated()...)
 	usesTools := slices.ContainsFunc(rules, func(r Rule) bool { return len(r.Tools) > 0 })
-	return &Classifier{rules: rules, tools: usesTools, model: guess}
+	return &Classifier{rules: rules, tools: usesTools, model: guess, doubted: doubtedBy(guess, user)}
 }
 
 // Classify decides the layer and primitive of f. Precedence:
@@ -324,6 +326,10 @@ func (c *Classifier) classify(f Failure) Classification {
 		sig = normalizeSource("sha256 mismatch: " + sig)
 	}
 	out, sig = withLogEvidence(&f, layer, out, sig)
+	if layer == "" {
+		// The harness's word on the layer stands.
+		out = c.overruleDoubted(&f, key, out)
+	}
 	out.Signature = sig
 	return c.withKnownCause(out, &f)
 }
@@ -1075,8 +1081,9 @@ func namesMissingFixture(src string) bool {
 // in multiprocessing's semaphore code, which the semaphore rule reads;
 // version 121 reads a DevTools call refused with no parameter named, or
 // with an id that does not deserialize, as protocol; version 122 reads
-// Playwright's goto of a URL that downloads as the test's.
-const SignatureVersion = 122
+// Playwright's goto of a URL that downloads as the test's; version 123
+// lets the learned model overrule the rules it doubts (doubt.go).
+const SignatureVersion = 123
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and
@@ -1101,6 +1108,6 @@ func (c *Classifier) Fingerprint() string {
 	// The model as it decodes, so that the same model read from any file
 	// gives the same fingerprint.
 	model, _ := json.Marshal(c.model)
-	fmt.Fprintf(h, "guess model %x prior %v margin %v unnamed %v\n", sha256.Sum256(model), wordPrior, minBayesMargin, minUnnamedMargin)
+	fmt.Fprintf(h, "guess model %x prior %v margin %v unnamed %v doubt %v\n", sha256.Sum256(model), wordPrior, minBayesMargin, minUnnamedMargin, minDoubtMargin)
 	return hex.EncodeToString(h.Sum(nil))
 }

@@ -32,7 +32,7 @@ func run(guessOut, severityOut string) error {
 		return err
 	}
 	examples := eval.TrainingExamples(records)
-	guess := triage.TrainWordModel(examples)
+	guess := eval.TrainGuess(examples)
 	// The severity model reads signatures as the classifier will sign
 	// them, and a guess chooses the line a signature is taken from.
 	if err := write(guessOut, guess); err != nil {

@@ -385,6 +385,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld377.jsonl",
 	"testdata/eval/realworld378.jsonl",
 	"testdata/eval/realworld379.jsonl",
+	"testdata/eval/realworld380.jsonl",
+	"testdata/eval/realworld381.jsonl",
+	"testdata/eval/realworld382.jsonl",
+	"testdata/eval/realworld383.jsonl",
+	"testdata/eval/realworld384.jsonl",
+	"testdata/eval/realworld385.jsonl",
+	"testdata/eval/realworld386.jsonl",
+	"testdata/eval/realworld387.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

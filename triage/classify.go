@@ -1082,8 +1082,9 @@ func namesMissingFixture(src string) bool {
 // version 121 reads a DevTools call refused with no parameter named, or
 // with an id that does not deserialize, as protocol; version 122 reads
 // Playwright's goto of a URL that downloads as the test's; version 123
-// lets the learned model overrule the rules it doubts (doubt.go).
-const SignatureVersion = 123
+// lets the learned model overrule the rules it doubts (doubt.go); version
+// 124 adds rules from realworld380 to realworld387's development halves.
+const SignatureVersion = 124
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

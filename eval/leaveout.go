@@ -80,7 +80,7 @@ func leaveOut(user []triage.Rule, sets []LabelledSet, rules []map[string]triage.
 	}
 	examples := TrainingExamples(others)
 	guess := triage.TrainWordModel(examples)
-	guess.Doubted = triage.DoubtedRules(records)
+	guess.Rules = records
 	c := triage.NewClassifierWith(user, guess)
 	severity := triage.TrainSeverityModel(examples, c)
 	// The whole set is read as one campaign, as the main report reads it,

@@ -409,10 +409,10 @@ func TrainingExamples(records []Record) []triage.Example {
 	return out
 }
 
-// TrainGuess trains the guess model from examples and the rules it
-// doubts by what they did to the same examples.
+// TrainGuess trains the guess model from examples, with the record of
+// what each rule did to the same examples.
 func TrainGuess(examples []triage.Example) *triage.WordModel {
 	m := triage.TrainWordModel(examples)
-	m.Doubted = triage.DoubtedRules(triage.RuleRecords(examples))
+	m.Rules = triage.RuleRecords(examples)
 	return m
 }

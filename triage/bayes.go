@@ -33,9 +33,10 @@ type WordModel struct {
 	// Words holds, for each word seen in at least minWordDocs failures,
 	// how many failures of each class hold it.
 	Words map[string][]int `json:"words"`
-	// Doubted holds the By of the built-in rules the model overrules
-	// when it is sure of another class (see DoubtedRules).
-	Doubted []string `json:"doubted,omitempty"`
+	// Rules holds, per built-in rule's By, what the rule did to the
+	// failures the model learned from: how sure the model must be to
+	// overrule it (see RuleRecord.OverruleMargin).
+	Rules map[string]RuleRecord `json:"rules,omitempty"`
 }
 
 // Example is a labelled failure to learn from.

@@ -169,9 +169,10 @@ type Classifier struct {
 	causes       sync.Map
 	cachedCauses atomic.Int64
 	// model guesses what neither a rule nor the stems decide, and
-	// overrules the rules in doubted when it is sure.
-	model   *WordModel
-	doubted map[string]bool
+	// overrules a rule when it favours another class by the rule's margin
+	// in overrules.
+	model     *WordModel
+	overrules map[string]float64
 }
 
 // decision is the cached outcome of the rules for one failure key: the
@@ -216,7 +217,7 @@ func NewClassifierWith(user []Rule, guess *WordModel) *Classifier {
 	}
 	rules = append(rules, builtinGated()...)
 	usesTools := slices.ContainsFunc(rules, func(r Rule) bool { return len(r.Tools) > 0 })
-	return &Classifier{rules: rules, tools: usesTools, model: guess, doubted: doubtedBy(guess, user)}
+	return &Classifier{rules: rules, tools: usesTools, model: guess, overrules: overruleMargins(guess, user)}
 }
 
 // Classify decides the layer and primitive of f. Precedence:
@@ -328,7 +329,7 @@ func (c *Classifier) classify(f Failure) Classification {
 	out, sig = withLogEvidence(&f, layer, out, sig)
 	if layer == "" {
 		// The harness's word on the layer stands.
-		out = c.overruleDoubted(&f, key, out)
+		out = c.overrule(&f, key, out)
 	}
 	out.Signature = sig
 	return c.withKnownCause(out, &f)
@@ -1083,8 +1084,9 @@ func namesMissingFixture(src string) bool {
 // with an id that does not deserialize, as protocol; version 122 reads
 // Playwright's goto of a URL that downloads as the test's; version 123
 // lets the learned model overrule the rules it doubts (doubt.go); version
-// 124 adds rules from realworld380 to realworld387's development halves.
-const SignatureVersion = 124
+// 124 adds rules from realworld380 to realworld387's development halves;
+// version 125 weighs every rule's overrule by its record.
+const SignatureVersion = 125
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and
@@ -1109,6 +1111,6 @@ func (c *Classifier) Fingerprint() string {
 	// The model as it decodes, so that the same model read from any file
 	// gives the same fingerprint.
 	model, _ := json.Marshal(c.model)
-	fmt.Fprintf(h, "guess model %x prior %v margin %v unnamed %v doubt %v\n", sha256.Sum256(model), wordPrior, minBayesMargin, minUnnamedMargin, minDoubtMargin)
+	fmt.Fprintf(h, "guess model %x prior %v margin %v unnamed %v overrule %v\n", sha256.Sum256(model), wordPrior, minBayesMargin, minUnnamedMargin, overruleMargin)
 	return hex.EncodeToString(h.Sum(nil))
 }

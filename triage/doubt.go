@@ -3,7 +3,7 @@ package triage
 import (
 	"bytes"
 	"hash/fnv"
-	"slices"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -11,13 +11,15 @@ import (
 // Doubted rules. Some rules read words that several causes print: "No
 // such file or directory" is a file the sandbox lost, a fixture the test
 // never shipped or a program that is not installed, and people label it
-// each way about as often. Over the labelled development halves such a
-// rule gives fewer than ruleTrust of the failures it decides their
-// labelled class. The learned model, which reads every word of the error
-// and the log, the tool's name among them, overrules a rule it doubts
-// when it is sure of another class. The doubted rules are learned with
-// the model (eval/cmd/trainguess), so each evaluation that leaves a set
-// out doubts the rules by the other sets only.
+// each way about as often. The learned model, which reads every word of
+// the error and the log, the tool's name among them, may overrule a rule
+// when it is sure of another class, and how sure depends on the rule's
+// record: over the labelled development halves, the share of the
+// failures it decided that it gave their labelled class. A rule right 19
+// times in 20 yields only to a model far surer than one right half the
+// time does. The records are learned with the model
+// (eval/cmd/trainguess), so each evaluation that leaves a set out weighs
+// the rules by the other sets only.
 
 // RuleRecord counts the labelled failures one rule decided and how many
 // of them it gave their labelled class.
@@ -26,26 +28,28 @@ type RuleRecord struct {
 	Right   int `json:"right"`
 }
 
-// ruleTrust is the share of its failures a rule must give their labelled
-// class not to be doubted; minDoubtDocs how many it must have decided
-// before its share says anything.
+// A rule's trust is its share of right decisions after priorDecided
+// decisions of which it had priorRight right: a rule people wrote is
+// taken to be right 9 times in 10 until its record says otherwise.
 const (
-	ruleTrust    = 0.9
-	minDoubtDocs = 10
+	priorDecided = 10.0
+	priorRight   = 9.0
 )
 
-// minDoubtMargin is the margin, in natural log, by which the learned
-// model must favour another class than a doubted rule's to overrule it.
-// Scored by models trained on the other nine tenths of the labelled sets,
-// a margin of 5 fixed more test-half records than 8 but broke twice as
-// many development-half ones; 8 fixed the most development-half records.
-const minDoubtMargin = 8.0
+// overruleMargin is the margin, in natural log, by which the learned
+// model must favour another class than a rule's beyond the rule's own
+// odds of being right, log(trust / (1 − trust)), to overrule it. Scored by
+// models trained on the other nine tenths of the labelled sets, a margin
+// of 6 fixed the most development-half records (5 fixed more test-half
+// ones, 7 and 8 fewer of both).
+const overruleMargin = 6.0
 
-// notDoubted are the rules whose decision is not a reading of words: a
-// credential shown to the agent is the finding whatever else failed.
-var notDoubted = []string{SecretShownRule, ArtifactRule}
+// notOverruled are the rules whose decision is not a reading of words: a
+// credential shown to the agent is the finding whatever else failed, and
+// bytes that came back changed are the transport's.
+var notOverruled = []string{SecretShownRule, ArtifactRule}
 
-// RuleRecords classifies examples by the built-in rules, doubting none,
+// RuleRecords classifies examples by the built-in rules, overruling none,
 // and counts per deciding rule's By the failures it decided and those it
 // gave their labelled class. Failures the harness labelled or that no rule
 // decided are not counted.
@@ -71,39 +75,70 @@ func RuleRecords(examples []Example) map[string]RuleRecord {
 // ruleBy starts the By of a failure a rule decided.
 const ruleBy = "rule:"
 
-// DoubtedRules returns, sorted, the By of the rules in records that
-// decided at least minDoubtDocs failures and gave fewer than ruleTrust of
-// them their labelled class.
-func DoubtedRules(records map[string]RuleRecord) []string {
-	var out []string
-	for by, r := range records {
-		if r.Decided >= minDoubtDocs && float64(r.Right) < ruleTrust*float64(r.Decided) && !slices.Contains(notDoubted, by) {
-			out = append(out, by)
+// maxOverruledTrust is the trust from which a rule is not overruled at
+// all. Scored as overruleMargin was, sparing the rules right 97 times in
+// 100 or more fixed 24 more development-half records and 12 more test-half
+// ones than overruling every rule: where a rule is that sure, a model
+// sure of another class is more often wrong than right.
+const maxOverruledTrust = 0.97
+
+// Trust is the share of its failures the rule with record r gives their
+// labelled class, after a prior of priorRight right in priorDecided.
+func (r RuleRecord) Trust() float64 {
+	return (float64(r.Right) + priorRight) / (float64(r.Decided) + priorDecided)
+}
+
+// OverruleMargin is the margin, in natural log, by which a learned model
+// must favour another class than the rule with record r to overrule it.
+func (r RuleRecord) OverruleMargin() float64 {
+	trust := r.Trust()
+	return overruleMargin + math.Log(trust/(1-trust))
+}
+
+// overruleMargins returns, for each rule m has a record of and trusts
+// less than maxOverruledTrust, the margin the model must reach to
+// overrule it, less the user's rules (a person's rule is never
+// overruled) and notOverruled.
+func overruleMargins(m *WordModel, user []Rule) map[string]float64 {
+	if m == nil || len(m.Rules) == 0 {
+		return nil
+	}
+	out := make(map[string]float64, len(m.Rules))
+	for by, r := range m.Rules {
+		if r.Trust() < maxOverruledTrust {
+			out[by] = r.OverruleMargin()
 		}
 	}
-	slices.Sort(out)
+	for i := range user {
+		delete(out, user[i].By())
+	}
+	for _, by := range notOverruled {
+		delete(out, by)
+	}
 	return out
 }
 
-// overruleDoubted returns the learned model's class for f when a rule it
-// doubts decided out and it favours another class by minDoubtMargin, with
-// at least one word of the message; out as it is otherwise. key is f's
-// failure key; the model's answer is cached under it and a hash of the
-// text it read.
-func (c *Classifier) overruleDoubted(f *Failure, key string, out Classification) Classification {
-	if !c.doubted[out.By] || len(bytes.TrimSpace(f.LogTail)) == 0 {
+// overrule returns the learned model's class for f when a rule decided out
+// and the model favours another class by the rule's overrule margin, with
+// at least one word of the message; out as it is otherwise. A failure
+// without the harness's log is not overruled: a lone error line leans on
+// chance words. key is f's failure key; the model's answer is cached under
+// it and a hash of the text it read.
+func (c *Classifier) overrule(f *Failure, key string, out Classification) Classification {
+	need, ok := c.overrules[out.By]
+	if !ok || len(bytes.TrimSpace(f.LogTail)) == 0 {
 		return out
 	}
 	text := wholeText(f)
 	h := fnv.New64a()
 	h.Write([]byte(text))
-	dkey := key + "\x00doubt\x00" + strconv.FormatUint(h.Sum64(), 16)
-	if d, ok := c.cache.Load(dkey); ok {
+	okey := key + "\x00overrule\x00" + out.By + "\x00" + strconv.FormatUint(h.Sum64(), 16)
+	if d, ok := c.cache.Load(okey); ok {
 		return d.(*decision).fallback
 	}
 	d := &decision{fallback: out}
 	class, margin, words := c.model.Guess(featuresOf(text, nameParts(text), f))
-	if class != "" && class != ModeGroup(out.Layer, out.Primitive) && margin >= minDoubtMargin && len(words) >= minLeaningWords {
+	if class != "" && class != ModeGroup(out.Layer, out.Primitive) && margin >= need && len(words) >= minLeaningWords {
 		layer, primitive := splitGroup(class)
 		d.fallback = Classification{Layer: layer, Primitive: primitive, By: GuessLearned + strings.Join(words, ",")}
 	}
@@ -111,22 +146,6 @@ func (c *Classifier) overruleDoubted(f *Failure, key string, out Classification)
 		c.cache.Clear()
 		c.cached.Store(0)
 	}
-	c.cache.Store(dkey, d)
+	c.cache.Store(okey, d)
 	return d.fallback
-}
-
-// doubtedBy returns the set of the By of the rules m doubts, less those of
-// user's rules: a person's rule is never overruled.
-func doubtedBy(m *WordModel, user []Rule) map[string]bool {
-	if m == nil || len(m.Doubted) == 0 {
-		return nil
-	}
-	set := map[string]bool{}
-	for _, by := range m.Doubted {
-		set[by] = true
-	}
-	for i := range user {
-		delete(set, user[i].By())
-	}
-	return set
 }

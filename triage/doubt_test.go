@@ -1,42 +1,56 @@
 package triage
 
 import (
+	"math"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 )
 
-// undoubting returns a copy of m that doubts no rule.
+// undoubting returns a copy of m that knows no rule's record, and so
+// overrules none.
 func undoubting(m *WordModel) *WordModel {
 	c := *m
-	c.Doubted = nil
+	c.Rules = nil
 	return &c
 }
 
-func TestDoubtedRules(t *testing.T) {
+func TestOverruleMargin(t *testing.T) {
 	tests := []struct {
-		name    string
-		records map[string]RuleRecord
-		want    []string
+		name   string
+		record RuleRecord
+		want   float64
 	}{
-		{"a rule right nine times in ten is trusted",
-			map[string]RuleRecord{"rule:a": {Decided: 10, Right: 9}}, nil},
-		{"a rule right eight times in ten is doubted",
-			map[string]RuleRecord{"rule:a": {Decided: 10, Right: 8}}, []string{"rule:a"}},
-		{"a rule that decided too few failures to say is trusted",
-			map[string]RuleRecord{"rule:a": {Decided: 9, Right: 0}}, nil},
-		{"a shown secret is the finding however often people saw another cause",
-			map[string]RuleRecord{SecretShownRule: {Decided: 50, Right: 10}}, nil},
-		{"the doubted rules come sorted",
-			map[string]RuleRecord{"rule:b": {Decided: 20, Right: 1}, "rule:a": {Decided: 20, Right: 2}, "rule:c": {Decided: 20, Right: 20}}, []string{"rule:a", "rule:b"}},
+		{"a rule with no record is taken to be right 9 times in 10", RuleRecord{}, overruleMargin + math.Log(9)},
+		{"a rule right half the time yields at the bare margin", RuleRecord{Decided: 1000, Right: 500}, overruleMargin + math.Log(509.0/501)},
+		{"a rule right 960 times in 1,000 needs a far surer model", RuleRecord{Decided: 1000, Right: 960}, overruleMargin + math.Log(969.0/41)},
+		{"a rule mostly wrong yields to a model less sure than the margin", RuleRecord{Decided: 100, Right: 10}, overruleMargin + math.Log(19.0/91)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := DoubtedRules(tt.records); !slices.Equal(got, tt.want) {
+			if got := tt.record.OverruleMargin(); math.Abs(got-tt.want) > 1e-9 {
 				t.Errorf("got %v, want %v", got, tt.want)
 			}
 		})
+	}
+}
+
+func TestAShownSecretAndChangedBytesAreNeverOverruled(t *testing.T) {
+	m := &WordModel{Rules: map[string]RuleRecord{SecretShownRule: {Decided: 50, Right: 1}, ArtifactRule: {Decided: 50, Right: 1}, "rule:a": {Decided: 50, Right: 1}}}
+	got := overruleMargins(m, nil)
+	if _, ok := got["rule:a"]; !ok || len(got) != 1 {
+		t.Errorf("got margins for %v, want rule:a's only", got)
+	}
+}
+
+func TestARuleRightAlmostAlwaysIsNeverOverruled(t *testing.T) {
+	m := &WordModel{Rules: map[string]RuleRecord{"rule:sure": {Decided: 1000, Right: 990}, "rule:unsure": {Decided: 1000, Right: 900}}}
+	got := overruleMargins(m, nil)
+	if _, ok := got["rule:sure"]; ok {
+		t.Errorf("got a margin for a rule right 990 times in 1,000, want none")
+	}
+	if _, ok := got["rule:unsure"]; !ok {
+		t.Errorf("got no margin for a rule right 900 times in 1,000, want one")
 	}
 }
 
@@ -53,14 +67,14 @@ func TestRuleRecordsCountWhatEachRuleGaveItsFailures(t *testing.T) {
 	}
 }
 
-func TestTheModelOverrulesARuleItDoubtsWhenSure(t *testing.T) {
+func TestTheModelOverrulesARuleWhenSurerThanItsRecord(t *testing.T) {
 	// A model that has seen "fixture" and "conftest" only in the test's
 	// own failures.
 	sure := &WordModel{
 		Classes: []string{"sandbox/storage-persistence", "test/harness"},
 		Docs:    []int{500, 500},
 		Words:   map[string][]int{"fixtures": {0, 500}, "conftest": {0, 500}},
-		Doubted: []string{"rule:storage-persistence"},
+		Rules:   map[string]RuleRecord{"rule:storage-persistence": {Decided: 100, Right: 90}},
 	}
 	const missing = "FileNotFoundError: [Errno 2] No such file or directory: 'data/input.csv'"
 	const log = "collected by conftest from fixtures"
@@ -74,7 +88,7 @@ func TestTheModelOverrulesARuleItDoubtsWhenSure(t *testing.T) {
 	}{
 		{"a doubted rule yields to a model sure of another class", sure, nil,
 			Failure{Status: "failed", Error: missing, LogTail: []byte(log)}, "test/harness", GuessLearned},
-		{"a rule the model does not doubt keeps its decision", undoubting(sure), nil,
+		{"a rule the model has no record of keeps its decision", undoubting(sure), nil,
 			Failure{Status: "failed", Error: missing, LogTail: []byte(log)}, "sandbox/storage-persistence", "rule:storage-persistence"},
 		{"a lone error line, without the harness's log, keeps the rule's decision", sure, nil,
 			Failure{Status: "failed", Error: missing + " in conftest fixtures"}, "sandbox/storage-persistence", "rule:storage-persistence"},
@@ -83,7 +97,7 @@ func TestTheModelOverrulesARuleItDoubtsWhenSure(t *testing.T) {
 		{"a person's rule of the same name is never overruled", sure,
 			[]Rule{{Name: "storage-persistence", ErrorRegex: regexp.MustCompile(`No such file`), Layer: "sandbox", Primitive: "storage-persistence"}},
 			Failure{Status: "failed", Error: missing, LogTail: []byte(log)}, "sandbox/storage-persistence", "rule:storage-persistence"},
-		{"a model less sure than the margin keeps the rule's decision", &WordModel{Classes: sure.Classes, Docs: sure.Docs, Words: map[string][]int{"conftest": {0, 500}}, Doubted: sure.Doubted}, nil,
+		{"a model less sure than the margin keeps the rule's decision", &WordModel{Classes: sure.Classes, Docs: sure.Docs, Words: map[string][]int{"conftest": {0, 500}}, Rules: sure.Rules}, nil,
 			Failure{Status: "failed", Error: missing, LogTail: []byte(log)}, "sandbox/storage-persistence", "rule:storage-persistence"},
 	}
 	for _, tt := range tests {

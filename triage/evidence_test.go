@@ -374,8 +374,8 @@ func TestTheHarnessLogDecidesWhatTheErrorCannot(t *testing.T) {
 			"tool=sandbox.write_file args path=C:\\work\\out.json bytes=1131\ntool result isError=false; readback sha256 8c856e058bac… != sent f16423e83942…",
 			"interface/encoding", sandtrap.SeverityCritical, "transfer-digest-mismatch"},
 	}
-	// The evidence is read here without the model's doubts, which
-	// TestTheModelOverrulesARuleItDoubtsWhenSure covers: a log's words
+	// The evidence is read here without the model's overrules, which
+	// TestTheModelOverrulesARuleWhenSurerThanItsRecord covers: a log's words
 	// ("max_output_length") can lean the model where no evidence rule went.
 	c := NewClassifierWith(nil, undoubting(GuessModel()))
 	for _, tt := range tests {

@@ -393,6 +393,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld385.jsonl",
 	"testdata/eval/realworld386.jsonl",
 	"testdata/eval/realworld387.jsonl",
+	"testdata/eval/realworld388.jsonl",
+	"testdata/eval/realworld389.jsonl",
+	"testdata/eval/realworld390.jsonl",
+	"testdata/eval/realworld391.jsonl",
+	"testdata/eval/realworld392.jsonl",
+	"testdata/eval/realworld393.jsonl",
+	"testdata/eval/realworld394.jsonl",
+	"testdata/eval/realworld395.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

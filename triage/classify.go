@@ -1085,8 +1085,9 @@ func namesMissingFixture(src string) bool {
 // Playwright's goto of a URL that downloads as the test's; version 123
 // lets the learned model overrule the rules it doubts (doubt.go); version
 // 124 adds rules from realworld380 to realworld387's development halves;
-// version 125 weighs every rule's overrule by its record.
-const SignatureVersion = 125
+// version 125 weighs every rule's overrule by its record; version 126
+// adds rules from realworld388 to realworld395's development halves.
+const SignatureVersion = 126
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

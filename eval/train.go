@@ -401,6 +401,10 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld393.jsonl",
 	"testdata/eval/realworld394.jsonl",
 	"testdata/eval/realworld395.jsonl",
+	"testdata/eval/realworld397.jsonl",
+	"testdata/eval/realworld399.jsonl",
+	"testdata/eval/realworld402.jsonl",
+	"testdata/eval/realworld403.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

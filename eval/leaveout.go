@@ -66,21 +66,13 @@ func LeaveEachOut(user []triage.Rule, sets []LabelledSet) []LeftOut {
 
 func leaveOut(user []triage.Rule, sets []LabelledSet, rules []map[string]triage.RuleRecord, k int) LeftOut {
 	var others []Record
-	records := map[string]triage.RuleRecord{}
 	for i, s := range sets {
-		if i == k {
-			continue
-		}
-		others = append(others, s.Records...)
-		for by, r := range rules[i] {
-			sum := records[by]
-			sum.Decided, sum.Right = sum.Decided+r.Decided, sum.Right+r.Right
-			records[by] = sum
+		if i != k {
+			others = append(others, s.Records...)
 		}
 	}
 	examples := TrainingExamples(others)
-	guess := triage.TrainWordModel(examples)
-	guess.Rules = records
+	guess := TrainGuessWith(examples, recordsWithout(rules, k))
 	c := triage.NewClassifierWith(user, guess)
 	severity := triage.TrainSeverityModel(examples, c)
 	// The whole set is read as one campaign, as the main report reads it,
@@ -107,6 +99,22 @@ func leaveOut(user []triage.Rule, sets []LabelledSet, rules []map[string]triage.
 		}
 	}
 	return lo
+}
+
+// recordsWithout sums the rules' records of every set but the k-th.
+func recordsWithout(rules []map[string]triage.RuleRecord, k int) map[string]triage.RuleRecord {
+	out := map[string]triage.RuleRecord{}
+	for i, set := range rules {
+		if i == k {
+			continue
+		}
+		for by, r := range set {
+			sum := out[by]
+			sum.Decided, sum.Right = sum.Decided+r.Decided, sum.Right+r.Right
+			out[by] = sum
+		}
+	}
+	return out
 }
 
 // WriteLeftOut writes one line per set left out and the pooled figures.

@@ -3,6 +3,8 @@ package eval
 import (
 	"bytes"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -80,5 +82,35 @@ func TestLeaveEachOutScoresASetWithModelsThatNeverSawIt(t *testing.T) {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("got report %q, want it to name %q", b.String(), want)
 		}
+	}
+}
+
+func TestASetLeftOutIsNotInTheRulesRecords(t *testing.T) {
+	// Each set's records come with the harness's log, as only those are
+	// counted; the disk full is the storage rule's in every set, and only
+	// the left-out set calls it the test's.
+	set := func(name, layer, primitive string) []Record {
+		rs := labelled(idsIn(name, "dev", 3), "OSError: [Errno 28] No space left on device", layer, primitive, "high")
+		for i := range rs {
+			rs[i].Log = "step=1 tool=run_code exit=1"
+		}
+		return rs
+	}
+	sets := []LabelledSet{
+		{Name: "a", Records: set("a", "sandbox", "storage-persistence")},
+		{Name: "b", Records: set("b", "test", "harness")},
+		{Name: "c", Records: set("c", "sandbox", "storage-persistence")},
+	}
+	var rules []map[string]triage.RuleRecord
+	for _, s := range sets {
+		rules = append(rules, triage.RuleRecords(TrainingExamples(s.Records)))
+	}
+	got := recordsWithout(rules, 1)
+	want := triage.RuleRecords(TrainingExamples(append(slices.Clone(sets[0].Records), sets[2].Records...)))
+	if !maps.Equal(got, want) {
+		t.Errorf("got %v without the second set, want %v", got, want)
+	}
+	if r := got["rule:storage-persistence"]; r.Decided != 6 || r.Right != 6 {
+		t.Errorf("got %+v for the storage rule, want 6 decided and 6 right", r)
 	}
 }

@@ -424,7 +424,12 @@ func TrainingExamples(records []Record) []triage.Example {
 // TrainGuess trains the guess model from examples, with the record of
 // what each rule did to the same examples.
 func TrainGuess(examples []triage.Example) *triage.WordModel {
+	return TrainGuessWith(examples, triage.RuleRecords(examples))
+}
+
+// TrainGuessWith is TrainGuess with the rules' records already counted.
+func TrainGuessWith(examples []triage.Example, records map[string]triage.RuleRecord) *triage.WordModel {
 	m := triage.TrainWordModel(examples)
-	m.Rules = triage.RuleRecords(examples)
+	m.Rules = records
 	return m
 }

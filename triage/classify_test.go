@@ -759,7 +759,6 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"ssh refusing a config others may write is a permission", "Bad owner or permissions on /home/agent/.ssh/config", "sandbox/filesystem-permissions"},
 		{"a permission denied in Chinese is a permission", "/usr/bin/bash: ./vcpkg/configure: 权限不够", "sandbox/filesystem-permissions"},
 		{"protobuf's reserved wire type is bytes that are not its protocol", "proto: cannot parse reserved wire type", "interface/protocol"},
-		{"Selenium without the browser's DevTools version is the protocol's", "WARNING: Unable to find CDP implementation matching 105", "interface/protocol"},
 		{"an estimator used before it was fitted is the test's", "sklearn.exceptions.NotFittedError: This StandardScaler instance is not fitted yet. Call 'fit' with appropriate arguments before using this estimator.", "test/harness"},
 		{"a parameter the pipeline does not have is the test's", "ValueError: Invalid parameter n_estimators for estimator Pipeline(memory=None,", "test/harness"},
 		{"a jq filter that does not fit its data is the test's", "jq: error (at <stdin>:0): Cannot index array with string \"content\"", "test/harness"},

@@ -29,8 +29,9 @@ type RuleRecord struct {
 }
 
 // A rule's trust is its share of right decisions after priorDecided
-// decisions of which it had priorRight right: a rule people wrote is
-// taken to be right 9 times in 10 until its record says otherwise.
+// decisions of which it had priorRight right: a rule with a short record
+// is taken to be right about 9 times in 10. A rule with no record at all
+// (written after the model was trained) is not overruled.
 const (
 	priorDecided = 10.0
 	priorRight   = 9.0
@@ -46,18 +47,26 @@ const overruleMargin = 6.0
 
 // notOverruled are the rules whose decision is not a reading of words: a
 // credential shown to the agent is the finding whatever else failed, and
-// bytes that came back changed are the transport's.
-var notOverruled = []string{SecretShownRule, ArtifactRule}
+// the harness's own figures (byte counts, two digests, a file written then
+// gone, a path that climbs out, a time limit reached) are facts the
+// model's words do not outweigh. Over the labelled sets, overruling those
+// figures' rules fixed as many records as it broke.
+var notOverruled = []string{SecretShownRule, DigestRule, CountsRule, LostFileRule, BrowserLoadRule,
+	ReplacedBytesRule, CRLFRule, LimitReachedRule, ErrorPageRule, TraversalRule, BufferCutRule}
 
 // RuleRecords classifies examples by the built-in rules, overruling none,
 // and counts per deciding rule's By the failures it decided and those it
-// gave their labelled class. Failures the harness labelled or that no rule
-// decided are not counted.
+// gave their labelled class. Only failures with the harness's log are
+// counted, since only those are overruled; failures the harness's columns
+// or no rule decided are not.
 func RuleRecords(examples []Example) map[string]RuleRecord {
 	c := NewClassifierWith(nil, nil)
 	out := map[string]RuleRecord{}
 	for i := range examples {
 		ex := &examples[i]
+		if len(bytes.TrimSpace(ex.Failure.LogTail)) == 0 {
+			continue
+		}
 		cl := c.Classify(ex.Failure)
 		if !strings.HasPrefix(cl.By, ruleBy) {
 			continue
@@ -122,30 +131,46 @@ func overruleMargins(m *WordModel, user []Rule) map[string]float64 {
 // and the model favours another class by the rule's overrule margin, with
 // at least one word of the message; out as it is otherwise. A failure
 // without the harness's log is not overruled: a lone error line leans on
-// chance words. key is f's failure key; the model's answer is cached under
-// it and a hash of the text it read.
+// chance words.
 func (c *Classifier) overrule(f *Failure, key string, out Classification) Classification {
 	need, ok := c.overrules[out.By]
 	if !ok || len(bytes.TrimSpace(f.LogTail)) == 0 {
 		return out
 	}
+	a := c.modelAnswer(f, key)
+	if a.class == "" || a.class == ModeGroup(out.Layer, out.Primitive) || a.margin < need || len(a.words) < minLeaningWords {
+		return out
+	}
+	layer, primitive := splitGroup(a.class)
+	return Classification{Layer: layer, Primitive: primitive, By: GuessLearned + strings.Join(a.words, ",")}
+}
+
+// modelAnswer is what the learned model says of a failure's whole text.
+type modelAnswer struct {
+	class  string
+	margin float64
+	words  []string
+}
+
+// modelAnswer returns the learned model's answer for f, cached under key,
+// f's failure key (which holds the target, domain and exit code the model
+// also reads), and a hash of the text it read. The answers have a cache of
+// their own: most logs differ, and their answers would crowd the rules'
+// decisions out of the decision cache.
+func (c *Classifier) modelAnswer(f *Failure, key string) *modelAnswer {
 	text := wholeText(f)
 	h := fnv.New64a()
 	h.Write([]byte(text))
-	okey := key + "\x00overrule\x00" + out.By + "\x00" + strconv.FormatUint(h.Sum64(), 16)
-	if d, ok := c.cache.Load(okey); ok {
-		return d.(*decision).fallback
+	akey := key + "\x00" + strconv.FormatUint(h.Sum64(), 16)
+	if a, ok := c.answers.Load(akey); ok {
+		return a.(*modelAnswer)
 	}
-	d := &decision{fallback: out}
-	class, margin, words := c.model.Guess(featuresOf(text, nameParts(text), f))
-	if class != "" && class != ModeGroup(out.Layer, out.Primitive) && margin >= need && len(words) >= minLeaningWords {
-		layer, primitive := splitGroup(class)
-		d.fallback = Classification{Layer: layer, Primitive: primitive, By: GuessLearned + strings.Join(words, ",")}
+	a := &modelAnswer{}
+	a.class, a.margin, a.words = c.model.Guess(featuresOf(text, nameParts(text), f))
+	if c.cachedAnswers.Add(1) > maxCachedDecisions {
+		c.answers.Clear()
+		c.cachedAnswers.Store(0)
 	}
-	if c.cached.Add(1) > maxCachedDecisions {
-		c.cache.Clear()
-		c.cached.Store(0)
-	}
-	c.cache.Store(okey, d)
-	return d.fallback
+	c.answers.Store(akey, a)
+	return a
 }

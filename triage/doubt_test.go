@@ -21,7 +21,7 @@ func TestOverruleMargin(t *testing.T) {
 		record RuleRecord
 		want   float64
 	}{
-		{"a rule with no record is taken to be right 9 times in 10", RuleRecord{}, overruleMargin + math.Log(9)},
+		{"a rule with an empty record is taken to be right 9 times in 10", RuleRecord{}, overruleMargin + math.Log(9)},
 		{"a rule right half the time yields at the bare margin", RuleRecord{Decided: 1000, Right: 500}, overruleMargin + math.Log(509.0/501)},
 		{"a rule right 960 times in 1,000 needs a far surer model", RuleRecord{Decided: 1000, Right: 960}, overruleMargin + math.Log(969.0/41)},
 		{"a rule mostly wrong yields to a model less sure than the margin", RuleRecord{Decided: 100, Right: 10}, overruleMargin + math.Log(19.0/91)},
@@ -35,8 +35,8 @@ func TestOverruleMargin(t *testing.T) {
 	}
 }
 
-func TestAShownSecretAndChangedBytesAreNeverOverruled(t *testing.T) {
-	m := &WordModel{Rules: map[string]RuleRecord{SecretShownRule: {Decided: 50, Right: 1}, ArtifactRule: {Decided: 50, Right: 1}, "rule:a": {Decided: 50, Right: 1}}}
+func TestAShownSecretAndTheHarnesssFiguresAreNeverOverruled(t *testing.T) {
+	m := &WordModel{Rules: map[string]RuleRecord{SecretShownRule: {Decided: 50, Right: 1}, LimitReachedRule: {Decided: 50, Right: 1}, CountsRule: {Decided: 50, Right: 1}, "rule:a": {Decided: 50, Right: 1}}}
 	got := overruleMargins(m, nil)
 	if _, ok := got["rule:a"]; !ok || len(got) != 1 {
 		t.Errorf("got margins for %v, want rule:a's only", got)
@@ -55,11 +55,15 @@ func TestARuleRightAlmostAlwaysIsNeverOverruled(t *testing.T) {
 }
 
 func TestRuleRecordsCountWhatEachRuleGaveItsFailures(t *testing.T) {
+	log := []byte("step=3 tool=run_code exit=1")
 	examples := []Example{
+		{Failure: Failure{Status: "failed", Error: "OSError: [Errno 28] No space left on device", LogTail: log}, Layer: "sandbox", Primitive: "storage-persistence"},
+		{Failure: Failure{Status: "failed", Error: "FileNotFoundError: [Errno 2] No such file or directory: 'expected.json'", LogTail: log}, Layer: "test", Primitive: "harness"},
+		{Failure: Failure{Status: "failed", Error: "the run went quietly", LogTail: log}, Layer: "test", Primitive: "harness"},
+		{Failure: Failure{Status: "failed", Error: "No space left on device", LogTail: log, HarnessLayer: "sandbox", HarnessPrimitive: "storage-persistence"}, Layer: "sandbox", Primitive: "storage-persistence"},
+		// Without the harness's log a failure is never overruled, so it
+		// says nothing of how far to trust the rule.
 		{Failure: Failure{Status: "failed", Error: "OSError: [Errno 28] No space left on device"}, Layer: "sandbox", Primitive: "storage-persistence"},
-		{Failure: Failure{Status: "failed", Error: "FileNotFoundError: [Errno 2] No such file or directory: 'expected.json'"}, Layer: "test", Primitive: "harness"},
-		{Failure: Failure{Status: "failed", Error: "the run went quietly"}, Layer: "test", Primitive: "harness"},
-		{Failure: Failure{Status: "failed", Error: "No space left on device", HarnessLayer: "sandbox", HarnessPrimitive: "storage-persistence"}, Layer: "sandbox", Primitive: "storage-persistence"},
 	}
 	got := RuleRecords(examples)
 	if want := (map[string]RuleRecord{"rule:storage-persistence": {Decided: 2, Right: 1}}); len(got) != len(want) || got["rule:storage-persistence"] != want["rule:storage-persistence"] {

@@ -1088,7 +1088,7 @@ func namesMissingFixture(src string) bool {
 // version 121 reads a DevTools call refused with no parameter named, or
 // with an id that does not deserialize, as protocol; version 122 reads
 // Playwright's goto of a URL that downloads as the test's; version 123
-// lets the learned model overrule the rules it doubts (doubt.go); version
+// lets the learned model overrule the rules it doubts (overrule.go); version
 // 124 adds rules from realworld380 to realworld387's development halves;
 // version 125 weighs every rule's overrule by its record; version 126
 // adds rules from realworld388 to realworld395's development halves;

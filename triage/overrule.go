@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// Doubted rules. Some rules read words that several causes print: "No
+// Overruling a rule. Some rules read words that several causes print: "No
 // such file or directory" is a file the sandbox lost, a fixture the test
 // never shipped or a program that is not installed, and people label it
 // each way about as often. The learned model, which reads every word of

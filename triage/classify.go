@@ -146,9 +146,29 @@ func (r *Rule) errorLine(text, folded string) string {
 	return lineAt(text, []int{start, start})
 }
 
-// maxCachedDecisions bounds the decision cache; past it the cache starts
-// over, so a stream of ever-new messages cannot grow memory without end.
+// maxCachedDecisions bounds each of a classifier's caches; past it the
+// cache starts over, so a stream of ever-new messages cannot grow memory
+// without end.
 const maxCachedDecisions = 1 << 17
+
+// boundedCache is a concurrent map from keys to answers that starts over
+// once it has stored maxCachedDecisions of them.
+type boundedCache struct {
+	m      sync.Map
+	stored atomic.Int64
+}
+
+// Load returns the answer stored under key, if any.
+func (b *boundedCache) Load(key string) (any, bool) { return b.m.Load(key) }
+
+// Store stores v under key, first emptying the cache if it is full.
+func (b *boundedCache) Store(key string, v any) {
+	if b.stored.Add(1) > maxCachedDecisions {
+		b.m.Clear()
+		b.stored.Store(0)
+	}
+	b.m.Store(key, v)
+}
 
 // Classifier classifies failures with the user's rules and the built-in
 // ones. Error regexes read the meaningful line(s) of the error that the
@@ -161,14 +181,12 @@ const maxCachedDecisions = 1 << 17
 // on each failure's own log, and only for failures whose key the rule's
 // other matchers accept. A Classifier is safe for concurrent use.
 type Classifier struct {
-	rules  []Rule
-	tools  bool     // some rule matches on tools, so they belong in the key
-	cache  sync.Map // failure key → *decision
-	cached atomic.Int64
+	rules []Rule
+	tools bool         // some rule matches on tools, so they belong in the key
+	cache boundedCache // failure key → *decision
 	// causes caches the known cause's Cause, or "", per primitive,
 	// signature and exit code.
-	causes       sync.Map
-	cachedCauses atomic.Int64
+	causes boundedCache
 	// model guesses what neither a rule nor the stems decide, and
 	// overrules a rule when it favours another class by the rule's margin
 	// in overrules.
@@ -176,8 +194,7 @@ type Classifier struct {
 	overrules map[string]float64
 	// answers caches the model's answer per failure key and text (see
 	// modelAnswer).
-	answers       sync.Map
-	cachedAnswers atomic.Int64
+	answers boundedCache
 }
 
 // decision is the cached outcome of the rules for one failure key: the
@@ -277,10 +294,6 @@ func (c *Classifier) classify(f Failure) Classification {
 	d, ok := c.cache.Load(key)
 	if !ok {
 		d = c.decide(&f, src, layer)
-		if c.cached.Add(1) > maxCachedDecisions {
-			c.cache.Clear()
-			c.cached.Store(0)
-		}
 		c.cache.Store(key, d)
 	}
 	dec := d.(*decision)
@@ -572,10 +585,6 @@ func (c *Classifier) cachedCause(key string, find func() *KnownCause) *KnownCaus
 		return v.(*KnownCause)
 	}
 	kc := find()
-	if c.cachedCauses.Add(1) > maxCachedDecisions {
-		c.causes.Clear()
-		c.cachedCauses.Store(0)
-	}
 	c.causes.Store(key, kc)
 	return kc
 }
@@ -659,10 +668,6 @@ func (c *Classifier) decideWhole(f *Failure, src, harnessLayer, key string) (Cla
 		if line, n := evidenceLine(text, words); n > stemsIn(strings.ToLower(src), words) {
 			d.line = line
 		}
-	}
-	if c.cached.Add(1) > maxCachedDecisions {
-		c.cache.Clear()
-		c.cached.Store(0)
 	}
 	c.cache.Store(wkey, d)
 	return d.fallback, d.line

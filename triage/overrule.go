@@ -167,10 +167,6 @@ func (c *Classifier) modelAnswer(f *Failure, key string) *modelAnswer {
 	}
 	a := &modelAnswer{}
 	a.class, a.margin, a.words = c.model.Guess(featuresOf(text, nameParts(text), f))
-	if c.cachedAnswers.Add(1) > maxCachedDecisions {
-		c.answers.Clear()
-		c.cachedAnswers.Store(0)
-	}
 	c.answers.Store(akey, a)
 	return a
 }

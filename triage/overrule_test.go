@@ -90,7 +90,7 @@ func TestTheModelOverrulesARuleWhenSurerThanItsRecord(t *testing.T) {
 		want   string
 		wantBy string
 	}{
-		{"a doubted rule yields to a model sure of another class", sure, nil,
+		{"a rule right 9 times in 10 yields to a model far surer of another class", sure, nil,
 			Failure{Status: "failed", Error: missing, LogTail: []byte(log)}, "test/harness", GuessLearned},
 		{"a rule the model has no record of keeps its decision", undoubting(sure), nil,
 			Failure{Status: "failed", Error: missing, LogTail: []byte(log)}, "sandbox/storage-persistence", "rule:storage-persistence"},

@@ -174,8 +174,9 @@ func (b *boundedCache) Store(key string, v any) {
 // ones. Error regexes read the meaningful line(s) of the error that the
 // signature is made of (see normalize), before normalisation.
 //
-// It caches its decision per distinct failure key (signature, exit code,
-// target, domain, status, harness layer and, when a rule needs them, tools),
+// It caches its decision per distinct failure key (signature, whether it
+// names a missing fixture, exit code, target, domain, status, harness layer
+// and, when a rule needs them, tools),
 // so an error regex sees the first failure of each key: write rules against
 // the constant part of a message, not its numbers or names. Log regexes run
 // on each failure's own log, and only for failures whose key the rule's
@@ -183,6 +184,7 @@ func (b *boundedCache) Store(key string, v any) {
 type Classifier struct {
 	rules []Rule
 	tools bool         // some rule matches on tools, so they belong in the key
+	logs  bool         // some rule matches on the log, which its whole reading then reads
 	cache boundedCache // failure key → *decision
 	// causes caches the known cause's Cause, or "", per primitive,
 	// signature and exit code.
@@ -239,7 +241,8 @@ func NewClassifierWith(user []Rule, guess *WordModel) *Classifier {
 	}
 	rules = append(rules, builtinGated()...)
 	usesTools := slices.ContainsFunc(rules, func(r Rule) bool { return len(r.Tools) > 0 })
-	return &Classifier{rules: rules, tools: usesTools, model: guess, overrules: overruleMargins(guess, user)}
+	usesLogs := slices.ContainsFunc(rules, func(r Rule) bool { return r.LogRegex != nil })
+	return &Classifier{rules: rules, tools: usesTools, logs: usesLogs, model: guess, overrules: overruleMargins(guess, user)}
 }
 
 // Classify decides the layer and primitive of f. Precedence:
@@ -632,6 +635,12 @@ func (c *Classifier) decideWhole(f *Failure, src, harnessLayer, key string) (Cla
 	h.Write([]byte(text))
 	h.Write([]byte{0})
 	h.Write([]byte(rtext))
+	if c.logs {
+		// A rule's log regex reads the whole log, not only the
+		// suspect lines hashed above.
+		h.Write([]byte{0})
+		h.Write(f.LogTail)
+	}
 	wkey := key + "\x00whole\x00" + strconv.FormatUint(h.Sum64(), 16)
 	if d, ok := c.cache.Load(wkey); ok {
 		return d.(*decision).fallback, d.(*decision).line
@@ -1124,7 +1133,7 @@ func (c *Classifier) Fingerprint() string {
 	// The model as it decodes, so that the same model read from any file
 	// gives the same fingerprint.
 	model, _ := json.Marshal(c.model)
-	fmt.Fprintf(h, "guess model %x prior %v margin %v unnamed %v\n", sha256.Sum256(model), wordPrior, minBayesMargin, minUnnamedMargin)
+	fmt.Fprintf(h, "guess model %x prior %v margin %v unnamed %v stems %v leaning %v\n", sha256.Sum256(model), wordPrior, minBayesMargin, minUnnamedMargin, minStemsOverrule, minLeaningWords)
 	// The margins each rule is overruled at, which the model's records,
 	// the prior, the cut-off and the rules never overruled decide.
 	for _, by := range slices.Sorted(maps.Keys(c.overrules)) {

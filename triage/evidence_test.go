@@ -377,7 +377,7 @@ func TestTheHarnessLogDecidesWhatTheErrorCannot(t *testing.T) {
 	// The evidence is read here without the model's overrules, which
 	// TestTheModelOverrulesARuleWhenSurerThanItsRecord covers: a log's words
 	// ("max_output_length") can lean the model where no evidence rule went.
-	c := NewClassifierWith(nil, undoubting(GuessModel()))
+	c := NewClassifierWith(nil, withoutRecords(GuessModel()))
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			cl := c.Classify(Failure{Status: "failed", Error: tt.err, LogTail: []byte(tt.log)})

@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// undoubting returns a copy of m that knows no rule's record, and so
+// withoutRecords returns a copy of m that knows no rule's record, and so
 // overrules none.
-func undoubting(m *WordModel) *WordModel {
+func withoutRecords(m *WordModel) *WordModel {
 	c := *m
 	c.Rules = nil
 	return &c
@@ -72,7 +72,7 @@ func TestRuleRecordsCountWhatEachRuleGaveItsFailures(t *testing.T) {
 }
 
 func TestTheModelOverrulesARuleWhenSurerThanItsRecord(t *testing.T) {
-	// A model that has seen "fixture" and "conftest" only in the test's
+	// A model that has seen "fixtures" and "conftest" only in the test's
 	// own failures.
 	sure := &WordModel{
 		Classes: []string{"sandbox/storage-persistence", "test/harness"},
@@ -92,7 +92,7 @@ func TestTheModelOverrulesARuleWhenSurerThanItsRecord(t *testing.T) {
 	}{
 		{"a rule right 9 times in 10 yields to a model far surer of another class", sure, nil,
 			Failure{Status: "failed", Error: missing, LogTail: []byte(log)}, "test/harness", GuessLearned},
-		{"a rule the model has no record of keeps its decision", undoubting(sure), nil,
+		{"a rule the model has no record of keeps its decision", withoutRecords(sure), nil,
 			Failure{Status: "failed", Error: missing, LogTail: []byte(log)}, "sandbox/storage-persistence", "rule:storage-persistence"},
 		{"a lone error line, without the harness's log, keeps the rule's decision", sure, nil,
 			Failure{Status: "failed", Error: missing + " in conftest fixtures"}, "sandbox/storage-persistence", "rule:storage-persistence"},
@@ -109,6 +109,46 @@ func TestTheModelOverrulesARuleWhenSurerThanItsRecord(t *testing.T) {
 			cl := NewClassifierWith(tt.user, tt.model).Classify(tt.f)
 			if got := cl.Layer + "/" + cl.Primitive; got != tt.want || !strings.HasPrefix(cl.By, tt.wantBy) {
 				t.Errorf("got %s by %s, want %s by %s", got, cl.By, tt.want, tt.wantBy)
+			}
+		})
+	}
+}
+
+func TestAFailuresClassDoesNotDependOnTheFailureBeforeIt(t *testing.T) {
+	sure := &WordModel{
+		Classes: []string{"sandbox/storage-persistence", "test/harness"},
+		Docs:    []int{500, 500},
+		Words:   map[string][]int{"fixtures": {0, 500}, "conftest": {0, 500}},
+		Rules:   map[string]RuleRecord{"rule:storage-persistence": {Decided: 100, Right: 90}},
+	}
+	marked := []Rule{{Name: "marked", ErrorRegex: regexp.MustCompile(`went quietly`), LogRegex: regexp.MustCompile(`MARKER`), Layer: "sandbox", Primitive: "cpu-time"}}
+	tests := []struct {
+		name  string
+		model *WordModel
+		user  []Rule
+		a, b  Failure
+	}{
+		{"the model reads each failure's own log", sure, nil,
+			Failure{Status: "failed", Error: "FileNotFoundError: [Errno 2] No such file or directory: 'data/input.csv'", LogTail: []byte("collected by conftest from fixtures")},
+			Failure{Status: "failed", Error: "FileNotFoundError: [Errno 2] No such file or directory: 'data/input.csv'", LogTail: []byte("step=2 tool=run_code")}},
+		{"a rule's log regex reads lines the whole reading does not hash", withoutRecords(sure), marked,
+			Failure{Status: "failed", Error: "exit status 1", LogTail: []byte("MARKER\nstep=2 tool=run_code\nthe run went quietly")},
+			Failure{Status: "failed", Error: "exit status 1", LogTail: []byte("nothing\nstep=2 tool=run_code\nthe run went quietly")}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			first := NewClassifierWith(tt.user, tt.model)
+			aFirst, bSecond := first.Classify(tt.a), first.Classify(tt.b)
+			second := NewClassifierWith(tt.user, tt.model)
+			bFirst, aSecond := second.Classify(tt.b), second.Classify(tt.a)
+			if aFirst.By != aSecond.By || aFirst.Primitive != aSecond.Primitive {
+				t.Errorf("got %s by %s first and %s by %s after the other, want the same", aFirst.Primitive, aFirst.By, aSecond.Primitive, aSecond.By)
+			}
+			if bFirst.By != bSecond.By || bFirst.Primitive != bSecond.Primitive {
+				t.Errorf("got %s by %s first and %s by %s after the other, want the same", bFirst.Primitive, bFirst.By, bSecond.Primitive, bSecond.By)
+			}
+			if aFirst.By == bFirst.By {
+				t.Errorf("got both failures decided by %s, want their logs to decide them apart", aFirst.By)
 			}
 		})
 	}

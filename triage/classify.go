@@ -152,18 +152,19 @@ func (r *Rule) errorLine(text, folded string) string {
 const maxCachedDecisions = 1 << 17
 
 // boundedCache is a concurrent map from keys to answers that starts over
-// once it has stored maxCachedDecisions of them.
+// once it has stored limit of them.
 type boundedCache struct {
+	limit  int64
 	m      sync.Map
 	stored atomic.Int64
 }
 
 // Load returns the answer stored under key, if any.
-func (b *boundedCache) Load(key string) (any, bool) { return b.m.Load(key) }
+func (b *boundedCache) Load(key any) (any, bool) { return b.m.Load(key) }
 
 // Store stores v under key, first emptying the cache if it is full.
-func (b *boundedCache) Store(key string, v any) {
-	if b.stored.Add(1) > maxCachedDecisions {
+func (b *boundedCache) Store(key, v any) {
+	if b.stored.Add(1) > b.limit {
 		b.m.Clear()
 		b.stored.Store(0)
 	}
@@ -242,7 +243,8 @@ func NewClassifierWith(user []Rule, guess *WordModel) *Classifier {
 	rules = append(rules, builtinGated()...)
 	usesTools := slices.ContainsFunc(rules, func(r Rule) bool { return len(r.Tools) > 0 })
 	usesLogs := slices.ContainsFunc(rules, func(r Rule) bool { return r.LogRegex != nil })
-	return &Classifier{rules: rules, tools: usesTools, logs: usesLogs, model: guess, overrules: overruleMargins(guess, user)}
+	return &Classifier{rules: rules, tools: usesTools, logs: usesLogs, model: guess, overrules: overruleMargins(guess, user),
+		cache: boundedCache{limit: maxCachedDecisions}, causes: boundedCache{limit: maxCachedDecisions}, answers: boundedCache{limit: maxCachedDecisions}}
 }
 
 // Classify decides the layer and primitive of f. Precedence:

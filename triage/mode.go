@@ -4,8 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"unicode/utf8"
 
 	"sandtrap"
@@ -155,24 +153,15 @@ func Severity(layer, primitive, signature string) (severity, reason string) {
 	severity, reason = SeverityWith(SeverityModel(), layer, primitive, signature)
 	// The index rates every mode again whenever people decide something;
 	// the answer for a mode only changes with its signature or class.
-	if severitiesKept.Add(1) > maxSeveritiesKept {
-		severities.Clear()
-		severitiesKept.Store(0)
-	}
 	severities.Store(key, [2]string{severity, reason})
 	return severity, reason
 }
 
 type severityKey struct{ layer, primitive, signature string }
 
-// severities caches Severity's answers, up to maxSeveritiesKept of them
-// before it starts over.
-var (
-	severities     sync.Map
-	severitiesKept atomic.Int64
-)
-
-const maxSeveritiesKept = 1 << 16
+// severities caches Severity's answers, up to 1<<16 of them before it
+// starts over.
+var severities = boundedCache{limit: 1 << 16}
 
 // SeverityWith is Severity with m as the severity model.
 func SeverityWith(m *WordModel, layer, primitive, signature string) (severity, reason string) {

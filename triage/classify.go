@@ -187,6 +187,10 @@ type Classifier struct {
 	tools bool         // some rule matches on tools, so they belong in the key
 	logs  bool         // some rule matches on the log, which its whole reading then reads
 	cache boundedCache // failure key → *decision
+	// wholes caches the rules' whole reading (decideWhole) per failure
+	// key and a hash of the text it read: a cache of its own, so that
+	// no failure's key can equal another's key with its hash.
+	wholes boundedCache
 	// causes caches the known cause's Cause, or "", per primitive,
 	// signature and exit code.
 	causes boundedCache
@@ -244,7 +248,7 @@ func NewClassifierWith(user []Rule, guess *WordModel) *Classifier {
 	usesTools := slices.ContainsFunc(rules, func(r Rule) bool { return len(r.Tools) > 0 })
 	usesLogs := slices.ContainsFunc(rules, func(r Rule) bool { return r.LogRegex != nil })
 	return &Classifier{rules: rules, tools: usesTools, logs: usesLogs, model: guess, overrules: overruleMargins(guess, user),
-		cache: boundedCache{limit: maxCachedDecisions}, causes: boundedCache{limit: maxCachedDecisions}, answers: boundedCache{limit: maxCachedDecisions}}
+		cache: boundedCache{limit: maxCachedDecisions}, wholes: boundedCache{limit: maxCachedDecisions}, causes: boundedCache{limit: maxCachedDecisions}, answers: boundedCache{limit: maxCachedDecisions}}
 }
 
 // Classify decides the layer and primitive of f. Precedence:
@@ -643,8 +647,8 @@ func (c *Classifier) decideWhole(f *Failure, src, harnessLayer, key string) (Cla
 		h.Write([]byte{0})
 		h.Write(f.LogTail)
 	}
-	wkey := key + "\x00whole\x00" + strconv.FormatUint(h.Sum64(), 16)
-	if d, ok := c.cache.Load(wkey); ok {
+	wkey := key + "\x00" + strconv.FormatUint(h.Sum64(), 16)
+	if d, ok := c.wholes.Load(wkey); ok {
 		return d.(*decision).fallback, d.(*decision).line
 	}
 	d := &decision{fallback: Classification{Layer: sandtrap.LayerUnclassified, By: ByNone}}
@@ -680,7 +684,7 @@ func (c *Classifier) decideWhole(f *Failure, src, harnessLayer, key string) (Cla
 			d.line = line
 		}
 	}
-	c.cache.Store(wkey, d)
+	c.wholes.Store(wkey, d)
 	return d.fallback, d.line
 }
 

@@ -1103,3 +1103,38 @@ func TestRunContext(t *testing.T) {
 		})
 	}
 }
+
+func TestAFailureWhoseToolsSpellAnotherFailuresWholeReadingKeyIsReadByItsOwnWords(t *testing.T) {
+	// A user's rule on tools puts the tools in the failure key; the rules'
+	// whole reading keys its decisions by that key and a hash of the text
+	// it read. A failure whose last tool spells that hash must not be
+	// given the other failure's whole reading.
+	onTools := []Rule{{Name: "uploads", ErrorRegex: regexp.MustCompile(`never printed`), Tools: []string{"upload_file"}, Layer: "interface", Primitive: "message-size"}}
+	a := Failure{Status: "failed", Error: "exit status 1", Tools: []string{"run_code"}, LogTail: []byte("Traceback (most recent call last):\nMemoryError")}
+	c := NewClassifierWith(onTools, withoutRecords(GuessModel()))
+	gotA := c.Classify(a)
+	src := failureSource(&a)
+	plain := c.failureKey(&a, src, normalizeSource(src), "")
+	var wholeKeys []string
+	c.wholes.m.Range(func(k, _ any) bool {
+		wholeKeys = append(wholeKeys, k.(string))
+		return true
+	})
+	if len(wholeKeys) != 1 || !strings.HasPrefix(wholeKeys[0], plain+"\x00") {
+		t.Fatalf("got whole-reading keys %q, want one that starts with the failure's key", wholeKeys)
+	}
+	b := a
+	b.Tools = append(append([]string(nil), a.Tools...), strings.Split(strings.TrimPrefix(wholeKeys[0], plain+"\x00"), "\x00")...)
+	b.LogTail = []byte("curl: (6) Could not resolve host: files.example.com")
+	if got := c.failureKey(&b, src, normalizeSource(src), ""); got != wholeKeys[0] {
+		t.Fatalf("got key %q for the second failure, want it to spell the first's whole-reading key %q", got, wholeKeys[0])
+	}
+	gotB := c.Classify(b)
+	alone := NewClassifierWith(onTools, withoutRecords(GuessModel())).Classify(b)
+	if gotB.Primitive != alone.Primitive || gotB.By != alone.By {
+		t.Errorf("got %s by %s after the other failure, want %s by %s as when classified alone", gotB.Primitive, gotB.By, alone.Primitive, alone.By)
+	}
+	if gotA.Primitive == alone.Primitive {
+		t.Errorf("got both failures as %s, want their logs to decide them apart", gotA.Primitive)
+	}
+}

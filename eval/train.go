@@ -405,6 +405,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld399.jsonl",
 	"testdata/eval/realworld402.jsonl",
 	"testdata/eval/realworld403.jsonl",
+	"testdata/eval/realworld404.jsonl",
+	"testdata/eval/realworld405.jsonl",
+	"testdata/eval/realworld406.jsonl",
+	"testdata/eval/realworld407.jsonl",
+	"testdata/eval/realworld408.jsonl",
+	"testdata/eval/realworld409.jsonl",
+	"testdata/eval/realworld410.jsonl",
+	"testdata/eval/realworld411.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

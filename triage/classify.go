@@ -891,6 +891,9 @@ func (c *Classifier) failureKey(f *Failure, src, sig, harnessLayer string) strin
 	if namesMissingFixture(src) {
 		b.WriteString("fixture")
 	}
+	if climbsToSystemDir(src) {
+		b.WriteString("climbs")
+	}
 	b.WriteByte(0)
 	if f.ExitCode != nil {
 		b.WriteString(strconv.FormatInt(*f.ExitCode, 10))
@@ -920,6 +923,19 @@ var fixtureMarks = logview.NewMarks("fixture", "test")
 // through any text that is not ASCII, which case folding could match.
 func namesMissingFixture(src string) bool {
 	return fixtureMarks.Admits(src) && missingFixtureRe.MatchString(src)
+}
+
+// systemDirClimbRe is systemDirClimb, which the input-validation rule
+// reads inside a path the normaliser masks.
+var systemDirClimbRe = regexp.MustCompile(`(?i)` + systemDirClimb)
+
+// climbMarks are the fragments every branch of systemDirClimb holds.
+var climbMarks = logview.NewMarks("../", "/etc/")
+
+// climbsToSystemDir reports whether src climbs to a system folder or names
+// the password files (systemDirClimb).
+func climbsToSystemDir(src string) bool {
+	return climbMarks.Admits(src) && systemDirClimbRe.MatchString(src)
 }
 
 // SignatureVersion names the way signatures and modes are made. Raise it

@@ -88,6 +88,13 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 			wantOf: "interface/encoding",
 		},
 		{
+			name:   "an archive member climbing to a system folder and one climbing to a dotfile",
+			first:  `warning:  skipped "../" path component(s) in ../../etc/cron.d/backup`,
+			other:  `warning:  skipped "../" path component(s) in ../../.bashrc`,
+			want:   "interface/input-validation",
+			wantOf: "unclassified/",
+		},
+		{
 			name:   "a page script's invalid URL whichever constructor refused it",
 			first:  "Uncaught TypeError: Failed to construct 'URL': Invalid URL",
 			other:  "Uncaught TypeError: Failed to construct 'Request': Invalid URL",

@@ -413,6 +413,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld409.jsonl",
 	"testdata/eval/realworld410.jsonl",
 	"testdata/eval/realworld411.jsonl",
+	"testdata/eval/realworld412.jsonl",
+	"testdata/eval/realworld413.jsonl",
+	"testdata/eval/realworld414.jsonl",
+	"testdata/eval/realworld415.jsonl",
+	"testdata/eval/realworld416.jsonl",
+	"testdata/eval/realworld417.jsonl",
+	"testdata/eval/realworld418.jsonl",
+	"testdata/eval/realworld419.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

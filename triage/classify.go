@@ -888,11 +888,10 @@ func (c *Classifier) failureKey(f *Failure, src, sig, harnessLayer string) strin
 	b.Grow(len(sig) + len(f.Target) + len(f.Domain) + len(f.Status) + len(harnessLayer) + 32)
 	b.WriteString(sig)
 	b.WriteByte(0)
-	if namesMissingFixture(src) {
-		b.WriteString("fixture")
-	}
-	if climbsToSystemDir(src) {
-		b.WriteString("climbs")
+	for _, m := range maskedReadings {
+		if m.reads(src) {
+			b.WriteString(m.name)
+		}
 	}
 	b.WriteByte(0)
 	if f.ExitCode != nil {
@@ -911,31 +910,30 @@ func (c *Classifier) failureKey(f *Failure, src, sig, harnessLayer string) strin
 	return b.String()
 }
 
-// missingFixtureRe is missingFixture, as the harness-error rule reads it.
-var missingFixtureRe = regexp.MustCompile(`(?i)` + missingFixture)
-
-// fixtureMarks are the words every branch of missingFixture holds.
-var fixtureMarks = logview.NewMarks("fixture", "test")
-
-// namesMissingFixture reports whether src names a missing file in a test's
-// fixtures or data folder (missingFixture). Most messages hold neither
-// "fixture" nor "test", and skip the regular expression; Admits lets
-// through any text that is not ASCII, which case folding could match.
-func namesMissingFixture(src string) bool {
-	return fixtureMarks.Admits(src) && missingFixtureRe.MatchString(src)
+// maskedReading is what a rule reads inside a part of the message that
+// the normaliser masks (a folder, a quoted name): the failure key keeps
+// whether it matched, so that two messages that normalise alike but
+// differ there are not decided by whichever came first.
+type maskedReading struct {
+	name string
+	// marks are fragments every branch of re holds: most messages hold
+	// none and skip re. Admits lets through any text that is not ASCII,
+	// which case folding could match.
+	marks *logview.Marks
+	re    *regexp.Regexp
 }
 
-// systemDirClimbRe is systemDirClimb, which the input-validation rule
-// reads inside a path the normaliser masks.
-var systemDirClimbRe = regexp.MustCompile(`(?i)` + systemDirClimb)
+func (m maskedReading) reads(src string) bool { return m.marks.Admits(src) && m.re.MatchString(src) }
 
-// climbMarks are the fragments every branch of systemDirClimb holds.
-var climbMarks = logview.NewMarks("../", "/etc/")
-
-// climbsToSystemDir reports whether src climbs to a system folder or names
-// the password files (systemDirClimb).
-func climbsToSystemDir(src string) bool {
-	return climbMarks.Admits(src) && systemDirClimbRe.MatchString(src)
+// maskedReadings are the rules' readings inside masked parts: a missing
+// file in a test's fixtures or data folder (the harness-error rule), a
+// path that climbs to a system folder or names the password files (the
+// input-validation rule), and a bare program name Python could not find
+// (the package-path rule).
+var maskedReadings = []maskedReading{
+	{"fixture", logview.NewMarks("fixture", "test"), regexp.MustCompile(`(?i)` + missingFixture)},
+	{"climbs", logview.NewMarks("../", "/etc/"), regexp.MustCompile(`(?i)` + systemDirClimb)},
+	{"program", logview.NewMarks("no such file"), regexp.MustCompile(`(?im)` + bareProgramMissing)},
 }
 
 // SignatureVersion names the way signatures and modes are made. Raise it

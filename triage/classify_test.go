@@ -1039,7 +1039,14 @@ func TestEvidenceLine(t *testing.T) {
 }
 
 func TestAGuessIsSignedByTheLineOfItsEvidence(t *testing.T) {
-	cl := NewClassifier(nil).Classify(Failure{Status: "failed", Error: "$ helm install web ./chart\nError: INSTALLATION FAILED: cannot re-use a name that is still in use"})
+	// A model sure that "installation" and "still" are the test's own,
+	// so that the case does not hang on what the shipped model learned.
+	sure := &WordModel{
+		Classes: []string{"sandbox/session-lifecycle", "test/harness"},
+		Docs:    []int{500, 500},
+		Words:   map[string][]int{"installation": {0, 500}, "still": {0, 500}},
+	}
+	cl := NewClassifierWith(nil, sure).Classify(Failure{Status: "failed", Error: "$ helm install web ./chart\nError: INSTALLATION FAILED: cannot re-use a name that is still in use"})
 	if !strings.HasPrefix(cl.By, GuessBy) {
 		t.Fatalf("got %s, want a guess: this case is about the line a guess signs with", cl.By)
 	}

@@ -88,6 +88,13 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 			wantOf: "interface/encoding",
 		},
 		{
+			name:   "a program Python could not find and a data file it could not open",
+			first:  "FileNotFoundError: [Errno 2] No such file or directory: 'soffice'",
+			other:  "FileNotFoundError: [Errno 2] No such file or directory: 'History_series_0028C91B.002795_filled.parquet'",
+			want:   "sandbox/package-path",
+			wantOf: "sandbox/storage-persistence",
+		},
+		{
 			name:   "an archive member climbing to a system folder and one climbing to a dotfile",
 			first:  `warning:  skipped "../" path component(s) in ../../etc/cron.d/backup`,
 			other:  `warning:  skipped "../" path component(s) in ../../.bashrc`,

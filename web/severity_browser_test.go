@@ -9,22 +9,24 @@ import (
 	"sandtrap/store/campaign"
 )
 
-// lostWorkCampaign writes a finished run where a session's state was not
-// restored, in words no severity refinement names, and a module is
+// lostWorkCampaign writes a finished run where a protobuf message came
+// back cut, in words no severity refinement names, and a module is
 // missing. lostWork is a loss that no severity refinement names, in a
 // primitive whose default is not critical, so only the learned model
 // rates it critical. Earlier sentences stopped fitting as the models and
 // the defaults moved: "were lost" went to storage-persistence, whose
 // refinement rated it critical first, and since 2026-12-02 that
-// primitive is critical by default.
-const lostWork = "Session restore reported success but the kernel state was not restored"
+// primitive is critical by default; a session whose kernel state was not
+// restored stopped being guessed when the models learned realworld412
+// to realworld419.
+const lostWork = "google.protobuf.message.DecodeError: Truncated message."
 
 func lostWorkCampaign(t *testing.T) string {
 	msg := func(s string) *string { return &s }
 	var results []campaign.Result
 	for i := range 3 {
-		results = append(results, campaign.Result{Test: "session-lifecycle/resume-" + string(rune('a'+i)), Target: "code-interpreter",
-			Domain: "session-lifecycle", Status: "failed", Error: msg(lostWork)})
+		results = append(results, campaign.Result{Test: "data-analysis/load-" + string(rune('a'+i)), Target: "code-interpreter",
+			Domain: "data-analysis", Status: "failed", Error: msg(lostWork)})
 	}
 	for i := range 5 {
 		results = append(results, campaign.Result{Test: "package-install/pandas-" + string(rune('a'+i)), Target: "code-interpreter",
@@ -40,8 +42,8 @@ func TestBrowserShowsWhyTheSeverityModelRatesAModeCritical(t *testing.T) {
 	browse(t, ctx, chromedp.Navigate(base+"/runs/night/modes"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=queue]`)))
 	waitFor(t, ctx, `document.querySelectorAll("[data-testid=queue-row]").length === 2`)
 	first := read(t, ctx, chromedp.Text(chromedp.CSS(`[data-testid=queue-row]`)))
-	if !strings.Contains(first, "critical") || !strings.Contains(first, "kernel state was not restored") {
-		t.Errorf("got first queue row %q, want the unrestored session, critical, ranked above the five missing modules", first)
+	if !strings.Contains(first, "critical") || !strings.Contains(first, "Truncated message") {
+		t.Errorf("got first queue row %q, want the cut message, critical, ranked above the five missing modules", first)
 	}
 	browse(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid=queue-row] [data-testid=mode-title]`)), chromedp.WaitVisible(chromedp.CSS(`[data-testid=severity-reason]`)))
 	reason := read(t, ctx, chromedp.Text(chromedp.CSS(`[data-testid=severity-reason]`)))

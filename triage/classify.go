@@ -1129,8 +1129,10 @@ var maskedReadings = []maskedReading{
 // version 127 spares the harness's figures from the overrule, counts the
 // records on failures with a log only, and narrows two of 124's rules;
 // version 128 keeps in the failure key a path's climb to a system folder
-// and adds rules from realworld404 to realworld411's development halves.
-const SignatureVersion = 128
+// and adds rules from realworld404 to realworld411's development halves;
+// version 129 keeps a bare program name in the failure key and adds
+// rules from realworld412 to realworld419's development halves.
+const SignatureVersion = 129
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -405,6 +405,13 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 		// limit, so the mode says so too.
 		sig = normalizeSource(timeLimitReached + ": " + sig)
 	}
+	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) && out.Layer != sandtrap.LayerTest && reachedPidsLimit(tailBytes(f.LogTail, wholeWindow)) {
+		// Each tool says the refused fork its own way (no memory, a
+		// worker gone, a thread not started); the log says the cgroup's
+		// process cap refused it.
+		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "process-spawn", By: PidsLimitRule}
+		sig = normalizeSource(processLimitReached + ": " + sig)
+	}
 	if harnessLayer == "" && out.By == "rule:browser-closed" {
 		// "Target closed" says only that the browser went away; the
 		// harness's figures say what it was doing when it did.
@@ -1131,8 +1138,9 @@ var maskedReadings = []maskedReading{
 // version 128 keeps in the failure key a path's climb to a system folder
 // and adds rules from realworld404 to realworld411's development halves;
 // version 129 keeps a bare program name in the failure key and adds
-// rules from realworld412 to realworld419's development halves.
-const SignatureVersion = 129
+// rules from realworld412 to realworld419's development halves; version
+// 130 reads a run at its cgroup's process cap as process-spawn.
+const SignatureVersion = 130
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -760,6 +760,53 @@ func reachedTimeLimit(log string) bool {
 	return false
 }
 
+// PidsLimitRule is the Classification.By of a failure whose log shows its
+// processes at the pids limit of its cgroup.
+const PidsLimitRule = "rule:process-limit-reached"
+
+// processLimitReached starts the signature of a failure that PidsLimitRule
+// placed.
+const processLimitReached = "the run reached its process limit"
+
+// pidsFigure finds a harness's note of a cgroup's process count or cap:
+// pids.current=629, pids_max=128, "pids_current": 64.
+var pidsFigure = regexp.MustCompile(`(?i)\bpids[._](current|max)["']?\s*[=:]\s*"?(\d+)`)
+
+// pidsRefused finds the cgroup's count of forks its cap refused:
+// pids.events max=29.
+var pidsRefused = regexp.MustCompile(`(?i)\bpids\.events\s+max[=:\s]+[1-9]`)
+
+// pidsMarks are checked before the figures.
+var pidsMarks = logview.NewMarks("pids")
+
+// reachedPidsLimit reports whether log shows its processes at the pids cap
+// of its cgroup: a count at or over the smallest cap it names, or forks
+// the cap refused. All 749 labelled records whose log shows so were
+// process-spawn, whatever their error said: "Cannot allocate memory" from
+// fork, a worker that "exited unexpectedly", a thread that could not start.
+func reachedPidsLimit(log string) bool {
+	if !pidsMarks.In(log) {
+		return false
+	}
+	if pidsRefused.MatchString(log) {
+		return true
+	}
+	most, limit := -1, 0
+	for _, m := range pidsFigure.FindAllStringSubmatch(log, -1) {
+		n, err := strconv.Atoi(m[2])
+		if err != nil {
+			continue
+		}
+		switch {
+		case strings.EqualFold(m[1], "current"):
+			most = max(most, n)
+		case n > 0 && (limit == 0 || n < limit):
+			limit = n
+		}
+	}
+	return limit > 0 && most >= limit
+}
+
 // seconds reads a time figure in seconds from its unit (30000ms) or its
 // key (timeout_ms, limit_min); a bare figure is in seconds.
 func seconds(key, value, unit string) float64 {

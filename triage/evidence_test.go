@@ -520,6 +520,62 @@ func TestReachedTimeLimitComparesTheRunWithTheShortestTimeLimitOfTheLog(t *testi
 	}
 }
 
+func TestReachedPidsLimitComparesTheProcessCountWithTheCgroupsCap(t *testing.T) {
+	tests := []struct {
+		name, log string
+		want      bool
+	}{
+		{"a count over the cap", "[23:28:34] cgroup pids.current=629 pids.max=512 pids.events max=0", true},
+		{"a count at the cap, in snake case", "step=cgroup pids_max=128 pids_current=128 threads=126", true},
+		{"a count at the cap in a JSON line", `{"devpts_mounted":false,"pids_max":64,"pids_current":64,"exit":1}`, true},
+		{"the count reaching the cap on a later line", "pids.max=32 pids.current=21\npids.current=32 fork_failures=+5", true},
+		{"forks the cap refused", "cgroup pids.events max=29", true},
+		{"a count well under the cap", "pids.current=41 pids.max=64 ; workers_requested=10", false},
+		{"a cap with no count", "limits: mem.max=4294967296 pids.max=1024", false},
+		{"no fork refused", "pids.events max=0", false},
+		{"an unlimited cap", "pids.max=0 pids.current=12", false},
+		{"no pids at all", "elapsed_s=12 rss_mb=300", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := reachedPidsLimit(tt.log); got != tt.want {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestARunAtItsProcessCapIsProcessSpawnWhateverTheToolSaid(t *testing.T) {
+	tests := []struct {
+		name, err, log string
+		want, wantBy   string
+	}{
+		{"fork's no memory at the process cap", "Failed to fork a worker process: Cannot allocate memory",
+			"ts=2025-06-15T01:27:34Z step=cgroup pids_max=64 pids_current=64 threads=62\nts=2025-06-15T01:27:36Z step=exit status=12 rss_mb=336",
+			"sandbox/process-spawn", PidsLimitRule},
+		{"a worker gone at the process cap", "RuntimeError: DataLoader worker (pid(s) 296430) exited unexpectedly",
+			"tool=run_command cmd=\"python train.py --workers 16\"\npids.max=32 pids.current=21\npids.current=32 fork_failures=+5",
+			"sandbox/process-spawn", PidsLimitRule},
+		{"fork's no memory under the cap stays memory's", "Failed to fork a worker process: Cannot allocate memory",
+			"step=cgroup pids_max=512 pids_current=40 rss_mb=4090 mem_max_mb=4096",
+			"sandbox/memory", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cl := NewClassifier(nil).Classify(Failure{Status: "failed", Error: tt.err, LogTail: []byte(tt.log)})
+			if got := cl.Layer + "/" + cl.Primitive; got != tt.want {
+				t.Errorf("got %s by %s, want %s", got, cl.By, tt.want)
+			}
+			if tt.wantBy != "" && cl.By != tt.wantBy {
+				t.Errorf("got %s, want %s", cl.By, tt.wantBy)
+			}
+			if tt.wantBy == PidsLimitRule && !strings.HasPrefix(cl.Signature, processLimitReached+": ") {
+				t.Errorf("got signature %q, want it to say the process cap was reached", cl.Signature)
+			}
+		})
+	}
+}
+
 func TestRunsStoppedAtTheirTimeLimitAreOneModeWhateverTheToolSaid(t *testing.T) {
 	c := NewClassifier(nil)
 	g := NewGrouper()

@@ -421,6 +421,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld417.jsonl",
 	"testdata/eval/realworld418.jsonl",
 	"testdata/eval/realworld419.jsonl",
+	"testdata/eval/realworld420.jsonl",
+	"testdata/eval/realworld421.jsonl",
+	"testdata/eval/realworld422.jsonl",
+	"testdata/eval/realworld423.jsonl",
+	"testdata/eval/realworld424.jsonl",
+	"testdata/eval/realworld425.jsonl",
+	"testdata/eval/realworld426.jsonl",
+	"testdata/eval/realworld427.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

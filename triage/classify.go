@@ -1139,8 +1139,9 @@ var maskedReadings = []maskedReading{
 // and adds rules from realworld404 to realworld411's development halves;
 // version 129 keeps a bare program name in the failure key and adds
 // rules from realworld412 to realworld419's development halves; version
-// 130 reads a run at its cgroup's process cap as process-spawn.
-const SignatureVersion = 130
+// 130 reads a run at its cgroup's process cap as process-spawn; version
+// 131 adds rules from realworld420 to realworld427's development halves.
+const SignatureVersion = 131
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

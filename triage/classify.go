@@ -428,6 +428,12 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "storage-persistence", By: LostFileRule}
 		sig = normalizeSource(filesDisappeared + ": " + sig)
 	}
+	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) &&
+		(out.Primitive == "storage-persistence" && !slices.Contains(notOverruled, out.By) || onlyGuessed(out)) && readOnlyMountShown(f) {
+		// A file the program could not make or keep: the log shows the
+		// filesystem it wrote to was mounted read-only.
+		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "filesystem-permissions", By: ReadOnlyMountRule}
+	}
 	if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) &&
 		(out.Primitive == "input-validation" || onlyGuessed(out)) && traversalAccepted(f) {
 		out = Classification{Layer: sandtrap.LayerInterface, Primitive: "input-validation", By: TraversalRule}
@@ -1140,8 +1146,10 @@ var maskedReadings = []maskedReading{
 // version 129 keeps a bare program name in the failure key and adds
 // rules from realworld412 to realworld419's development halves; version
 // 130 reads a run at its cgroup's process cap as process-spawn; version
-// 131 adds rules from realworld420 to realworld427's development halves.
-const SignatureVersion = 131
+// 131 adds rules from realworld420 to realworld427's development halves;
+// version 132 reads a file the storage rules placed on a read-only mount
+// as a permission.
+const SignatureVersion = 132
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

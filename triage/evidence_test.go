@@ -576,6 +576,34 @@ func TestARunAtItsProcessCapIsProcessSpawnWhateverTheToolSaid(t *testing.T) {
 	}
 }
 
+func TestAFileTheStorageRulesReadWhoseMountIsReadOnlyIsAPermission(t *testing.T) {
+	tests := []struct {
+		name, err, log string
+		want, wantBy   string
+	}{
+		{"a mkdir that found no folder on a read-only overlay", "ENOENT: no such file or directory, mkdir '/app/test-results/.playwright'",
+			"2024-06-12T06:13:27Z stat /root -> drwx------ 0:0\n2024-06-12T06:13:28Z mount /app -> overlay ro\n2024-06-12T06:13:46Z exit_status=1",
+			"sandbox/filesystem-permissions", ReadOnlyMountRule},
+		{"findmnt's options in a key=value line", "proj_create: Open of /opt/conda/share/proj failed",
+			"$ findmnt -no OPTIONS /home/user -> ro,nodev\nexit=1", "sandbox/filesystem-permissions", ReadOnlyMountRule},
+		{"a mount the harness says is not read-only says nothing", "java.io.FileNotFoundException: /home/user/gat/target/stale/extract (No such file or directory)",
+			"stat target/stale: owner=0:0 mode=0555 mount=/workspace (ro=false)\nexit_status=1", "sandbox/storage-persistence", ""},
+		{"a rule that is not the storage rules' keeps its class", "OSError: [Errno 28] No space left on device",
+			"mount: /etc/localtime ro,bind\ndf -h /workspace -> 100%", "sandbox/storage-persistence", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cl := NewClassifierWith(nil, withoutRecords(GuessModel())).Classify(Failure{Status: "failed", Error: tt.err, LogTail: []byte(tt.log)})
+			if got := cl.Layer + "/" + cl.Primitive; got != tt.want {
+				t.Errorf("got %s by %s, want %s", got, cl.By, tt.want)
+			}
+			if tt.wantBy != "" && cl.By != tt.wantBy {
+				t.Errorf("got %s, want %s", cl.By, tt.wantBy)
+			}
+		})
+	}
+}
+
 func TestRunsStoppedAtTheirTimeLimitAreOneModeWhateverTheToolSaid(t *testing.T) {
 	c := NewClassifier(nil)
 	g := NewGrouper()

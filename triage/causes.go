@@ -241,7 +241,7 @@ var knownCauses = []KnownCause{
 	known("argument-list-too-long", "process-spawn", "Argument list too long: E2BIG",
 		`(?i)\bE2BIG\b|Argument list too long|\[Errno 7\]`),
 	known("thread-or-process-limit", "process-spawn", "Thread or process limit reached: can't start new thread / fork: Resource temporarily unavailable",
-		`(?i)can't start new thread|pthread_create|Resource temporarily unavailable|\bEAGAIN\b|\[Errno 11\]|RLIMIT_NPROC|Too many processes|pids limit|pids controller|fork: retry|BlockingIOError|unable to create (new )?native thread|thread failed to start`),
+		`(?i)can't start new thread|pthread_create|Resource temporarily unavailable|\bEAGAIN\b|\[Errno 11\]|RLIMIT_NPROC|Too many processes|pids limit|pids controller|reached its process limit|fork: retry|BlockingIOError|unable to create (new )?native thread|thread failed to start`),
 	known("chromium-sandbox-unavailable", "process-spawn", "Chromium's sandbox cannot start: No usable sandbox",
 		`(?i)No usable sandbox|Chromium sandboxing failed|Failed to move to new namespace|zygote_host_impl_linux|SUID sandbox helper|setuid sandbox|ZygoteHostImpl`),
 	known("namespace-denied", "process-spawn", "Namespace creation denied: Operation not permitted",

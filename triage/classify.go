@@ -398,19 +398,21 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 		out = Classification{Layer: sandtrap.LayerInterface, Primitive: "message-size", By: BufferCutRule}
 		sig = normalizeSource("output truncated at a buffer's size: " + sig)
 	}
+	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) && out.Layer != sandtrap.LayerTest && !slices.Contains(notOverruled, out.By) && reachedPidsLimit(tailBytes(f.LogTail, wholeWindow)) {
+		// Each tool says the refused fork its own way (no memory, a
+		// worker gone, a thread not started); the log says the cgroup's
+		// process cap refused it. Read before the time limit, so that a
+		// run stopped at both is the cap's, under one prefix; the other
+		// figures (byte counts, CRLF, a buffer's cut) keep theirs.
+		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "process-spawn", By: PidsLimitRule}
+		sig = normalizeSource(processLimitReached + ": " + sig)
+	}
 	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) && endedByTimeLimit(f, out) {
 		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "cpu-time", By: LimitReachedRule}
 		// Each tool says its own words as the limit stops it (Killed, a
 		// TimeoutError, a query's read timeout); the log says it was the
 		// limit, so the mode says so too.
 		sig = normalizeSource(timeLimitReached + ": " + sig)
-	}
-	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) && out.Layer != sandtrap.LayerTest && reachedPidsLimit(tailBytes(f.LogTail, wholeWindow)) {
-		// Each tool says the refused fork its own way (no memory, a
-		// worker gone, a thread not started); the log says the cgroup's
-		// process cap refused it.
-		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "process-spawn", By: PidsLimitRule}
-		sig = normalizeSource(processLimitReached + ": " + sig)
 	}
 	if harnessLayer == "" && out.By == "rule:browser-closed" {
 		// "Target closed" says only that the browser went away; the
@@ -941,12 +943,13 @@ func (m maskedReading) reads(src string) bool { return m.marks.Admits(src) && m.
 // maskedReadings are the rules' readings inside masked parts: a missing
 // file in a test's fixtures or data folder (the harness-error rule), a
 // path that climbs to a system folder or names the password files (the
-// input-validation rule), and a bare program name Python could not find
-// (the package-path rule).
+// input-validation rule), a bare program name Python could not find and
+// a program env could not find (the package-path rule).
 var maskedReadings = []maskedReading{
 	{"fixture", logview.NewMarks("fixture", "test"), regexp.MustCompile(`(?i)` + missingFixture)},
 	{"climbs", logview.NewMarks("../", "/etc/"), regexp.MustCompile(`(?i)` + systemDirClimb)},
 	{"program", logview.NewMarks("no such file"), regexp.MustCompile(`(?im)` + bareProgramMissing)},
+	{"env", logview.NewMarks("env: "), regexp.MustCompile(`(?im)` + envProgramMissing)},
 }
 
 // SignatureVersion names the way signatures and modes are made. Raise it
@@ -1148,8 +1151,11 @@ var maskedReadings = []maskedReading{
 // 130 reads a run at its cgroup's process cap as process-spawn; version
 // 131 adds rules from realworld420 to realworld427's development halves;
 // version 132 reads a file the storage rules placed on a read-only mount
-// as a permission.
-const SignatureVersion = 132
+// as a permission; version 133 (a review's mends) holds each pids count
+// against its own cgroup's cap, reads the process cap before the time
+// limit and joins its failures to the thread or process limit's known
+// cause, and keeps env's missing program in the failure key.
+const SignatureVersion = 133
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

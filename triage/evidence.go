@@ -769,21 +769,25 @@ const PidsLimitRule = "rule:process-limit-reached"
 const processLimitReached = "the run reached its process limit"
 
 // pidsFigure finds a harness's note of a cgroup's process count or cap:
-// pids.current=629, pids_max=128, "pids_current": 64.
-var pidsFigure = regexp.MustCompile(`(?i)\bpids[._](current|max)["']?\s*[=:]\s*"?(\d+)`)
+// pids.current=629, pids_max=128, cgroup_pids_max=64, "pids_current": 64,
+// and pids.max=max, a cap that is no cap.
+var pidsFigure = regexp.MustCompile(`(?i)(?:\b|_)pids[._](current|max)["']?\s*[=:]\s*"?(\d+|max)\b`)
 
-// pidsRefused finds the cgroup's count of forks its cap refused:
-// pids.events max=29.
-var pidsRefused = regexp.MustCompile(`(?i)\bpids\.events\s+max[=:\s]+[1-9]`)
+// pidsRefused finds the cgroup's count of forks its cap refused, on one
+// line: pids.events max=29, "pids.events: max 29".
+var pidsRefused = regexp.MustCompile(`(?i)\bpids\.events["']?[ \t]*[=:]?[ \t]*"?max["']?[ \t]*[=: \t][ \t]*"?[1-9]`)
 
 // pidsMarks are checked before the figures.
 var pidsMarks = logview.NewMarks("pids")
 
 // reachedPidsLimit reports whether log shows its processes at the pids cap
-// of its cgroup: a count at or over the smallest cap it names, or forks
-// the cap refused. All 749 labelled records whose log shows so were
-// process-spawn, whatever their error said: "Cannot allocate memory" from
-// fork, a worker that "exited unexpectedly", a thread that could not start.
+// of their cgroup: a count at or over the cap on its line, or else the
+// last cap named before it, or forks the cap refused. A count is not held
+// against a cap named later or on another cgroup's line, which may be
+// another cgroup's or a cap changed since. All 749 labelled records whose
+// log shows so were process-spawn, whatever their error said: "Cannot
+// allocate memory" from fork, a worker that "exited unexpectedly", a
+// thread that could not start.
 func reachedPidsLimit(log string) bool {
 	if !pidsMarks.In(log) {
 		return false
@@ -791,20 +795,24 @@ func reachedPidsLimit(log string) bool {
 	if pidsRefused.MatchString(log) {
 		return true
 	}
-	most, limit := -1, 0
-	for _, m := range pidsFigure.FindAllStringSubmatch(log, -1) {
-		n, err := strconv.Atoi(m[2])
-		if err != nil {
+	limit := 0 // the cap in force; 0 is none
+	for line := range strings.Lines(log) {
+		if !pidsMarks.In(line) {
 			continue
 		}
-		switch {
-		case strings.EqualFold(m[1], "current"):
-			most = max(most, n)
-		case n > 0 && (limit == 0 || n < limit):
-			limit = n
+		figures := pidsFigure.FindAllStringSubmatch(line, -1)
+		for _, m := range figures {
+			if strings.EqualFold(m[1], "max") {
+				limit, _ = strconv.Atoi(m[2]) // "max", or a figure past int, is no cap
+			}
+		}
+		for _, m := range figures {
+			if n, err := strconv.Atoi(m[2]); err == nil && strings.EqualFold(m[1], "current") && limit > 0 && n >= limit {
+				return true
+			}
 		}
 	}
-	return limit > 0 && most >= limit
+	return false
 }
 
 // ReadOnlyMountRule is the Classification.By of a failure that only the

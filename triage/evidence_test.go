@@ -533,7 +533,14 @@ func TestReachedPidsLimitComparesTheProcessCountWithTheCgroupsCap(t *testing.T) 
 		{"a count well under the cap", "pids.current=41 pids.max=64 ; workers_requested=10", false},
 		{"a cap with no count", "limits: mem.max=4294967296 pids.max=1024", false},
 		{"no fork refused", "pids.events max=0", false},
-		{"an unlimited cap", "pids.max=0 pids.current=12", false},
+		{"a cap that is no cap", "pids.max=max pids.current=12", false},
+		{"a cap of zero, which some tools write for none", "pids.max=0 pids.current=12", false},
+		{"another cgroup's count beside this one's cap", "host: pids.current=412 pids.max=max\nsandbox: pids.current=12 pids.max=64", false},
+		{"a count held against its own line's cap, not a cap lowered later", "pids.max=1024 pids.current=300\npids.max=256 pids.current=12", false},
+		{"a count at a cap named after it on a later line", "pids.current=64\npids.max=64", false},
+		{"refused forks after a colon", "cat pids.events -> pids.events: max 29", true},
+		{"a cap and a count with a prefix joined by an underscore", "cgroup_pids_max=64 cgroup_pids_current=64", true},
+		{"a max on the line after the events file is not its count", "cat pids.events\nmax 29", false},
 		{"no pids at all", "elapsed_s=12 rss_mb=300", false},
 	}
 	for _, tt := range tests {
@@ -556,6 +563,9 @@ func TestARunAtItsProcessCapIsProcessSpawnWhateverTheToolSaid(t *testing.T) {
 		{"a worker gone at the process cap", "RuntimeError: DataLoader worker (pid(s) 296430) exited unexpectedly",
 			"tool=run_command cmd=\"python train.py --workers 16\"\npids.max=32 pids.current=21\npids.current=32 fork_failures=+5",
 			"sandbox/process-spawn", PidsLimitRule},
+		{"a run at its process cap and its time limit is the cap's, under one prefix", "Killed",
+			"pids_max=64 pids_current=64\nlimit_s=600 elapsed_s=601 exit=137",
+			"sandbox/process-spawn", PidsLimitRule},
 		{"fork's no memory under the cap stays memory's", "Failed to fork a worker process: Cannot allocate memory",
 			"step=cgroup pids_max=512 pids_current=40 rss_mb=4090 mem_max_mb=4096",
 			"sandbox/memory", ""},
@@ -569,8 +579,11 @@ func TestARunAtItsProcessCapIsProcessSpawnWhateverTheToolSaid(t *testing.T) {
 			if tt.wantBy != "" && cl.By != tt.wantBy {
 				t.Errorf("got %s, want %s", cl.By, tt.wantBy)
 			}
-			if tt.wantBy == PidsLimitRule && !strings.HasPrefix(cl.Signature, processLimitReached+": ") {
-				t.Errorf("got signature %q, want it to say the process cap was reached", cl.Signature)
+			if tt.wantBy == PidsLimitRule && (!strings.HasPrefix(cl.Signature, processLimitReached+": ") || strings.Contains(cl.Signature, timeLimitReached)) {
+				t.Errorf("got signature %q, want it to say the process cap was reached, once", cl.Signature)
+			}
+			if tt.wantBy == PidsLimitRule && !strings.Contains(cl.Cause, "thread-or-process-limit") {
+				t.Errorf("got known cause %q, want the thread or process limit's", cl.Cause)
 			}
 		})
 	}

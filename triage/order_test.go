@@ -95,6 +95,20 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 			wantOf: "sandbox/storage-persistence",
 		},
 		{
+			name:   "env not finding a program and xargs not finding one",
+			first:  "/usr/bin/env: lua: No such file or directory",
+			other:  "/usr/bin/xargs: lua: No such file or directory",
+			want:   "sandbox/package-path",
+			wantOf: "sandbox/storage-persistence",
+		},
+		{
+			name:   "a PromQL query that does not parse whichever parameter held it",
+			first:  `Error executing query: invalid parameter "query": 1:49: parse error: unexpected character inside braces: '>'`,
+			other:  `Error executing query: invalid parameter "match": 1:49: parse error: unexpected character inside braces: '>'`,
+			want:   "test/harness",
+			wantOf: "test/harness",
+		},
+		{
 			name:   "an archive member climbing to a system folder and one climbing to a dotfile",
 			first:  `warning:  skipped "../" path component(s) in ../../etc/cron.d/backup`,
 			other:  `warning:  skipped "../" path component(s) in ../../.bashrc`,

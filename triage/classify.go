@@ -368,6 +368,9 @@ func (c *Classifier) classify(f Failure) Classification {
 // a path that climbs out of its directory and a tool that said it wrote it,
 // a file that is not its format because a web page was saved in its place.
 func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig string) (Classification, string) {
+	// The end of the log, as the process cap, the time limit and the
+	// read-only mount read it: made a string once, not once each.
+	end := tailBytes(f.LogTail, wholeWindow)
 	if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) && countsDecide(out) {
 		if sent, got, ok := transferCounts(f.LogTail); ok && sent != got {
 			// A decoder that refused the bytes explains the ones lost too:
@@ -398,7 +401,7 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 		out = Classification{Layer: sandtrap.LayerInterface, Primitive: "message-size", By: BufferCutRule}
 		sig = normalizeSource("output truncated at a buffer's size: " + sig)
 	}
-	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) && out.Layer != sandtrap.LayerTest && !slices.Contains(notOverruled, out.By) && reachedPidsLimit(tailBytes(f.LogTail, wholeWindow)) {
+	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) && out.Layer != sandtrap.LayerTest && !slices.Contains(notOverruled, out.By) && reachedPidsLimit(end) {
 		// Each tool says the refused fork its own way (no memory, a
 		// worker gone, a thread not started); the log says the cgroup's
 		// process cap refused it. Read before the time limit, so that a
@@ -407,7 +410,7 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "process-spawn", By: PidsLimitRule}
 		sig = normalizeSource(processLimitReached + ": " + sig)
 	}
-	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) && endedByTimeLimit(f, out) {
+	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) && endedByTimeLimit(f, out, end) {
 		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "cpu-time", By: LimitReachedRule}
 		// Each tool says its own words as the limit stops it (Killed, a
 		// TimeoutError, a query's read timeout); the log says it was the
@@ -431,7 +434,7 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 		sig = normalizeSource(filesDisappeared + ": " + sig)
 	}
 	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) &&
-		(out.Primitive == "storage-persistence" && !slices.Contains(notOverruled, out.By) || onlyGuessed(out)) && readOnlyMountShown(f) {
+		(out.Primitive == "storage-persistence" && !slices.Contains(notOverruled, out.By) || onlyGuessed(out)) && readOnlyMountShown(end, f.Error) {
 		// A file the program could not make or keep: the log shows the
 		// filesystem it wrote to was mounted read-only.
 		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "filesystem-permissions", By: ReadOnlyMountRule}

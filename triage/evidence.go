@@ -830,16 +830,15 @@ var readOnlyMount = regexp.MustCompile(`(?im)(?:\bmount|\bfindmnt|\bopts?=|\bopt
 // one, checked before the expression.
 var mountMarks = logview.NewMarks("mount", "findmnt", "opt", "type ", "ro=true")
 
-// readOnlyMountShown reports whether the end of f's log shows a
-// filesystem mounted read-only, and f's error does not say a disk is
-// full. Over the labelled sets, of the 98 records
-// with such a note that only the storage rules or a guess placed, 96
-// were filesystem-permissions: a write the mount refused, whatever the
-// program said of it (ENOENT on mkdir, "Device or resource busy", a
+// readOnlyMountShown reports whether log, the end of a failure's log,
+// shows a filesystem mounted read-only, and its error errText does not say
+// a disk is full. Over the labelled sets, of the 98 records with such a
+// note that only the storage rules or a guess placed, 96 were
+// filesystem-permissions: a write the mount refused, whatever the program
+// said of it (ENOENT on mkdir, "Device or resource busy", a
 // database that "could not be opened").
-func readOnlyMountShown(f *Failure) bool {
-	log := tailBytes(f.LogTail, wholeWindow)
-	return mountMarks.In(log) && readOnlyMount.MatchString(log) && !storageFull.MatchString(tail(f.Error, wholeWindow))
+func readOnlyMountShown(log, errText string) bool {
+	return mountMarks.In(log) && readOnlyMount.MatchString(log) && !storageFull.MatchString(tail(errText, wholeWindow))
 }
 
 // storageFull finds an error that says a disk or a quota is full: a
@@ -991,19 +990,19 @@ func namesMemory(text string) bool {
 	return memoryRule().errorMatches(text, gateFold(text))
 }
 
-// endedByTimeLimit reports whether f's log shows its run took the time
-// limit the log names, for a failure no rule placed or one the rules made
-// memory without the error naming memory: a kill alone (the "killed" rule,
-// exit 137) or memory's words in the log only (oom_kill_events=0). The OOM
-// killer's SIGKILL is also how a time limit ends a run, so such a kill is
-// the limit's unless the log shows memory near a limit.
-func endedByTimeLimit(f *Failure, out Classification) bool {
+// endedByTimeLimit reports whether log, the end of f's log, shows its run
+// took the time limit the log names, for a failure no rule placed or one
+// the rules made memory without the error naming memory: a kill alone (the
+// "killed" rule, exit 137) or memory's words in the log only
+// (oom_kill_events=0). The OOM killer's SIGKILL is also how a time limit
+// ends a run, so such a kill is the limit's unless the log shows memory
+// near a limit.
+func endedByTimeLimit(f *Failure, out Classification, log string) bool {
 	killed := out.Primitive == "memory" && (out.By == "rule:killed" || out.By == "rule:exit-oom-kill" || out.By == "rule:memory") &&
 		!namesMemory(tail(f.Error, wholeWindow))
 	if !onlyGuessed(out) && !killed {
 		return false
 	}
-	log := tailBytes(f.LogTail, wholeWindow)
 	if !reachedTimeLimit(log) {
 		return false
 	}

@@ -439,6 +439,14 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 		// filesystem it wrote to was mounted read-only.
 		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "filesystem-permissions", By: ReadOnlyMountRule}
 	}
+	if (harnessLayer == "" || harnessLayer == sandtrap.LayerTest) && out.Layer != sandtrap.LayerTest &&
+		((out.Primitive == "network-egress" || out.Primitive == "session-lifecycle") && !slices.Contains(notOverruled, out.By) || onlyGuessed(out)) &&
+		connectedToWrongPort(f.Error, end) {
+		// Refused on a port nothing listened on, while the server the
+		// test meant listened on another: the test named the wrong port.
+		out = Classification{Layer: sandtrap.LayerTest, Primitive: "harness", By: WrongPortRule}
+		sig = normalizeSource(wrongPort + ": " + sig)
+	}
 	if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) &&
 		(out.Primitive == "input-validation" || onlyGuessed(out)) && traversalAccepted(f) {
 		out = Classification{Layer: sandtrap.LayerInterface, Primitive: "input-validation", By: TraversalRule}
@@ -1157,8 +1165,9 @@ var maskedReadings = []maskedReading{
 // as a permission; version 133 (a review's mends) holds each pids count
 // against its own cgroup's cap, reads the process cap before the time
 // limit and joins its failures to the thread or process limit's known
-// cause, and keeps env's missing program in the failure key.
-const SignatureVersion = 133
+// cause, and keeps env's missing program in the failure key; version 134
+// reads a refused port beside a server listening on another as the test's.
+const SignatureVersion = 134
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -841,6 +841,85 @@ func readOnlyMountShown(log, errText string) bool {
 	return mountMarks.In(log) && readOnlyMount.MatchString(log) && !storageFull.MatchString(tail(errText, wholeWindow))
 }
 
+// WrongPortRule is the Classification.By of a failure refused a
+// connection to a port on the sandbox's own host that nothing listened
+// on, while its log shows the server listening on another: the test
+// named the wrong port.
+const WrongPortRule = "rule:wrong-port"
+
+// wrongPort starts the signature of a failure that WrongPortRule placed.
+const wrongPort = "the test connected to a port no server listens on"
+
+// connRefused finds a refused connection in an error.
+var connRefused = regexp.MustCompile(`(?i)ECONNREFUSED|connection refused|ERR_CONNECTION_REFUSED|\b(?:Errno|Error|os error) 111\b`)
+
+// refusedMarks are checked before connRefused.
+var refusedMarks = logview.NewMarks("refused", "111")
+
+// refusedLocalPort finds a port on the sandbox's own host in an error:
+// 127.0.0.1:3000, [::1]:4242, curl's "localhost port 3000".
+var refusedLocalPort = regexp.MustCompile(`(?i)(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|::1)(?::| port )(\d{2,5})\b`)
+
+// targetPort finds the port on the sandbox's own host that a harness's
+// line says a test connected to, for an error that names none:
+// target=127.0.0.1:8098, baseURL=http://localhost:3000/.
+var targetPort = regexp.MustCompile(`(?i)(?:target|base_?url|url|goto|navigat\w*|connect\w*)[=: ]+["']?(?:\w+://)?(?:localhost|127\.0\.0\.1|0\.0\.0\.0):(\d{2,5})\b`)
+
+// listeningPort finds a port a log shows a server listening on: ss's
+// "LISTEN 0 511 0.0.0.0:3080", "listen=127.0.0.1:8089", "listening on
+// :8081", Vite's "Local: http://localhost:5173/", "running on
+// http://127.0.0.1:8000", "started on port 3000", "ss -ltn: 127.0.0.1:8089".
+var listeningPort = regexp.MustCompile(`(?i)(?-i:\bLISTEN\b)(?:\s+\d+\s+\d+)?\s+\S*?:(\d{2,5})\b` +
+	`|\blisten(?:ing)?(?:[ _-]?addr(?:ess)?)?(?:=|: | on | at )\s*(?:\w+://)?[^\s:/"]*:(\d{2,5})\b` +
+	`|\bLocal:\s+https?://[^\s:/]+:(\d{2,5})\b` +
+	`|\b(?:running|serving|started|listening)\b[^\n]{0,30}?\b(?:on|at)\s+(?:\w+://)?[^\s:/]*:(\d{2,5})\b` +
+	`|\b(?:listening|started|running|serving)\b[^\n]{0,30}?\bport[ =:]+(\d{2,5})\b` +
+	`|\bss -\w*l\w*\b[^\n]*?(?:->|: |stdout=)\s*"?(?:127\.0\.0\.1|0\.0\.0\.0|\*|\[::\]|localhost):(\d{2,5})\b`)
+
+// listenerGone finds a log's word that a server it saw listening is gone
+// or was restarted: then the refused port is the platform's loss, not the
+// test's mistake.
+var listenerGone = regexp.MustCompile(`(?i)no listener|not listening|nothing listening|no process|\b(?:resumed|restarted|rebooted)\b|boot_id[^\n]*differs`)
+
+// connectedToWrongPort reports whether errText was refused a connection
+// to ports on the sandbox's own host (named in the error, or else the
+// port the log says the test targeted) of which the end of the log, log,
+// shows none listening, while it shows a server listening on another
+// port, and says nothing of that server going away. Every one of the 20
+// labelled records that reads so is test/harness: a test that named the
+// wrong port (Vite's 5173 against a test's 8080, an upstream left at
+// 3000).
+func connectedToWrongPort(errText, log string) bool {
+	errText = tail(errText, wholeWindow)
+	if !refusedMarks.In(errText) || !connRefused.MatchString(errText) {
+		return false
+	}
+	refused := refusedLocalPort.FindAllStringSubmatch(errText, -1)
+	if len(refused) == 0 {
+		refused = targetPort.FindAllStringSubmatch(log, -1)
+	}
+	if len(refused) == 0 || listenerGone.MatchString(log) {
+		return false
+	}
+	listening := map[string]bool{}
+	for _, m := range listeningPort.FindAllStringSubmatch(log, -1) {
+		for _, port := range m[1:] {
+			if port != "" {
+				listening[port] = true
+			}
+		}
+	}
+	if len(listening) == 0 {
+		return false
+	}
+	for _, m := range refused {
+		if listening[m[1]] {
+			return false
+		}
+	}
+	return true
+}
+
 // storageFull finds an error that says a disk or a quota is full: a
 // read-only mount elsewhere in the log does not explain it.
 var storageFull = regexp.MustCompile(`(?i)No space left|\bENOSPC\b|Disk quota exceeded|\bEDQUOT\b|disk (is )?full`)

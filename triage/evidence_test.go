@@ -617,6 +617,66 @@ func TestAFileTheStorageRulesReadWhoseMountIsReadOnlyIsAPermission(t *testing.T)
 	}
 }
 
+func TestConnectedToWrongPortComparesTheRefusedPortWithTheOnesListening(t *testing.T) {
+	tests := []struct {
+		name, err, log string
+		want           bool
+	}{
+		{"a refused port beside ss's listener on another", "curl: (7) Failed to connect to localhost port 3000 after 0 ms: Connection refused",
+			`tool=exec cmd="ss -ltnp" stdout="LISTEN 0 511 0.0.0.0:3080 users:((node,pid=311))"`, true},
+		{"a dev server's own line names its port", "Error: page.goto: net::ERR_CONNECTION_REFUSED at http://localhost:8080/",
+			"stdout=\"  ➜  Local:   http://localhost:5173/\"\nexec cmd=\"npx playwright test\"", true},
+		{"an error with no port takes the port the test targeted", "socket.error: [Errno 111] Connection refused",
+			"step=start_server listen=127.0.0.1:8089\nstep=exec cmd=\"python probe.py\" target=127.0.0.1:8098", true},
+		{"the refused port is the one listening", "dial tcp 127.0.0.1:7687: connect: connection refused",
+			"ss -ltn -> LISTEN 0.0.0.0:7474, LISTEN 0.0.0.0:7687", false},
+		{"no listener shown at all", "connect ECONNREFUSED 127.0.0.1:5432", "exec pg_ctl start exit=0", false},
+		{"the listener went away with a restart", "dial tcp 127.0.0.1:8100: connect: connection refused",
+			"vault server -dev-listen-address=127.0.0.1:8200 &\nsandbox resumed from snapshot uptime_s=10", false},
+		{"a port the log says nothing listens on is not a listener", "Error connecting to Redis on 127.0.0.1:6380 (ECONNREFUSED)",
+			"ss -ltn sport = :6379 -> no listener", false},
+		{"a remote host's refusal is not the sandbox's port", "curl: (7) Failed to connect to pypi.org port 443: Connection refused",
+			"listening on :8000", false},
+		{"a tool named listen is no listener", `[ERROR] Failed to POST: Post "http://localhost:4242/webhook": dial tcp [::1]:4242: connect: connection refused`,
+			`forwarder cmd="stripe listen" forward_to="localhost:4242/webhook"`, false},
+		{"not refused at all", "Error: page.goto: Timeout 30000ms exceeded. navigating to http://localhost:3000/", "Local: http://localhost:5173/", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := connectedToWrongPort(tt.err, tt.log); got != tt.want {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestARefusedPortBesideAServerListeningElsewhereIsTheTests(t *testing.T) {
+	tests := []struct {
+		name, err, log, harnessLayer string
+		want, wantBy                 string
+	}{
+		{"a browser sent to the wrong port", "Error: page.goto: net::ERR_CONNECTION_REFUSED at http://127.0.0.1:8080/",
+			"exec cmd=\"npm run dev\" background=true\nstdout=\"  ➜  Local:   http://localhost:5173/\"", "", "test/harness", WrongPortRule},
+		{"an upstream left at the wrong port", "connect() failed (111: Connection refused) while connecting to upstream, upstream: \"http://127.0.0.1:3000/\"",
+			"case.upstream=127.0.0.1:3000 app.listen=0.0.0.0:8000\nss -ltnp stdout=\"LISTEN 0 511 0.0.0.0:8000\"", "", "test/harness", WrongPortRule},
+		{"the harness's word that it is the sandbox's stands", "Error: page.goto: net::ERR_CONNECTION_REFUSED at http://127.0.0.1:8080/",
+			"Local: http://localhost:5173/", sandtrap.LayerSandbox, "sandbox/network-egress", ""},
+		{"a refusal on the port that listens stays egress", "Error: page.goto: net::ERR_CONNECTION_REFUSED at http://127.0.0.1:5173/",
+			"Local: http://localhost:5173/", "", "sandbox/network-egress", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cl := NewClassifierWith(nil, withoutRecords(GuessModel())).Classify(Failure{Status: "failed", Error: tt.err, LogTail: []byte(tt.log), HarnessLayer: tt.harnessLayer})
+			if got := cl.Layer + "/" + cl.Primitive; got != tt.want {
+				t.Errorf("got %s by %s, want %s", got, cl.By, tt.want)
+			}
+			if tt.wantBy != "" && (cl.By != tt.wantBy || !strings.HasPrefix(cl.Signature, wrongPort+": ")) {
+				t.Errorf("got %s with signature %q, want %s with the wrong port's prefix", cl.By, cl.Signature, tt.wantBy)
+			}
+		})
+	}
+}
+
 func TestRunsStoppedAtTheirTimeLimitAreOneModeWhateverTheToolSaid(t *testing.T) {
 	c := NewClassifier(nil)
 	g := NewGrouper()

@@ -429,6 +429,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld425.jsonl",
 	"testdata/eval/realworld426.jsonl",
 	"testdata/eval/realworld427.jsonl",
+	"testdata/eval/realworld428.jsonl",
+	"testdata/eval/realworld429.jsonl",
+	"testdata/eval/realworld430.jsonl",
+	"testdata/eval/realworld431.jsonl",
+	"testdata/eval/realworld432.jsonl",
+	"testdata/eval/realworld433.jsonl",
+	"testdata/eval/realworld434.jsonl",
+	"testdata/eval/realworld435.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -1166,8 +1166,10 @@ var maskedReadings = []maskedReading{
 // against its own cgroup's cap, reads the process cap before the time
 // limit and joins its failures to the thread or process limit's known
 // cause, and keeps env's missing program in the failure key; version 134
-// reads a refused port beside a server listening on another as the test's.
-const SignatureVersion = 134
+// reads a refused port beside a server listening on another as the test's;
+// version 135 adds rules from realworld428 to realworld435's development
+// halves and reads a kill after SIGXCPU as the CPU-time limit's.
+const SignatureVersion = 135
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -1070,20 +1070,29 @@ func namesMemory(text string) bool {
 }
 
 // endedByTimeLimit reports whether log, the end of f's log, shows its run
-// took the time limit the log names, for a failure no rule placed or one
-// the rules made memory without the error naming memory: a kill alone (the
-// "killed" rule, exit 137) or memory's words in the log only
-// (oom_kill_events=0). The OOM killer's SIGKILL is also how a time limit
-// ends a run, so such a kill is the limit's unless the log shows memory
-// near a limit.
+// took the time limit the log names, or got the CPU-time limit's signal,
+// for a failure no rule placed or one the rules made memory without the
+// error naming memory: a kill alone (the "killed" rule, exit 137) or
+// memory's words in the log only (oom_kill_events=0). The OOM killer's
+// SIGKILL is also how a time limit ends a run, so such a kill is the
+// limit's unless the log shows memory near a limit.
 func endedByTimeLimit(f *Failure, out Classification, log string) bool {
 	killed := out.Primitive == "memory" && (out.By == "rule:killed" || out.By == "rule:exit-oom-kill" || out.By == "rule:memory") &&
 		!namesMemory(tail(f.Error, wholeWindow))
 	if !onlyGuessed(out) && !killed {
 		return false
 	}
+	if cpuLimitSignal.MatchString(log) {
+		// Only RLIMIT_CPU sends SIGXCPU: the kill that follows it is the
+		// limit's, however near its limit memory was.
+		return true
+	}
 	if !reachedTimeLimit(log) {
 		return false
 	}
 	return !killed || !memoryNearLimit(log)
 }
+
+// cpuLimitSignal finds a log's note of the signal a process gets at its
+// CPU-time limit: all 63 labelled records whose log shows it are cpu-time.
+var cpuLimitSignal = regexp.MustCompile(`(?i)\bSIGXCPU\b|CPU time limit exceeded`)

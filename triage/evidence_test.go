@@ -677,6 +677,33 @@ func TestARefusedPortBesideAServerListeningElsewhereIsTheTests(t *testing.T) {
 	}
 }
 
+func TestAKillAfterTheCPULimitsSignalIsCPUTime(t *testing.T) {
+	tests := []struct {
+		name, err, log string
+		want, wantBy   string
+	}{
+		{"a shell's Killed: 9 after SIGXCPU", "run_train.sh: line 12: 4242 Killed: 9",
+			"ulimit -t -> 3600\nsignals SIGXCPU@3600s then SIGKILL@3601s exit_status=137", "sandbox/cpu-time", LimitReachedRule},
+		{"the signal's words, with memory near its limit", "Killed",
+			"rss_mb=8000 limit_mb=8192\nCPU time limit exceeded (core dumped)", "sandbox/cpu-time", LimitReachedRule},
+		{"a kill with no CPU signal and memory at its limit stays memory's", "run_train.sh: line 12: 4242 Killed",
+			"rss_mb=8190 limit_mb=8192 exit_status=137", "sandbox/memory", ""},
+		{"an error that names memory keeps memory's words", "Out of memory: Killed process 4242 (python)",
+			"signals SIGXCPU@3600s", "sandbox/memory", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cl := NewClassifierWith(nil, withoutRecords(GuessModel())).Classify(Failure{Status: "failed", Error: tt.err, LogTail: []byte(tt.log)})
+			if got := cl.Layer + "/" + cl.Primitive; got != tt.want {
+				t.Errorf("got %s by %s, want %s", got, cl.By, tt.want)
+			}
+			if tt.wantBy != "" && cl.By != tt.wantBy {
+				t.Errorf("got %s, want %s", cl.By, tt.wantBy)
+			}
+		})
+	}
+}
+
 func TestRunsStoppedAtTheirTimeLimitAreOneModeWhateverTheToolSaid(t *testing.T) {
 	c := NewClassifier(nil)
 	g := NewGrouper()

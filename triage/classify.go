@@ -447,6 +447,14 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 		out = Classification{Layer: sandtrap.LayerTest, Primitive: "harness", By: WrongPortRule}
 		sig = normalizeSource(wrongPort + ": " + sig)
 	}
+	if (harnessLayer == "" || harnessLayer == sandtrap.LayerTest) && out.Layer != sandtrap.LayerTest &&
+		(testValueDoubted(out) && !slices.Contains(notOverruled, out.By) || onlyGuessed(out)) &&
+		valueFromTest(f.Error, end) {
+		// The path, URL or host that failed is one the test's fixture
+		// or configuration gave: the test's, whatever the tool said of it.
+		out = Classification{Layer: sandtrap.LayerTest, Primitive: "harness", By: TestValueRule}
+		sig = normalizeSource(testSuppliedValue + ": " + sig)
+	}
 	if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) &&
 		(out.Primitive == "input-validation" || onlyGuessed(out)) && traversalAccepted(f) {
 		out = Classification{Layer: sandtrap.LayerInterface, Primitive: "input-validation", By: TraversalRule}
@@ -1168,8 +1176,10 @@ var maskedReadings = []maskedReading{
 // cause, and keeps env's missing program in the failure key; version 134
 // reads a refused port beside a server listening on another as the test's;
 // version 135 adds rules from realworld428 to realworld435's development
-// halves and reads a kill after SIGXCPU as the CPU-time limit's.
-const SignatureVersion = 135
+// halves and reads a kill after SIGXCPU as the CPU-time limit's; version
+// 136 reads a value the error names that the test's fixture or
+// configuration gave as the test's.
+const SignatureVersion = 136
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

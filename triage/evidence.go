@@ -920,6 +920,69 @@ func connectedToWrongPort(errText, log string) bool {
 	return true
 }
 
+// TestValueRule is the Classification.By of a failure whose error names a
+// value (a path, a file, a URL, a host and port, a quoted string) that the
+// log shows the test's fixture or configuration supplied.
+const TestValueRule = "rule:test-supplied-value"
+
+// testSuppliedValue starts the signature of a failure that TestValueRule
+// placed.
+const testSuppliedValue = "the error names a value the test supplied"
+
+// testAttribution finds a log line that says the test's own fixture or
+// configuration gave what follows: "fixture target=...", "fixture:
+// PROJ_AUX_DB=...", conftest.py, "test_config tunnel.upstream=...". A
+// word that only ends in fixture (dc-fixture, a folder's name) is not one.
+var testAttribution = regexp.MustCompile(`(?i)(?:^|[\s"'{,(\[])(?:fixtures?|conftest(?:\.py)?|test[_ ]?config)\b`)
+
+// namedValue finds a value an error names: a path, a file name with an
+// extension, a quoted string, a host and port, a URL.
+var namedValue = regexp.MustCompile(`(?:/[\w.@%+~-]+)+|\b[\w.-]+\.[A-Za-z]{2,5}\b|'[^'\n]{3,80}'|"[^"\n]{3,80}"|\b(?:localhost|127\.0\.0\.1|[\w-]+(?:\.[\w-]+)+):\d{2,5}\b|https?://[^\s'"<>]+`)
+
+// sourceFile finds a program's source file, which a traceback names
+// whatever supplied the value that failed.
+var sourceFile = regexp.MustCompile(`\.(?:py|js|go|rb|java|c|so)$`)
+
+// valueFromTest reports whether errText names a value of four characters
+// or more that a line of log, the end of a failure's log, attributes to
+// the test's fixture or configuration: the test gave the path, URL or
+// host that failed. All 154 labelled records that read so are
+// test/harness.
+func valueFromTest(errText, log string) bool {
+	var lines []string
+	for _, line := range strings.Split(log, "\n") {
+		if testAttribution.MatchString(line) {
+			lines = append(lines, line)
+		}
+	}
+	if len(lines) == 0 {
+		return false
+	}
+	for _, v := range namedValue.FindAllString(tail(errText, wholeWindow), -1) {
+		v = strings.Trim(v, `'"`)
+		if len(v) < 4 || sourceFile.MatchString(v) {
+			continue
+		}
+		for _, line := range lines {
+			if strings.Contains(line, v) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// testValueDoubted reports whether out is a class that a value the test
+// got wrong reads as: a file not there, a host not reached, a program or
+// module not found, a session or path refused.
+func testValueDoubted(out Classification) bool {
+	switch out.Primitive {
+	case "storage-persistence", "network-egress", "package-path", "session-lifecycle", "input-validation", "filesystem-permissions":
+		return true
+	}
+	return false
+}
+
 // storageFull finds an error that says a disk or a quota is full: a
 // read-only mount elsewhere in the log does not explain it.
 var storageFull = regexp.MustCompile(`(?i)No space left|\bENOSPC\b|Disk quota exceeded|\bEDQUOT\b|disk (is )?full`)

@@ -704,6 +704,65 @@ func TestAKillAfterTheCPULimitsSignalIsCPUTime(t *testing.T) {
 	}
 }
 
+func TestValueFromTestFindsTheErrorsValueOnAFixtureOrConfigLine(t *testing.T) {
+	tests := []struct {
+		name, err, log string
+		want           bool
+	}{
+		{"a path a fixture gave", "OSError: [Errno 2] No such file or directory: '/media/GARMIN/Garmin/Activity'",
+			"[05:24:22] fixture device_dir=/media/GARMIN/Garmin/Activity (from tests/conf/device.yaml)\n[05:24:32] exit 255", true},
+		{"a host and port the test's configuration gave", "dial tcp 127.0.0.1:7860: connect: connection refused",
+			"test_config tunnel.upstream=127.0.0.1:7860 (tests/conftest.py:14)", true},
+		{"a file conftest.py named", "FileNotFoundError: [Errno 2] No such file or directory: 'data/train_small.csv'",
+			"conftest.py: DATA = 'data/train_small.csv'", true},
+		{"the value on a line that is not the test's", "OSError: [Errno 2] No such file or directory: '/data/out/report.csv'",
+			"wrote /data/out/report.csv ok\nsandbox restarted", false},
+		{"a folder that only ends in fixture is not the test's word", "Error: Path not allowed: /tmp/dc-fixture/a.txt",
+			"validatePath /tmp/dc-fixture/a.txt -> /private/tmp/dc-fixture/a.txt", false},
+		{"a value of under four characters says nothing", "KeyError: 'id'", "fixture row id=7", false},
+		{"a source file a traceback names says nothing", `File "/app/tests/helpers.py", line 3, in load`, "fixture loader=/app/tests/helpers.py", false},
+		{"no fixture or configuration line", "OSError: [Errno 2] No such file or directory: '/media/x/y'", "ls /media -> x", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := valueFromTest(tt.err, tt.log); got != tt.want {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestAValueTheTestSuppliedIsTheTestsWhateverTheToolSaid(t *testing.T) {
+	tests := []struct {
+		name, err, log, harnessLayer string
+		want, wantBy                 string
+	}{
+		{"a missing file the fixture named", "OSError: [Errno 2] No such file or directory: '/media/GARMIN/Garmin/Activity'",
+			"fixture device_dir=/media/GARMIN/Garmin/Activity\nexit 255", "", "test/harness", TestValueRule},
+		{"a host the test's configuration named", "requests.exceptions.ConnectionError: HTTPSConnectionPool(host='api.exmaple.com', port=443): Max retries exceeded",
+			"test_config base_url=https://api.exmaple.com/v1\nexit=1", "", "test/harness", TestValueRule},
+		{"the harness's word that it is the sandbox's stands", "OSError: [Errno 2] No such file or directory: '/media/GARMIN/Garmin/Activity'",
+			"fixture device_dir=/media/GARMIN/Garmin/Activity", sandtrap.LayerSandbox, "sandbox/storage-persistence", ""},
+		{"a file the fixture wrote and the sandbox lost stays lost", "FileNotFoundError: [Errno 2] No such file or directory: '/workspace/out/model.pt'",
+			"fixture wrote /workspace/out/model.pt bytes=52311 ok\nsandbox restarted\nls /workspace/out -> (empty)", "", "sandbox/storage-persistence", LostFileRule},
+		{"a memory kill is not a value", "Killed", "fixture dataset=/data/big.parquet rss_mb=8190 limit_mb=8192", "", "sandbox/memory", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cl := NewClassifierWith(nil, withoutRecords(GuessModel())).Classify(Failure{Status: "failed", Error: tt.err, LogTail: []byte(tt.log), HarnessLayer: tt.harnessLayer})
+			if got := cl.Layer + "/" + cl.Primitive; got != tt.want {
+				t.Errorf("got %s by %s, want %s", got, cl.By, tt.want)
+			}
+			if tt.wantBy != "" && cl.By != tt.wantBy {
+				t.Errorf("got %s, want %s", cl.By, tt.wantBy)
+			}
+			if tt.wantBy == TestValueRule && !strings.HasPrefix(cl.Signature, testSuppliedValue+": ") {
+				t.Errorf("got signature %q, want the test-supplied value's prefix", cl.Signature)
+			}
+		})
+	}
+}
+
 func TestRunsStoppedAtTheirTimeLimitAreOneModeWhateverTheToolSaid(t *testing.T) {
 	c := NewClassifier(nil)
 	g := NewGrouper()

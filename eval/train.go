@@ -437,6 +437,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld433.jsonl",
 	"testdata/eval/realworld434.jsonl",
 	"testdata/eval/realworld435.jsonl",
+	"testdata/eval/realworld436.jsonl",
+	"testdata/eval/realworld437.jsonl",
+	"testdata/eval/realworld438.jsonl",
+	"testdata/eval/realworld439.jsonl",
+	"testdata/eval/realworld440.jsonl",
+	"testdata/eval/realworld441.jsonl",
+	"testdata/eval/realworld442.jsonl",
+	"testdata/eval/realworld443.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -1178,8 +1178,9 @@ var maskedReadings = []maskedReading{
 // version 135 adds rules from realworld428 to realworld435's development
 // halves and reads a kill after SIGXCPU as the CPU-time limit's; version
 // 136 reads a value the error names that the test's fixture or
-// configuration gave as the test's.
-const SignatureVersion = 136
+// configuration gave as the test's; version 137 adds rules from
+// realworld436 to realworld443's development halves.
+const SignatureVersion = 137
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

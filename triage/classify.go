@@ -417,6 +417,15 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 		// limit, so the mode says so too.
 		sig = normalizeSource(timeLimitReached + ": " + sig)
 	}
+	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) && out.Primitive != "network-egress" &&
+		(out.Layer != sandtrap.LayerInterface || onlyGuessed(out)) &&
+		(out.By == LimitReachedRule || !slices.Contains(notOverruled, out.By)) && networkNeverAnswered(end) {
+		// Whatever the tool said as it gave up (a time-out, a limit the
+		// wait ran into, a file that never came), the log shows the
+		// network never answered: the wait was for egress.
+		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "network-egress", By: UnansweredRule}
+		sig = normalizeSource(networkUnanswered + ": " + strings.TrimPrefix(sig, normalizeSource(timeLimitReached)+": "))
+	}
 	if harnessLayer == "" && out.By == "rule:browser-closed" {
 		// "Target closed" says only that the browser went away; the
 		// harness's figures say what it was doing when it did.
@@ -1179,8 +1188,9 @@ var maskedReadings = []maskedReading{
 // halves and reads a kill after SIGXCPU as the CPU-time limit's; version
 // 136 reads a value the error names that the test's fixture or
 // configuration gave as the test's; version 137 adds rules from
-// realworld436 to realworld443's development halves.
-const SignatureVersion = 137
+// realworld436 to realworld443's development halves; version 138 reads
+// a connection the log shows the network never answered as egress.
+const SignatureVersion = 138
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

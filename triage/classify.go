@@ -426,6 +426,9 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "network-egress", By: UnansweredRule}
 		sig = normalizeSource(networkUnanswered + ": " + strings.TrimPrefix(sig, normalizeSource(timeLimitReached)+": "))
 	}
+	if o, ok := outcomeShown(end, out, harnessLayer); ok {
+		out = Classification{Layer: o.layer, Primitive: o.primitive, By: o.by}
+	}
 	if harnessLayer == "" && out.By == "rule:browser-closed" {
 		// "Target closed" says only that the browser went away; the
 		// harness's figures say what it was doing when it did.
@@ -1189,8 +1192,10 @@ var maskedReadings = []maskedReading{
 // 136 reads a value the error names that the test's fixture or
 // configuration gave as the test's; version 137 adds rules from
 // realworld436 to realworld443's development halves; version 138 reads
-// a connection the log shows the network never answered as egress.
-const SignatureVersion = 138
+// a connection the log shows the network never answered as egress;
+// version 139 reads a program not installed, NUL bytes found and a
+// renderer crashed from the log.
+const SignatureVersion = 139
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

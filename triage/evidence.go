@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"sandtrap"
 	"sandtrap/logview"
 )
 
@@ -1008,6 +1009,83 @@ var unansweredMarks = logview.NewMarks("syn", "drop", "getent")
 // limit the wait ran into, a package or file that never arrived.
 func networkNeverAnswered(log string) bool {
 	return unansweredMarks.In(log) && unanswered.MatchString(log)
+}
+
+// logOutcome is an outcome a harness's log records in so many words,
+// whatever the tool said of it: a program the log looked for and did not
+// find, NUL bytes found in the data, a renderer the browser reported
+// crashed. Each decides its class over the words of the error, but not
+// over another of the harness's figures.
+type logOutcome struct {
+	by        string
+	layer     string
+	primitive string
+	// marks are fragments of which every match of shown holds one.
+	marks *logview.Marks
+	shown *regexp.Regexp
+	// reads reports whether a class the rules gave is one the outcome
+	// overrules; a guess always is.
+	reads func(Classification) bool
+}
+
+// Bys of the log's outcomes.
+const (
+	ProgramAbsentRule   = "rule:program-not-installed"
+	NULFoundRule        = "rule:nul-bytes-found"
+	RendererCrashedRule = "rule:renderer-crashed"
+)
+
+// logOutcomes are read in order; the first the log shows decides.
+var logOutcomes = []logOutcome{
+	{
+		// which, command -v or type finding nothing, dpkg's package not
+		// installed: all 399 labelled records whose log shows so are
+		// package-path, whatever the tool made of the absence (a file
+		// not found, a spawn refused).
+		by: ProgramAbsentRule, layer: sandtrap.LayerSandbox, primitive: "package-path",
+		marks: logview.NewMarks("which", "command -v", "type ", "dpkg"),
+		shown: regexp.MustCompile(`(?i)\b(?:which|command -v|type)\s+[\w.+-]+\s*(?:->|:)?\s*(?:exit[= ]*1\b|\(none\)|not found|no \S+ in)|dpkg[^\n]{0,80}(?:not installed|no packages found)`),
+		reads: func(out Classification) bool { return out.Layer != sandtrap.LayerInterface },
+	},
+	{
+		// The offset of the first NUL the harness found in the bytes, or
+		// their count: all 132 labelled records are null-byte, whatever
+		// decoder or assertion then failed on them.
+		by: NULFoundRule, layer: sandtrap.LayerInterface, primitive: "null-byte",
+		marks: logview.NewMarks("0x00", "nul"),
+		shown: regexp.MustCompile(`(?i)\bfirst_0x00_at\b|\bnul_bytes?[=: ]+[1-9]|\b0x00 at (?:offset|byte|position)\b`),
+		reads: func(Classification) bool { return true },
+	},
+	{
+		// DevTools' Inspector.targetCrashed: the renderer died, and all
+		// 62 labelled records that show it are memory, whatever the
+		// client said of the page it lost.
+		by: RendererCrashedRule, layer: sandtrap.LayerSandbox, primitive: "memory",
+		marks: logview.NewMarks("targetcrashed"),
+		shown: regexp.MustCompile(`(?i)\btargetCrashed\b`),
+		reads: func(Classification) bool { return true },
+	},
+}
+
+// outcomeShown returns the first of logOutcomes that log, the end of a
+// failure's log, shows and that overrules out, for a harness that gave
+// the layer harnessLayer (or none).
+func outcomeShown(log string, out Classification, harnessLayer string) (logOutcome, bool) {
+	if slices.Contains(notOverruled, out.By) {
+		return logOutcome{}, false
+	}
+	for _, o := range logOutcomes {
+		if harnessLayer != "" && harnessLayer != o.layer || out.Primitive == o.primitive {
+			continue
+		}
+		if !onlyGuessed(out) && !o.reads(out) {
+			continue
+		}
+		if o.marks.In(log) && o.shown.MatchString(log) {
+			return o, true
+		}
+	}
+	return logOutcome{}, false
 }
 
 // storageFull finds an error that says a disk or a quota is full: a

@@ -817,6 +817,42 @@ func TestAConnectionTheNetworkNeverAnsweredIsEgressWhateverTheToolSaid(t *testin
 	}
 }
 
+func TestAnOutcomeTheLogRecordsDecidesOverTheErrorsWords(t *testing.T) {
+	tests := []struct {
+		name, err, log, harnessLayer string
+		want, wantBy                 string
+	}{
+		{"a program which did not find is not installed", "Command ['make', 'examples/bernoulli/bernoulli'] error during processing No such file or directory",
+			"which g++ -> (none) ; which make -> (none)\nexit=1", "", "sandbox/package-path", ProgramAbsentRule},
+		{"a program command -v did not find is not installed", "Error: Unable to start the Chrome browser. Otherwise, consider using -d web-server instead.",
+			"command -v google-chrome -> exit=1", "", "sandbox/package-path", ProgramAbsentRule},
+		{"a package dpkg says is not installed", "OSError: cannot load library 'libcairo.so.2': error",
+			"dpkg -s libcairo2 -> package 'libcairo2' is not installed", "", "sandbox/package-path", ""},
+		{"a NUL the harness found decides over a decoder's words", "duckdb::Exception: String value is not valid UTF8",
+			"arg_bytes_sent=2065 arg_bytes_received=189 first_0x00_at=61", "", "interface/null-byte", NULFoundRule},
+		{"a NUL the harness found decides over the test's assertion", "AssertionError",
+			"payload nul_bytes=3 at 244", "", "interface/null-byte", NULFoundRule},
+		{"a renderer DevTools reported crashed is memory", "Error: Protocol error (Runtime.callFunctionOn): Session closed. Most likely the page has been closed.",
+			`{"cdp_event": "Inspector.targetCrashed", "t": 1201}`, "", "sandbox/memory", RendererCrashedRule},
+		{"the harness's word on the layer stands", "AssertionError", "first_0x00_at=12", sandtrap.LayerTest, "test/harness", ""},
+		{"a program found is no outcome", "Failed to launch the browser process: spawn /usr/bin/google-chrome EACCES",
+			"command -v google-chrome -> /usr/bin/google-chrome", "", "sandbox/filesystem-permissions", ""},
+		{"a count of no NULs is no outcome", "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xff in position 0: invalid start byte",
+			"nul_bytes=0 replacement_chars=12", "", "interface/encoding", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cl := NewClassifierWith(nil, withoutRecords(GuessModel())).Classify(Failure{Status: "failed", Error: tt.err, LogTail: []byte(tt.log), HarnessLayer: tt.harnessLayer})
+			if got := cl.Layer + "/" + cl.Primitive; got != tt.want {
+				t.Errorf("got %s by %s, want %s", got, cl.By, tt.want)
+			}
+			if tt.wantBy != "" && cl.By != tt.wantBy {
+				t.Errorf("got %s, want %s", cl.By, tt.wantBy)
+			}
+		})
+	}
+}
+
 func TestRunsStoppedAtTheirTimeLimitAreOneModeWhateverTheToolSaid(t *testing.T) {
 	c := NewClassifier(nil)
 	g := NewGrouper()

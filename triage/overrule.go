@@ -50,11 +50,12 @@ const overruleMargin = 6.0
 // the harness's own figures (byte counts, two digests, a file written then
 // gone, a path that climbs out, a time limit or a process cap reached, a
 // read-only mount, a port nothing listened on, a value the test gave, a
-// connection never answered) are facts the model's words do not outweigh.
-// Over the labelled sets, overruling those figures' rules fixed as many
-// records as it broke.
+// connection never answered, a program not installed, NUL bytes found, a
+// renderer crashed) are facts the model's words do not outweigh. Over the
+// labelled sets, overruling those figures' rules fixed as many records as
+// it broke.
 var notOverruled = []string{SecretShownRule, DigestRule, CountsRule, LostFileRule, BrowserLoadRule,
-	ReplacedBytesRule, CRLFRule, LimitReachedRule, PidsLimitRule, ReadOnlyMountRule, WrongPortRule, TestValueRule, UnansweredRule, ErrorPageRule, TraversalRule, BufferCutRule}
+	ReplacedBytesRule, CRLFRule, LimitReachedRule, PidsLimitRule, ReadOnlyMountRule, WrongPortRule, TestValueRule, UnansweredRule, ProgramAbsentRule, NULFoundRule, RendererCrashedRule, ErrorPageRule, TraversalRule, BufferCutRule}
 
 // RuleRecords classifies examples by the built-in rules, overruling none,
 // and counts per deciding rule's By the failures it decided and those it

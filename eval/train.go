@@ -445,6 +445,12 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld441.jsonl",
 	"testdata/eval/realworld442.jsonl",
 	"testdata/eval/realworld443.jsonl",
+	"testdata/eval/realworld445.jsonl",
+	"testdata/eval/realworld447.jsonl",
+	"testdata/eval/realworld448.jsonl",
+	"testdata/eval/realworld449.jsonl",
+	"testdata/eval/realworld450.jsonl",
+	"testdata/eval/realworld451.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

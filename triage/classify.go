@@ -1194,8 +1194,9 @@ var maskedReadings = []maskedReading{
 // realworld436 to realworld443's development halves; version 138 reads
 // a connection the log shows the network never answered as egress;
 // version 139 reads a program not installed, NUL bytes found and a
-// renderer crashed from the log.
-const SignatureVersion = 139
+// renderer crashed from the log; version 140 adds rules from
+// realworld445 to realworld451's development halves.
+const SignatureVersion = 140
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

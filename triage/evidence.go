@@ -936,6 +936,10 @@ const testSuppliedValue = "the error names a value the test supplied"
 // word that only ends in fixture (dc-fixture, a folder's name) is not one.
 var testAttribution = regexp.MustCompile(`(?i)(?:^|[\s"'{,(\[])(?:fixtures?|conftest(?:\.py)?|test[_ ]?config)\b`)
 
+// attributionMarks are fragments of which every match of testAttribution
+// holds one, checked on the whole log before its lines are split.
+var attributionMarks = logview.NewMarks("fixture", "conftest", "test_config", "test config", "testconfig")
+
 // namedValue finds a value an error names: a path, a file name with an
 // extension, a quoted string, a host and port, a URL.
 var namedValue = regexp.MustCompile(`(?:/[\w.@%+~-]+)+|\b[\w.-]+\.[A-Za-z]{2,5}\b|'[^'\n]{3,80}'|"[^"\n]{3,80}"|\b(?:localhost|127\.0\.0\.1|[\w-]+(?:\.[\w-]+)+):\d{2,5}\b|https?://[^\s'"<>]+`)
@@ -950,6 +954,9 @@ var sourceFile = regexp.MustCompile(`\.(?:py|js|go|rb|java|c|so)$`)
 // host that failed. All 154 labelled records that read so are
 // test/harness.
 func valueFromTest(errText, log string) bool {
+	if !attributionMarks.In(log) {
+		return false
+	}
 	var lines []string
 	for _, line := range strings.Split(log, "\n") {
 		if testAttribution.MatchString(line) {

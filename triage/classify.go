@@ -364,9 +364,13 @@ func (c *Classifier) classify(f Failure) Classification {
 
 // withLogEvidence lets the harness's own lines overrule the words of the
 // error (see evidence.go), and marks a leaked secret: byte counts that say
-// how a transfer changed the bytes, a file the harness wrote that is gone,
-// a path that climbs out of its directory and a tool that said it wrote it,
-// a file that is not its format because a web page was saved in its place.
+// how a transfer changed the bytes, a process cap or a time limit reached,
+// a file the harness wrote that is gone, a read-only mount, a refused port
+// beside a server listening on another, a value the test's fixture gave, a
+// path that climbs out of its directory and a tool that said it wrote it,
+// a file that is not its format because a web page was saved in its
+// place; then, over none of those, a connection the network never
+// answered and the outcomes the log records in so many words.
 func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig string) (Classification, string) {
 	// The end of the log, as the process cap, the time limit and the
 	// read-only mount read it: made a string once, not once each.
@@ -417,18 +421,6 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 		// limit, so the mode says so too.
 		sig = normalizeSource(timeLimitReached + ": " + sig)
 	}
-	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) && out.Primitive != "network-egress" &&
-		(out.Layer != sandtrap.LayerInterface || onlyGuessed(out)) &&
-		(out.By == LimitReachedRule || !slices.Contains(notOverruled, out.By)) && networkNeverAnswered(end) {
-		// Whatever the tool said as it gave up (a time-out, a limit the
-		// wait ran into, a file that never came), the log shows the
-		// network never answered: the wait was for egress.
-		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "network-egress", By: UnansweredRule}
-		sig = normalizeSource(networkUnanswered + ": " + strings.TrimPrefix(sig, normalizeSource(timeLimitReached)+": "))
-	}
-	if o, ok := outcomeShown(end, out, harnessLayer); ok {
-		out = Classification{Layer: o.layer, Primitive: o.primitive, By: o.by}
-	}
 	if harnessLayer == "" && out.By == "rule:browser-closed" {
 		// "Target closed" says only that the browser went away; the
 		// harness's figures say what it was doing when it did.
@@ -477,10 +469,26 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "network-egress", By: ErrorPageRule}
 		sig = normalizeSource(errorPageSaved + ": " + sig)
 	}
-	if out.Layer != sandtrap.LayerTest && out.Primitive != "cpu-time" && reportedSuccess(f) && findingOf(strings.Fields(sig)) < 0 {
+	// The log's own outcomes come after the harness's other figures, which
+	// they do not overrule (notOverruled): a file written then lost, a
+	// path that climbed out, a read-only mount, an error page saved.
+	if (harnessLayer == "" || harnessLayer == sandtrap.LayerSandbox) && out.Primitive != "network-egress" &&
+		(out.Layer != sandtrap.LayerInterface || onlyGuessed(out)) &&
+		(out.By == LimitReachedRule || !slices.Contains(notOverruled, out.By)) && networkNeverAnswered(end) {
+		// Whatever the tool said as it gave up (a time-out, a limit the
+		// wait ran into, a file that never came), the log shows the
+		// network never answered: the wait was for egress.
+		out = Classification{Layer: sandtrap.LayerSandbox, Primitive: "network-egress", By: UnansweredRule}
+		sig = normalizeSource(networkUnanswered + ": " + strings.TrimPrefix(sig, normalizeSource(timeLimitReached)+": "))
+	}
+	if o, ok := outcomeShown(end, out, harnessLayer); ok {
+		out = Classification{Layer: o.layer, Primitive: o.primitive, By: o.by}
+	}
+	if out.Layer != sandtrap.LayerTest && out.Primitive != "cpu-time" && out.By != UnansweredRule && reportedSuccess(f) && findingOf(strings.Fields(sig)) < 0 {
 		// The tool said it succeeded, so the failure is what the
 		// harness's check found: silent. A time limit stays the
-		// limit's, since the client gave up while the tool ran on.
+		// limit's, and a wait the network never answered egress's,
+		// since the client gave up while the tool ran on.
 		sig = normalizeSource(toolSucceeded + ": " + sig)
 	}
 	if leaksSecret(f) {
@@ -975,12 +983,14 @@ func (m maskedReading) reads(src string) bool { return m.marks.Admits(src) && m.
 // file in a test's fixtures or data folder (the harness-error rule), a
 // path that climbs to a system folder or names the password files (the
 // input-validation rule), a bare program name Python could not find and
-// a program env could not find (the package-path rule).
+// a program env could not find (the package-path rule), the zero of
+// BigQuery's "Bad character (ASCII 0)" (the NUL-byte rule).
 var maskedReadings = []maskedReading{
 	{"fixture", logview.NewMarks("fixture", "test"), regexp.MustCompile(`(?i)` + missingFixture)},
 	{"climbs", logview.NewMarks("../", "/etc/"), regexp.MustCompile(`(?i)` + systemDirClimb)},
 	{"program", logview.NewMarks("no such file"), regexp.MustCompile(`(?im)` + bareProgramMissing)},
 	{"env", logview.NewMarks("env: "), regexp.MustCompile(`(?im)` + envProgramMissing)},
+	{"ascii0", logview.NewMarks("ascii 0"), regexp.MustCompile(`(?i)` + asciiZeroRefused)},
 }
 
 // SignatureVersion names the way signatures and modes are made. Raise it
@@ -1195,8 +1205,12 @@ var maskedReadings = []maskedReading{
 // a connection the log shows the network never answered as egress;
 // version 139 reads a program not installed, NUL bytes found and a
 // renderer crashed from the log; version 140 adds rules from
-// realworld445 to realworld451's development halves.
-const SignatureVersion = 140
+// realworld445 to realworld451's development halves; version 141 (a
+// review's mends) reads the harness's other figures before the log's
+// outcomes and an unanswered connection, keeps BigQuery's ASCII 0 in the
+// failure key, and narrows the new evidence to whole values, delivered
+// signals, getent's hosts and which's own output.
+const SignatureVersion = 141
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -871,11 +871,19 @@ var targetPort = regexp.MustCompile(`(?i)(?:target|base_?url|url|goto|navigat\w*
 // :8081", Vite's "Local: http://localhost:5173/", "running on
 // http://127.0.0.1:8000", "started on port 3000", "ss -ltn: 127.0.0.1:8089".
 var listeningPort = regexp.MustCompile(`(?i)(?-i:\bLISTEN\b)(?:\s+\d+\s+\d+)?\s+\S*?:(\d{2,5})\b` +
-	`|\blisten(?:ing)?(?:[ _-]?addr(?:ess)?)?(?:=|: | on | at )\s*(?:\w+://)?[^\s:/"]*:(\d{2,5})\b` +
+	`|\blisten(?:ing)?(?:[ _-]?addr(?:ess)?)?(?:=|: | on | at )\s*(?:\w+://)?` + listenHost + `:(\d{2,5})\b` +
 	`|\bLocal:\s+https?://[^\s:/]+:(\d{2,5})\b` +
-	`|\b(?:running|serving|started|listening)\b[^\n]{0,30}?\b(?:on|at)\s+(?:\w+://)?[^\s:/]*:(\d{2,5})\b` +
+	`|\b(?:running|serving|started|listening)\b[^\n]{0,30}?\b(?:on|at)\s+(?:\w+://)?` + listenHost + `:(\d{2,5})\b` +
 	`|\b(?:listening|started|running|serving)\b[^\n]{0,30}?\bport[ =:]+(\d{2,5})\b` +
 	`|\bss -\w*l\w*\b[^\n]*?(?:->|: |stdout=)\s*"?(?:127\.0\.0\.1|0\.0\.0\.0|\*|\[::\]|localhost):(\d{2,5})\b`)
+
+// anyPort finds a port an error names, on any host.
+var anyPort = regexp.MustCompile(`(?i)(?::| port )\d{2,5}\b`)
+
+// listenHost is the host a server listens on: none, localhost, an IPv4
+// address, a bracketed IPv6 one or a wildcard; not the hour of a
+// timestamp ("started at 10:15:07").
+const listenHost = `(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:]*\]|\*)?`
 
 // listenerGone finds a log's word that a server it saw listening is gone
 // or was restarted: then the refused port is the platform's loss, not the
@@ -896,17 +904,23 @@ func connectedToWrongPort(errText, log string) bool {
 		return false
 	}
 	refused := refusedLocalPort.FindAllStringSubmatch(errText, -1)
-	if len(refused) == 0 {
+	if len(refused) == 0 && !anyPort.MatchString(errText) {
+		// An error that names no port at all: the port the test aimed at.
+		// One that names a remote host's was refused out there.
 		refused = targetPort.FindAllStringSubmatch(log, -1)
 	}
 	if len(refused) == 0 || listenerGone.MatchString(log) {
 		return false
 	}
 	listening := map[string]bool{}
-	for _, m := range listeningPort.FindAllStringSubmatch(log, -1) {
-		for _, port := range m[1:] {
-			if port != "" {
-				listening[port] = true
+	for _, m := range listeningPort.FindAllStringSubmatchIndex(log, -1) {
+		if rest := log[m[1]:]; len(rest) > 1 && rest[0] == ':' && rest[1] >= '0' && rest[1] <= '9' {
+			// A time of day (10:15:07), not a port.
+			continue
+		}
+		for i := 2; i < len(m); i += 2 {
+			if m[i] >= 0 {
+				listening[log[m[i]:m[i+1]]] = true
 			}
 		}
 	}
@@ -957,28 +971,63 @@ func valueFromTest(errText, log string) bool {
 	if !attributionMarks.In(log) {
 		return false
 	}
+	errText = tail(errText, wholeWindow)
+	if storageFull.MatchString(errText) {
+		// A full disk fails whatever path the test gave it.
+		return false
+	}
 	var lines []string
 	for _, line := range strings.Split(log, "\n") {
-		if testAttribution.MatchString(line) {
+		// A fixture's line that reports an error echoes the failure; it
+		// does not say the test gave the value.
+		if testAttribution.MatchString(line) && !reportsError.MatchString(line) {
 			lines = append(lines, line)
 		}
 	}
 	if len(lines) == 0 {
 		return false
 	}
-	for _, v := range namedValue.FindAllString(tail(errText, wholeWindow), -1) {
+	for _, v := range namedValue.FindAllString(errText, -1) {
 		v = strings.Trim(v, `'"`)
 		if len(v) < 4 || sourceFile.MatchString(v) {
 			continue
 		}
 		for _, line := range lines {
-			if strings.Contains(line, v) {
+			if holdsWholeValue(line, v) {
 				return true
 			}
 		}
 	}
 	return false
 }
+
+// reportsError finds a line that reports an error or a failure.
+var reportsError = regexp.MustCompile(`(?i)\b(?:error|failed|failure|exception|raised|traceback)\b`)
+
+// holdsWholeValue reports whether line holds v as a whole value: not the
+// start of a longer path (/data in /data/imagenet) or a part of a word.
+func holdsWholeValue(line, v string) bool {
+	for i := 0; ; {
+		j := strings.Index(line[i:], v)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(v)
+		// A host or a file name may sit inside a URL or a path, and a
+		// path may end a longer one (./utils/setup.php where the fixture
+		// gave /srv/app/utils/setup.php); a path may not begin one.
+		inPath := !strings.Contains(v, "/")
+		if (start == 0 || strings.IndexByte(valueBounds, line[start-1]) >= 0 || line[start-1] == '/' || strings.HasPrefix(v, "/")) &&
+			(end == len(line) || strings.IndexByte(valueBounds, line[end]) >= 0 || line[end] == '/' && inPath) {
+			return true
+		}
+		i = start + 1
+	}
+}
+
+// valueBounds are the bytes that may stand either side of a whole value in
+// a harness's line: space, quotes, brackets, and the = or : of a key.
+const valueBounds = " \t'\"`()[]{},;=:"
 
 // testValueDoubted reports whether out is a class that a value the test
 // got wrong reads as: a file not there, a host not reached, a program or
@@ -1001,13 +1050,14 @@ const networkUnanswered = "the network never answered"
 
 // unanswered finds a harness's note of a connection that got no answer
 // or a name that did not resolve: ss's SYN-SENT, "no SYN-ACK", a SYN
-// retransmitted or timed out, a firewall's DROP, getent's exit status 2
-// (the name was not found).
-var unanswered = regexp.MustCompile(`(?i)SYN[-_ ]?SENT|no syn-?ack|syn-?ack[^\n]{0,20}(?:none|\b0\b|missing|never)|timed? ?out[^\n]{0,40}\bSYN\b|\bSYN\b[^\n]{0,40}(?:no reply|no answer|retrans)|iptables[^\n]{0,80}\bDROP\b|\bnft\b[^\n]{0,80}\bdrop\b|\bgetent\b[^\n]{0,60}(?:->|exit[= ]*) *2\b`)
+// retransmitted or timed out, getent hosts' exit status 2 (the name was
+// not found). A firewall's rules (iptables -P OUTPUT DROP) say what
+// would be dropped, not that anything was.
+var unanswered = regexp.MustCompile(`(?i)SYN[-_ ]?SENT|no syn[-_]?ack|syn[-_]?ack\w*[=:] *(?:0|none)(?:[\s,;)]|$)|syn[-_]?ack[^\n]{0,20}(?:missing|never)|timed? ?out[^\n]{0,40}\bSYN\b|\bSYN\b[^\n]{0,40}(?:no reply|no answer|retrans)|\bgetent\s+a?hosts\b[^\n]{0,60}\bexit(?: status)?[= :(]*2\b`)
 
 // unansweredMarks are fragments of which every match of unanswered holds
 // one, checked before the expression.
-var unansweredMarks = logview.NewMarks("syn", "drop", "getent")
+var unansweredMarks = logview.NewMarks("syn", "getent")
 
 // networkNeverAnswered reports whether log, the end of a failure's log,
 // shows a connection the network never answered or a name it never
@@ -1045,23 +1095,26 @@ const (
 // logOutcomes are read in order; the first the log shows decides.
 var logOutcomes = []logOutcome{
 	{
-		// which, command -v or type finding nothing, dpkg's package not
-		// installed: all 399 labelled records whose log shows so are
+		// which or command -v finding nothing, dpkg's package not
+		// installed: all 373 labelled records whose log shows so are
 		// package-path, whatever the tool made of the absence (a file
 		// not found, a spawn refused).
 		by: ProgramAbsentRule, layer: sandtrap.LayerSandbox, primitive: "package-path",
-		marks: logview.NewMarks("which", "command -v", "type ", "dpkg"),
-		shown: regexp.MustCompile(`(?i)\b(?:which|command -v|type)\s+[\w.+-]+\s*(?:->|:)?\s*(?:exit[= ]*1\b|\(none\)|not found|no \S+ in)|dpkg[^\n]{0,80}(?:not installed|no packages found)`),
+		marks: logview.NewMarks("which", "command -v", "dpkg"),
+		shown: regexp.MustCompile(`(?i)\b(?:which|command -v)\s+[\w.+-]+\s*(?:->|:)\s*(?:exit[= ]*1\b|\(none\)|not found)|\bwhich: no \S+ in \(|dpkg[^\n]{0,80}(?:not installed|no packages found)`),
 		reads: func(out Classification) bool { return out.Layer != sandtrap.LayerInterface },
 	},
 	{
 		// The offset of the first NUL the harness found in the bytes, or
 		// their count: all 132 labelled records are null-byte, whatever
-		// decoder or assertion then failed on them.
+		// decoder or assertion then failed on them, but one that read
+		// UTF-16.
 		by: NULFoundRule, layer: sandtrap.LayerInterface, primitive: "null-byte",
-		marks: logview.NewMarks("0x00", "nul"),
-		shown: regexp.MustCompile(`(?i)\bfirst_0x00_at\b|\bnul_bytes?[=: ]+[1-9]|\b0x00 at (?:offset|byte|position)\b`),
-		reads: func(Classification) bool { return true },
+		marks: logview.NewMarks("0x00", "nul_byte"),
+		shown: regexp.MustCompile(`(?i)first_0x00_at|\bnul_bytes?[=: ]+[1-9]|0x00 at (?:offset|byte|position)`),
+		// UTF-16 shows a NUL after every ASCII letter: its encoding, not
+		// a NUL in the data, however many the harness counted.
+		reads: func(out Classification) bool { return out.By != "rule:utf16-as-nul" },
 	},
 	{
 		// DevTools' Inspector.targetCrashed: the renderer died, and all
@@ -1268,6 +1321,7 @@ func endedByTimeLimit(f *Failure, out Classification, log string) bool {
 	return !killed || !memoryNearLimit(log)
 }
 
-// cpuLimitSignal finds a log's note of the signal a process gets at its
-// CPU-time limit: all 63 labelled records whose log shows it are cpu-time.
-var cpuLimitSignal = regexp.MustCompile(`(?i)\bSIGXCPU\b|CPU time limit exceeded`)
+// cpuLimitSignal finds a log's note that a process got the signal of its
+// CPU-time limit (killed by SIGXCPU, SIGXCPU@3600s, the shell's "CPU time
+// limit exceeded"), not a list that names it (trap: ignoring SIGXCPU).
+var cpuLimitSignal = regexp.MustCompile(`(?i)(?:killed by|received|got|caught|terminated by|after|action[=:]|signals?[: =]+\[?)\s*SIGXCPU\b|\]\s*SIGXCPU\b|\bSIGXCPU\s*(?:@|at\b|after\b|then\b|sent|delivered|received)|CPU time limit exceeded`)

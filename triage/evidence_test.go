@@ -640,6 +640,9 @@ func TestConnectedToWrongPortComparesTheRefusedPortWithTheOnesListening(t *testi
 		{"a tool named listen is no listener", `[ERROR] Failed to POST: Post "http://localhost:4242/webhook": dial tcp [::1]:4242: connect: connection refused`,
 			`forwarder cmd="stripe listen" forward_to="localhost:4242/webhook"`, false},
 		{"not refused at all", "Error: page.goto: Timeout 30000ms exceeded. navigating to http://localhost:3000/", "Local: http://localhost:5173/", false},
+		{"a time of day is no listener", "connect ECONNREFUSED 127.0.0.1:5432", "run started at 10:15:07\nListening at 10:15:07", false},
+		{"a remote host's refusal does not fall back to the test's target", "curl: (7) Failed to connect to pypi.org port 443 after 3 ms: Connection refused",
+			"db connected=127.0.0.1:5432\napp listening on :8000", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -719,7 +722,12 @@ func TestValueFromTestFindsTheErrorsValueOnAFixtureOrConfigLine(t *testing.T) {
 			"wrote /data/out/report.csv ok\nsandbox restarted", false},
 		{"a folder that only ends in fixture is not the test's word", "Error: Path not allowed: /tmp/dc-fixture/a.txt",
 			"validatePath /tmp/dc-fixture/a.txt -> /private/tmp/dc-fixture/a.txt", false},
-		{"a value of under four characters says nothing", "KeyError: 'id'", "fixture row id=7", false},
+		{"a value of under four characters says nothing", "KeyError: 'row'", "fixture key=row", false},
+		{"a path that only begins the fixture's longer one", "mkdir: cannot create directory '/data': Permission denied", "fixture dataset_dir=/data/imagenet", false},
+		{"a fixture's line that echoes the error", "HTTPSConnectionPool(host='huggingface.co', port=443): Max retries exceeded",
+			"fixture hf_model setup failed: ConnectionError: HTTPSConnectionPool(host='huggingface.co', port=443)", false},
+		{"a full disk whatever path the fixture gave", "OSError: [Errno 28] No space left on device: '/workspace/out'", "fixture out_dir=/workspace/out", false},
+		{"a host inside the URL the test's configuration gave", "HTTPSConnectionPool(host='api.exmaple.com', port=443): Max retries exceeded", "test_config base_url=https://api.exmaple.com/v1", true},
 		{"a source file a traceback names says nothing", `File "/app/tests/helpers.py", line 3, in load`, "fixture loader=/app/tests/helpers.py", false},
 		{"no fixture or configuration line", "OSError: [Errno 2] No such file or directory: '/media/x/y'", "ls /media -> x", false},
 	}
@@ -772,8 +780,12 @@ func TestNetworkNeverAnsweredReadsConnectionsWithoutAReply(t *testing.T) {
 		{"netstat's SYN_SENT", "tcp 0 1 10.0.0.5:40122 140.82.112.3:443 SYN_SENT", true},
 		{"no SYN-ACK", "tcp_connect pypi.org:443 syn_sent=3 no syn-ack after 30s", true},
 		{"a SYN retransmitted", "tcpdump: 3 SYN retransmits to 104.16.0.35:443", true},
-		{"a firewall's DROP", "iptables -L OUTPUT -> DROP all -- 0.0.0.0/0 0.0.0.0/0", true},
-		{"getent finding no name", "getent hosts registry.npmjs.org -> exit=2", true},
+		{"a firewall's rules say nothing was dropped", "iptables -P OUTPUT DROP", false},
+		{"getent finding no other kind of name is not the network", "getent passwd agent -> exit=2", false},
+		{"getent resolving an address that starts with a 2", "getent hosts example.com -> 2.16.4.5 example.com", false},
+		{"a SYN-ACK that came in under a millisecond", "probe: SYN-ACK received after 0.21 ms", false},
+		{"a SYN-ACK count of zero", "tcp_connect pypi.org:443 syn_ack=0 retries=3", true},
+		{"getent finding no host", "getent hosts registry.npmjs.org -> exit=2", true},
 		{"an established connection", "ss -tn -> ESTAB 0 0 10.0.0.5:51234 151.101.0.223:443", false},
 		{"getent resolving the name", "getent hosts github.com -> 140.82.112.3 github.com", false},
 		{"a SYN-ACK that came", "syn-ack received in 12ms", false},
@@ -797,6 +809,10 @@ func TestAConnectionTheNetworkNeverAnsweredIsEgressWhateverTheToolSaid(t *testin
 			"ss -tn -> SYN-SENT 0 1 10.0.0.5:51234 151.101.0.223:443\nexit=1", "sandbox/network-egress", UnansweredRule},
 		{"a wait that ran into the time limit", "Killed",
 			"limit_s=600 elapsed_s=601\ntcp 0 1 10.0.0.5:40122 140.82.112.3:443 SYN_SENT\nexit=137", "sandbox/network-egress", UnansweredRule},
+		{"a wait that ran into the time limit while the tool said it succeeded", "Killed",
+			"limit_s=600 elapsed_s=601\ntcp 0 1 10.0.0.5:40122 140.82.112.3:443 SYN_SENT\nexit=0", "sandbox/network-egress", UnansweredRule},
+		{"a file written then lost stays lost beside a connection never answered", "FileNotFoundError: [Errno 2] No such file or directory: './out/summary.csv'",
+			"write_file out/summary.csv ok\nss -tn -> SYN-SENT 0 1 10.0.0.5:51234 151.101.0.223:443", "sandbox/storage-persistence", ""},
 		{"a package that never arrived", "ModuleNotFoundError: No module named 'requests'",
 			"pip install requests -> retrying\ngetent hosts pypi.org -> exit=2", "sandbox/network-egress", UnansweredRule},
 		{"an egress rule keeps its own signature", "ReadTimeoutError: HTTPSConnectionPool(host='files.pythonhosted.org', port=443): Read timed out.",
@@ -813,6 +829,9 @@ func TestAConnectionTheNetworkNeverAnsweredIsEgressWhateverTheToolSaid(t *testin
 			if tt.wantBy != "" && (cl.By != tt.wantBy || !strings.HasPrefix(cl.Signature, networkUnanswered+": ") || strings.Contains(cl.Signature, timeLimitReached)) {
 				t.Errorf("got %s with signature %q, want %s under its prefix alone", cl.By, cl.Signature, tt.wantBy)
 			}
+			if tt.wantBy == "" && strings.Contains(cl.Signature, networkUnanswered) {
+				t.Errorf("got signature %q, want the rule's own, without the unanswered prefix", cl.Signature)
+			}
 		})
 	}
 }
@@ -826,8 +845,12 @@ func TestAnOutcomeTheLogRecordsDecidesOverTheErrorsWords(t *testing.T) {
 			"which g++ -> (none) ; which make -> (none)\nexit=1", "", "sandbox/package-path", ProgramAbsentRule},
 		{"a program command -v did not find is not installed", "Error: Unable to start the Chrome browser. Otherwise, consider using -d web-server instead.",
 			"command -v google-chrome -> exit=1", "", "sandbox/package-path", ProgramAbsentRule},
-		{"a package dpkg says is not installed", "OSError: cannot load library 'libcairo.so.2': error",
-			"dpkg -s libcairo2 -> package 'libcairo2' is not installed", "", "sandbox/package-path", ""},
+		{"a package dpkg says is not installed", "OSError: [Errno 2] No such file or directory: '/opt/render/lib/libcairo.so.2'",
+			"dpkg-query: no packages found matching libcairo2", "", "sandbox/package-path", ProgramAbsentRule},
+		{"prose that says which was not found is no outcome", "OSError: [Errno 2] No such file or directory: '/workspace/out/report.csv'",
+			"load config key which was not found; using defaults", "", "sandbox/storage-persistence", ""},
+		{"NUL bytes counted in UTF-16 text are its encoding", "PowerShell commonly emits UTF-16LE (\\xff\\xfe h\\x00e\\x00l\\x00l\\x00o\\x00), which arrives corrupted",
+			"out.txt nul_bytes=412", "", "interface/encoding", ""},
 		{"a NUL the harness found decides over a decoder's words", "duckdb::Exception: String value is not valid UTF8",
 			"arg_bytes_sent=2065 arg_bytes_received=189 first_0x00_at=61", "", "interface/null-byte", NULFoundRule},
 		{"a NUL the harness found decides over the test's assertion", "AssertionError",
@@ -835,6 +858,8 @@ func TestAnOutcomeTheLogRecordsDecidesOverTheErrorsWords(t *testing.T) {
 		{"a renderer DevTools reported crashed is memory", "Error: Protocol error (Runtime.callFunctionOn): Session closed. Most likely the page has been closed.",
 			`{"cdp_event": "Inspector.targetCrashed", "t": 1201}`, "", "sandbox/memory", RendererCrashedRule},
 		{"the harness's word on the layer stands", "AssertionError", "first_0x00_at=12", sandtrap.LayerTest, "test/harness", ""},
+		{"a traversal the tool accepted stays the finding beside a crashed renderer", "Content successfully written to notes.txt",
+			`{"tool": "write_file", "arguments": {"directory": "/tmp/../var/www", "name": "notes.txt"}}` + "\n" + `{"cdp_event": "Inspector.targetCrashed"}`, "", "interface/input-validation", TraversalRule},
 		{"a program found is no outcome", "Failed to launch the browser process: spawn /usr/bin/google-chrome EACCES",
 			"command -v google-chrome -> /usr/bin/google-chrome", "", "sandbox/filesystem-permissions", ""},
 		{"a count of no NULs is no outcome", "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xff in position 0: invalid start byte",

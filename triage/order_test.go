@@ -116,6 +116,13 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 			wantOf: "unclassified/",
 		},
 		{
+			name:   "BigQuery's NUL byte and another character it refused",
+			first:  "Error while reading data, error message: Error detected while parsing row starting at position: 1048576. Error: Bad character (ASCII 0) encountered.",
+			other:  "Error while reading data, error message: Error detected while parsing row starting at position: 1048576. Error: Bad character (ASCII 13) encountered.",
+			want:   "interface/null-byte",
+			wantOf: "interface/encoding",
+		},
+		{
 			name:   "a page script's invalid URL whichever constructor refused it",
 			first:  "Uncaught TypeError: Failed to construct 'URL': Invalid URL",
 			other:  "Uncaught TypeError: Failed to construct 'Request': Invalid URL",

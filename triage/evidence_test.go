@@ -71,10 +71,7 @@ func TestTransferDamageSaysHowTheBytesChanged(t *testing.T) {
 }
 
 func TestReplacedBytesFindsUTF8ReplacementCharactersInAHexDump(t *testing.T) {
-	tests := []struct {
-		name, log string
-		want      bool
-	}{
+	tests := []logCase{
 		{"a stored head that starts with EF BF BD", "client_head=89504e470d0a1a0a stored_head=efbfbd504e470d0a", true},
 		{"the bytes dumped apart, as od prints them", "$ head -c 8 a.zip | od -An -tx1  -> 50 4b 03 04 ef bf bd 00", true},
 		{"EF BF BD inside a longer run, on a byte boundary", "check head local=934e554d5059 remote=934eefbfbd4d", true},
@@ -83,13 +80,7 @@ func TestReplacedBytesFindsUTF8ReplacementCharactersInAHexDump(t *testing.T) {
 		{"xxd's groups with EF BF BD off a byte boundary", "00000000: 0efb fbd0 4e47 0d0d", false},
 		{"no dump at all", "wrote 515317 bytes to /home/user/best.tar", false},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := replacedBytes([]byte(tt.log)); got != tt.want {
-				t.Errorf("got %v, want %v", got, tt.want)
-			}
-		})
-	}
+	checkLog(t, func(log string) bool { return replacedBytes([]byte(log)) }, tests)
 }
 
 func TestLostAfterWriteNeedsTheHarnessToHaveSeenTheFile(t *testing.T) {
@@ -464,10 +455,7 @@ func TestMegabytesReadsTheUnitFromTheKeyTheSuffixOrTheSize(t *testing.T) {
 }
 
 func TestMemoryNearLimitReadsACapApartFromMemoryUsed(t *testing.T) {
-	tests := []struct {
-		name, log string
-		want      bool
-	}{
+	tests := []logCase{
 		{"usage at 80 % of a named limit", "rss_mb=3300 mem_limit_mb=4096", true},
 		{"cgroup v2's memory.max is a cap, not memory used", `{"rss_mib":850,"mem_max_mib":4096}`, false},
 		{"usage near memory.max", `{"rss_mib":3900,"mem_max_mib":4096}`, true},
@@ -475,30 +463,11 @@ func TestMemoryNearLimitReadsACapApartFromMemoryUsed(t *testing.T) {
 		{"a usage's peak is memory used", "rss_max_mb=1900", true},
 		{"a large usage far under the limit the log names is not near it", "sample rss_mb=2489 limit_mb=16384", false},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := memoryNearLimit(tt.log); got != tt.want {
-				t.Errorf("got %v, want %v", got, tt.want)
-			}
-		})
-	}
-	t.Run("a supervisor's kill at the wall limit is the limit's, under a memory cap it never neared", func(t *testing.T) {
-		exit := int64(137)
-		log := `{"event":"exec.start","cmd":"golangci-lint run ./...","wall_limit_s":600}
-{"event":"cgroup.sample","rss_mib":850,"mem_max_mib":4096}
-{"event":"exec.signal","signal":"SIGKILL","sender":"supervisor","elapsed_s":600.0}`
-		cl := NewClassifier(nil).Classify(Failure{Status: "failed", Error: "Killed", ExitCode: &exit, LogTail: []byte(log)})
-		if got, want := cl.Layer+"/"+cl.Primitive, "sandbox/cpu-time"; got != want {
-			t.Errorf("got %s (%s), want %s", got, cl.By, want)
-		}
-	})
+	checkLog(t, memoryNearLimit, tests)
 }
 
 func TestReachedTimeLimitComparesTheRunWithTheShortestTimeLimitOfTheLog(t *testing.T) {
-	tests := []struct {
-		name, log string
-		want      bool
-	}{
+	tests := []logCase{
 		{"a run that took its limit", "tool=exec_command argv=[make -j4] limit_s=1800 elapsed_s=1801 cpu_s=1634 exit=140", true},
 		{"a limit in milliseconds and a wall time in seconds", "step=4 timeout_ms=30000 wall_s=30.1", true},
 		{"a run well inside its limit", "limit_s=1800 elapsed_s=95", false},
@@ -511,20 +480,11 @@ func TestReachedTimeLimitComparesTheRunWithTheShortestTimeLimitOfTheLog(t *testi
 		{"CPU seconds well under the limit are not", "limit_cpu_s=180 cpu_used_s=12.5 rss_mb=2048", false},
 		{"a count's limit with a time unit is a time limit", "row_limit=60s elapsed=61s", true},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := reachedTimeLimit(tt.log); got != tt.want {
-				t.Errorf("got %v, want %v", got, tt.want)
-			}
-		})
-	}
+	checkLog(t, reachedTimeLimit, tests)
 }
 
 func TestReachedPidsLimitComparesTheProcessCountWithTheCgroupsCap(t *testing.T) {
-	tests := []struct {
-		name, log string
-		want      bool
-	}{
+	tests := []logCase{
 		{"a count over the cap", "[23:28:34] cgroup pids.current=629 pids.max=512 pids.events max=0", true},
 		{"a count at the cap, in snake case", "step=cgroup pids_max=128 pids_current=128 threads=126", true},
 		{"a count at the cap in a JSON line", `{"devpts_mounted":false,"pids_max":64,"pids_current":64,"exit":1}`, true},
@@ -543,13 +503,7 @@ func TestReachedPidsLimitComparesTheProcessCountWithTheCgroupsCap(t *testing.T) 
 		{"a max on the line after the events file is not its count", "cat pids.events\nmax 29", false},
 		{"no pids at all", "elapsed_s=12 rss_mb=300", false},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := reachedPidsLimit(tt.log); got != tt.want {
-				t.Errorf("got %v, want %v", got, tt.want)
-			}
-		})
-	}
+	checkLog(t, reachedPidsLimit, tests)
 }
 
 func TestARunAtItsProcessCapIsProcessSpawnWhateverTheToolSaid(t *testing.T) {
@@ -589,39 +543,106 @@ func TestARunAtItsProcessCapIsProcessSpawnWhateverTheToolSaid(t *testing.T) {
 	}
 }
 
-func TestAFileTheStorageRulesReadWhoseMountIsReadOnlyIsAPermission(t *testing.T) {
-	tests := []struct {
-		name, err, log string
-		want, wantBy   string
-	}{
-		{"a mkdir that found no folder on a read-only overlay", "ENOENT: no such file or directory, mkdir '/app/test-results/.playwright'",
-			"2024-06-12T06:13:27Z stat /root -> drwx------ 0:0\n2024-06-12T06:13:28Z mount /app -> overlay ro\n2024-06-12T06:13:46Z exit_status=1",
-			"sandbox/filesystem-permissions", ReadOnlyMountRule},
-		{"findmnt's options in a key=value line", "proj_create: Open of /opt/conda/share/proj failed",
-			"$ findmnt -no OPTIONS /home/user -> ro,nodev\nexit=1", "sandbox/filesystem-permissions", ReadOnlyMountRule},
-		{"a mount the harness says is not read-only says nothing", "java.io.FileNotFoundException: /home/user/gat/target/stale/extract (No such file or directory)",
-			"stat target/stale: owner=0:0 mode=0555 mount=/workspace (ro=false)\nexit_status=1", "sandbox/storage-persistence", ""},
-		{"a rule that is not the storage rules' keeps its class", "OSError: [Errno 28] No space left on device",
-			"mount: /etc/localtime ro,bind\ndf -h /workspace -> 100%", "sandbox/storage-persistence", ""},
-	}
-	for _, tt := range tests {
+// logCase is a log's end and whether a check finds what it looks for.
+type logCase struct {
+	name, log string
+	want      bool
+}
+
+// checkLog runs found on each case's log.
+func checkLog(t *testing.T, found func(log string) bool, cases []logCase) {
+	t.Helper()
+	for _, tt := range cases {
 		t.Run(tt.name, func(t *testing.T) {
-			cl := NewClassifierWith(nil, withoutRecords(GuessModel())).Classify(Failure{Status: "failed", Error: tt.err, LogTail: []byte(tt.log)})
+			if got := found(tt.log); got != tt.want {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// errLogCase is an error, a log's end, and whether a check finds what it
+// looks for in the two.
+type errLogCase struct {
+	name, err, log string
+	want           bool
+}
+
+// checkErrLog runs found on each case's error and log.
+func checkErrLog(t *testing.T, found func(errText, log string) bool, cases []errLogCase) {
+	t.Helper()
+	for _, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := found(tt.err, tt.log); got != tt.want {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// evidenceCase is a failure whose class the harness's log decides.
+type evidenceCase struct {
+	name, err, log, harnessLayer string
+	want, wantBy                 string
+}
+
+// evidencePrefixes are the prefixes the harness's evidence puts before a
+// signature; a signature holds one at the most.
+var evidencePrefixes = []string{timeLimitReached, processLimitReached, wrongPort, testSuppliedValue, networkUnanswered}
+
+// checkEvidence classifies each case by the built-in rules and a model
+// with no rule's record, and wants its class and, when one is named, its
+// By. When prefix is named, a failure the evidence's By placed wants its
+// signature under that prefix alone, and any other none of it.
+func checkEvidence(t *testing.T, by, prefix string, cases []evidenceCase) {
+	t.Helper()
+	for _, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) {
+			cl := NewClassifierWith(nil, withoutRecords(GuessModel())).Classify(Failure{Status: "failed", Error: tt.err, LogTail: []byte(tt.log), HarnessLayer: tt.harnessLayer})
 			if got := cl.Layer + "/" + cl.Primitive; got != tt.want {
 				t.Errorf("got %s by %s, want %s", got, cl.By, tt.want)
 			}
 			if tt.wantBy != "" && cl.By != tt.wantBy {
 				t.Errorf("got %s, want %s", cl.By, tt.wantBy)
 			}
+			if prefix == "" {
+				return
+			}
+			if cl.By != by {
+				if strings.Contains(cl.Signature, prefix) {
+					t.Errorf("got signature %q, want the rule's own, without %q", cl.Signature, prefix)
+				}
+				return
+			}
+			if !strings.HasPrefix(cl.Signature, prefix+": ") {
+				t.Errorf("got signature %q, want it under %q", cl.Signature, prefix)
+			}
+			for _, other := range evidencePrefixes {
+				if other != prefix && strings.Contains(cl.Signature, other) {
+					t.Errorf("got signature %q, want %q alone, not %q beside it", cl.Signature, prefix, other)
+				}
+			}
 		})
 	}
 }
 
+func TestAFileTheStorageRulesReadWhoseMountIsReadOnlyIsAPermission(t *testing.T) {
+	tests := []evidenceCase{
+		{"a mkdir that found no folder on a read-only overlay", "ENOENT: no such file or directory, mkdir '/app/test-results/.playwright'",
+			"2024-06-12T06:13:27Z stat /root -> drwx------ 0:0\n2024-06-12T06:13:28Z mount /app -> overlay ro\n2024-06-12T06:13:46Z exit_status=1",
+			"", "sandbox/filesystem-permissions", ReadOnlyMountRule},
+		{"findmnt's options in a key=value line", "proj_create: Open of /opt/conda/share/proj failed",
+			"$ findmnt -no OPTIONS /home/user -> ro,nodev\nexit=1", "", "sandbox/filesystem-permissions", ReadOnlyMountRule},
+		{"a mount the harness says is not read-only says nothing", "java.io.FileNotFoundException: /home/user/gat/target/stale/extract (No such file or directory)",
+			"stat target/stale: owner=0:0 mode=0555 mount=/workspace (ro=false)\nexit_status=1", "", "sandbox/storage-persistence", ""},
+		{"a rule that is not the storage rules' keeps its class", "OSError: [Errno 28] No space left on device",
+			"mount: /etc/localtime ro,bind\ndf -h /workspace -> 100%", "", "sandbox/storage-persistence", ""},
+	}
+	checkEvidence(t, "", "", tests)
+}
+
 func TestConnectedToWrongPortComparesTheRefusedPortWithTheOnesListening(t *testing.T) {
-	tests := []struct {
-		name, err, log string
-		want           bool
-	}{
+	tests := []errLogCase{
 		{"a refused port beside ss's listener on another", "curl: (7) Failed to connect to localhost port 3000 after 0 ms: Connection refused",
 			`tool=exec cmd="ss -ltnp" stdout="LISTEN 0 511 0.0.0.0:3080 users:((node,pid=311))"`, true},
 		{"a dev server's own line names its port", "Error: page.goto: net::ERR_CONNECTION_REFUSED at http://localhost:8080/",
@@ -644,20 +665,11 @@ func TestConnectedToWrongPortComparesTheRefusedPortWithTheOnesListening(t *testi
 		{"a remote host's refusal does not fall back to the test's target", "curl: (7) Failed to connect to pypi.org port 443 after 3 ms: Connection refused",
 			"db connected=127.0.0.1:5432\napp listening on :8000", false},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := connectedToWrongPort(tt.err, tt.log); got != tt.want {
-				t.Errorf("got %v, want %v", got, tt.want)
-			}
-		})
-	}
+	checkErrLog(t, connectedToWrongPort, tests)
 }
 
 func TestARefusedPortBesideAServerListeningElsewhereIsTheTests(t *testing.T) {
-	tests := []struct {
-		name, err, log, harnessLayer string
-		want, wantBy                 string
-	}{
+	tests := []evidenceCase{
 		{"a browser sent to the wrong port", "Error: page.goto: net::ERR_CONNECTION_REFUSED at http://127.0.0.1:8080/",
 			"exec cmd=\"npm run dev\" background=true\nstdout=\"  ➜  Local:   http://localhost:5173/\"", "", "test/harness", WrongPortRule},
 		{"an upstream left at the wrong port", "connect() failed (111: Connection refused) while connecting to upstream, upstream: \"http://127.0.0.1:3000/\"",
@@ -667,51 +679,25 @@ func TestARefusedPortBesideAServerListeningElsewhereIsTheTests(t *testing.T) {
 		{"a refusal on the port that listens stays egress", "Error: page.goto: net::ERR_CONNECTION_REFUSED at http://127.0.0.1:5173/",
 			"Local: http://localhost:5173/", "", "sandbox/network-egress", ""},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			cl := NewClassifierWith(nil, withoutRecords(GuessModel())).Classify(Failure{Status: "failed", Error: tt.err, LogTail: []byte(tt.log), HarnessLayer: tt.harnessLayer})
-			if got := cl.Layer + "/" + cl.Primitive; got != tt.want {
-				t.Errorf("got %s by %s, want %s", got, cl.By, tt.want)
-			}
-			if tt.wantBy != "" && (cl.By != tt.wantBy || !strings.HasPrefix(cl.Signature, wrongPort+": ")) {
-				t.Errorf("got %s with signature %q, want %s with the wrong port's prefix", cl.By, cl.Signature, tt.wantBy)
-			}
-		})
-	}
+	checkEvidence(t, WrongPortRule, wrongPort, tests)
 }
 
 func TestAKillAfterTheCPULimitsSignalIsCPUTime(t *testing.T) {
-	tests := []struct {
-		name, err, log string
-		want, wantBy   string
-	}{
+	tests := []evidenceCase{
 		{"a shell's Killed: 9 after SIGXCPU", "run_train.sh: line 12: 4242 Killed: 9",
-			"ulimit -t -> 3600\nsignals SIGXCPU@3600s then SIGKILL@3601s exit_status=137", "sandbox/cpu-time", LimitReachedRule},
+			"ulimit -t -> 3600\nsignals SIGXCPU@3600s then SIGKILL@3601s exit_status=137", "", "sandbox/cpu-time", LimitReachedRule},
 		{"the signal's words, with memory near its limit", "Killed",
-			"rss_mb=8000 limit_mb=8192\nCPU time limit exceeded (core dumped)", "sandbox/cpu-time", LimitReachedRule},
+			"rss_mb=8000 limit_mb=8192\nCPU time limit exceeded (core dumped)", "", "sandbox/cpu-time", LimitReachedRule},
 		{"a kill with no CPU signal and memory at its limit stays memory's", "run_train.sh: line 12: 4242 Killed",
-			"rss_mb=8190 limit_mb=8192 exit_status=137", "sandbox/memory", ""},
+			"rss_mb=8190 limit_mb=8192 exit_status=137", "", "sandbox/memory", ""},
 		{"an error that names memory keeps memory's words", "Out of memory: Killed process 4242 (python)",
-			"signals SIGXCPU@3600s", "sandbox/memory", ""},
+			"signals SIGXCPU@3600s", "", "sandbox/memory", ""},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			cl := NewClassifierWith(nil, withoutRecords(GuessModel())).Classify(Failure{Status: "failed", Error: tt.err, LogTail: []byte(tt.log)})
-			if got := cl.Layer + "/" + cl.Primitive; got != tt.want {
-				t.Errorf("got %s by %s, want %s", got, cl.By, tt.want)
-			}
-			if tt.wantBy != "" && cl.By != tt.wantBy {
-				t.Errorf("got %s, want %s", cl.By, tt.wantBy)
-			}
-		})
-	}
+	checkEvidence(t, "", "", tests)
 }
 
 func TestValueFromTestFindsTheErrorsValueOnAFixtureOrConfigLine(t *testing.T) {
-	tests := []struct {
-		name, err, log string
-		want           bool
-	}{
+	tests := []errLogCase{
 		{"a path a fixture gave", "OSError: [Errno 2] No such file or directory: '/media/GARMIN/Garmin/Activity'",
 			"[05:24:22] fixture device_dir=/media/GARMIN/Garmin/Activity (from tests/conf/device.yaml)\n[05:24:32] exit 255", true},
 		{"a host and port the test's configuration gave", "dial tcp 127.0.0.1:7860: connect: connection refused",
@@ -731,20 +717,11 @@ func TestValueFromTestFindsTheErrorsValueOnAFixtureOrConfigLine(t *testing.T) {
 		{"a source file a traceback names says nothing", `File "/app/tests/helpers.py", line 3, in load`, "fixture loader=/app/tests/helpers.py", false},
 		{"no fixture or configuration line", "OSError: [Errno 2] No such file or directory: '/media/x/y'", "ls /media -> x", false},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := valueFromTest(tt.err, tt.log); got != tt.want {
-				t.Errorf("got %v, want %v", got, tt.want)
-			}
-		})
-	}
+	checkErrLog(t, valueFromTest, tests)
 }
 
 func TestAValueTheTestSuppliedIsTheTestsWhateverTheToolSaid(t *testing.T) {
-	tests := []struct {
-		name, err, log, harnessLayer string
-		want, wantBy                 string
-	}{
+	tests := []evidenceCase{
 		{"a missing file the fixture named", "OSError: [Errno 2] No such file or directory: '/media/GARMIN/Garmin/Activity'",
 			"fixture device_dir=/media/GARMIN/Garmin/Activity\nexit 255", "", "test/harness", TestValueRule},
 		{"a host the test's configuration named", "requests.exceptions.ConnectionError: HTTPSConnectionPool(host='api.exmaple.com', port=443): Max retries exceeded",
@@ -755,27 +732,11 @@ func TestAValueTheTestSuppliedIsTheTestsWhateverTheToolSaid(t *testing.T) {
 			"fixture wrote /workspace/out/model.pt bytes=52311 ok\nsandbox restarted\nls /workspace/out -> (empty)", "", "sandbox/storage-persistence", LostFileRule},
 		{"a memory kill is not a value", "Killed", "fixture dataset=/data/big.parquet rss_mb=8190 limit_mb=8192", "", "sandbox/memory", ""},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			cl := NewClassifierWith(nil, withoutRecords(GuessModel())).Classify(Failure{Status: "failed", Error: tt.err, LogTail: []byte(tt.log), HarnessLayer: tt.harnessLayer})
-			if got := cl.Layer + "/" + cl.Primitive; got != tt.want {
-				t.Errorf("got %s by %s, want %s", got, cl.By, tt.want)
-			}
-			if tt.wantBy != "" && cl.By != tt.wantBy {
-				t.Errorf("got %s, want %s", cl.By, tt.wantBy)
-			}
-			if tt.wantBy == TestValueRule && !strings.HasPrefix(cl.Signature, testSuppliedValue+": ") {
-				t.Errorf("got signature %q, want the test-supplied value's prefix", cl.Signature)
-			}
-		})
-	}
+	checkEvidence(t, TestValueRule, testSuppliedValue, tests)
 }
 
 func TestNetworkNeverAnsweredReadsConnectionsWithoutAReply(t *testing.T) {
-	tests := []struct {
-		name, log string
-		want      bool
-	}{
+	tests := []logCase{
 		{"ss's SYN-SENT", "ss -tn -> SYN-SENT 0 1 10.0.0.5:51234 151.101.0.223:443", true},
 		{"netstat's SYN_SENT", "tcp 0 1 10.0.0.5:40122 140.82.112.3:443 SYN_SENT", true},
 		{"no SYN-ACK", "tcp_connect pypi.org:443 syn_sent=3 no syn-ack after 30s", true},
@@ -791,56 +752,31 @@ func TestNetworkNeverAnsweredReadsConnectionsWithoutAReply(t *testing.T) {
 		{"a SYN-ACK that came", "syn-ack received in 12ms", false},
 		{"the word synthetic", "synthetic data: 1000 rows dropped_nulls=0", false},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := networkNeverAnswered(tt.log); got != tt.want {
-				t.Errorf("got %v, want %v", got, tt.want)
-			}
-		})
-	}
+	checkLog(t, networkNeverAnswered, tests)
 }
 
 func TestAConnectionTheNetworkNeverAnsweredIsEgressWhateverTheToolSaid(t *testing.T) {
-	tests := []struct {
-		name, err, log string
-		want, wantBy   string
-	}{
+	tests := []evidenceCase{
 		{"a tool's time-out", "TimeoutError: command timed out after 300 seconds",
-			"ss -tn -> SYN-SENT 0 1 10.0.0.5:51234 151.101.0.223:443\nexit=1", "sandbox/network-egress", UnansweredRule},
+			"ss -tn -> SYN-SENT 0 1 10.0.0.5:51234 151.101.0.223:443\nexit=1", "", "sandbox/network-egress", UnansweredRule},
 		{"a wait that ran into the time limit", "Killed",
-			"limit_s=600 elapsed_s=601\ntcp 0 1 10.0.0.5:40122 140.82.112.3:443 SYN_SENT\nexit=137", "sandbox/network-egress", UnansweredRule},
+			"limit_s=600 elapsed_s=601\ntcp 0 1 10.0.0.5:40122 140.82.112.3:443 SYN_SENT\nexit=137", "", "sandbox/network-egress", UnansweredRule},
 		{"a wait that ran into the time limit while the tool said it succeeded", "Killed",
-			"limit_s=600 elapsed_s=601\ntcp 0 1 10.0.0.5:40122 140.82.112.3:443 SYN_SENT\nexit=0", "sandbox/network-egress", UnansweredRule},
+			"limit_s=600 elapsed_s=601\ntcp 0 1 10.0.0.5:40122 140.82.112.3:443 SYN_SENT\nexit=0", "", "sandbox/network-egress", UnansweredRule},
 		{"a file written then lost stays lost beside a connection never answered", "FileNotFoundError: [Errno 2] No such file or directory: './out/summary.csv'",
-			"write_file out/summary.csv ok\nss -tn -> SYN-SENT 0 1 10.0.0.5:51234 151.101.0.223:443", "sandbox/storage-persistence", ""},
+			"write_file out/summary.csv ok\nss -tn -> SYN-SENT 0 1 10.0.0.5:51234 151.101.0.223:443", "", "sandbox/storage-persistence", ""},
 		{"a package that never arrived", "ModuleNotFoundError: No module named 'requests'",
-			"pip install requests -> retrying\ngetent hosts pypi.org -> exit=2", "sandbox/network-egress", UnansweredRule},
+			"pip install requests -> retrying\ngetent hosts pypi.org -> exit=2", "", "sandbox/network-egress", UnansweredRule},
 		{"an egress rule keeps its own signature", "ReadTimeoutError: HTTPSConnectionPool(host='files.pythonhosted.org', port=443): Read timed out.",
-			"ss -tn -> SYN-SENT 0 1 10.0.0.5:51234 151.101.0.223:443", "sandbox/network-egress", ""},
+			"ss -tn -> SYN-SENT 0 1 10.0.0.5:51234 151.101.0.223:443", "", "sandbox/network-egress", ""},
 		{"an interface rule keeps its class", "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xff in position 0: invalid start byte",
-			"ss -tn -> SYN-SENT 0 1 10.0.0.5:51234 151.101.0.223:443", "interface/encoding", ""},
+			"ss -tn -> SYN-SENT 0 1 10.0.0.5:51234 151.101.0.223:443", "", "interface/encoding", ""},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			cl := NewClassifierWith(nil, withoutRecords(GuessModel())).Classify(Failure{Status: "failed", Error: tt.err, LogTail: []byte(tt.log)})
-			if got := cl.Layer + "/" + cl.Primitive; got != tt.want {
-				t.Errorf("got %s by %s, want %s", got, cl.By, tt.want)
-			}
-			if tt.wantBy != "" && (cl.By != tt.wantBy || !strings.HasPrefix(cl.Signature, networkUnanswered+": ") || strings.Contains(cl.Signature, timeLimitReached)) {
-				t.Errorf("got %s with signature %q, want %s under its prefix alone", cl.By, cl.Signature, tt.wantBy)
-			}
-			if tt.wantBy == "" && strings.Contains(cl.Signature, networkUnanswered) {
-				t.Errorf("got signature %q, want the rule's own, without the unanswered prefix", cl.Signature)
-			}
-		})
-	}
+	checkEvidence(t, UnansweredRule, networkUnanswered, tests)
 }
 
 func TestAnOutcomeTheLogRecordsDecidesOverTheErrorsWords(t *testing.T) {
-	tests := []struct {
-		name, err, log, harnessLayer string
-		want, wantBy                 string
-	}{
+	tests := []evidenceCase{
 		{"a program which did not find is not installed", "Command ['make', 'examples/bernoulli/bernoulli'] error during processing No such file or directory",
 			"which g++ -> (none) ; which make -> (none)\nexit=1", "", "sandbox/package-path", ProgramAbsentRule},
 		{"a program command -v did not find is not installed", "Error: Unable to start the Chrome browser. Otherwise, consider using -d web-server instead.",
@@ -865,17 +801,7 @@ func TestAnOutcomeTheLogRecordsDecidesOverTheErrorsWords(t *testing.T) {
 		{"a count of no NULs is no outcome", "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xff in position 0: invalid start byte",
 			"nul_bytes=0 replacement_chars=12", "", "interface/encoding", ""},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			cl := NewClassifierWith(nil, withoutRecords(GuessModel())).Classify(Failure{Status: "failed", Error: tt.err, LogTail: []byte(tt.log), HarnessLayer: tt.harnessLayer})
-			if got := cl.Layer + "/" + cl.Primitive; got != tt.want {
-				t.Errorf("got %s by %s, want %s", got, cl.By, tt.want)
-			}
-			if tt.wantBy != "" && cl.By != tt.wantBy {
-				t.Errorf("got %s, want %s", cl.By, tt.wantBy)
-			}
-		})
-	}
+	checkEvidence(t, "", "", tests)
 }
 
 func TestRunsStoppedAtTheirTimeLimitAreOneModeWhateverTheToolSaid(t *testing.T) {

@@ -1209,8 +1209,9 @@ var maskedReadings = []maskedReading{
 // review's mends) reads the harness's other figures before the log's
 // outcomes and an unanswered connection, keeps BigQuery's ASCII 0 in the
 // failure key, and narrows the new evidence to whole values, delivered
-// signals, getent's hosts and which's own output.
-const SignatureVersion = 141
+// signals, getent's hosts and which's own output; version 142 reads an
+// OOM kill, a throttled CPU and a count of U+FFFD from the log.
+const SignatureVersion = 142
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

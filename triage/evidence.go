@@ -1090,7 +1090,15 @@ const (
 	ProgramAbsentRule   = "rule:program-not-installed"
 	NULFoundRule        = "rule:nul-bytes-found"
 	RendererCrashedRule = "rule:renderer-crashed"
+	OOMKilledRule       = "rule:oom-killed"
+	CPUThrottledRule    = "rule:cpu-throttled"
+	ReplacedCountRule   = "rule:replacement-characters-counted"
 )
+
+// oomKilled finds the kernel's or the cgroup's record of an OOM kill:
+// oom_kill=1 in memory.events, "invoked oom-killer", "Out of memory:
+// Killed process".
+var oomKilled = regexp.MustCompile(`(?i)oom_kill[=: ]+[1-9]|oom-kill[^\n]{0,40}\b[1-9]|Out of memory: Killed process|invoked oom-killer`)
 
 // logOutcomes are read in order; the first the log shows decides.
 var logOutcomes = []logOutcome{
@@ -1115,6 +1123,34 @@ var logOutcomes = []logOutcome{
 		// UTF-16 shows a NUL after every ASCII letter: its encoding, not
 		// a NUL in the data, however many the harness counted.
 		reads: func(out Classification) bool { return out.By != "rule:utf16-as-nul" },
+	},
+	{
+		// The kernel's or the cgroup's OOM kill: all 330 labelled records
+		// whose log shows one are memory, whatever the tool said as it
+		// died (and 11 of 11 in the three batches that came after it was
+		// first counted).
+		by: OOMKilledRule, layer: sandtrap.LayerSandbox, primitive: "memory",
+		marks: logview.NewMarks("oom", "out of memory"),
+		shown: oomKilled,
+		reads: func(Classification) bool { return true },
+	},
+	{
+		// cpu.stat's nr_throttled above zero: the cgroup's CPU quota held
+		// the run back; all 330 labelled records that show it are
+		// cpu-time.
+		by: CPUThrottledRule, layer: sandtrap.LayerSandbox, primitive: "cpu-time",
+		marks: logview.NewMarks("nr_throttled"),
+		shown: regexp.MustCompile(`(?i)\bnr_throttled[=: ]+[1-9]`),
+		reads: func(out Classification) bool { return out.Layer != sandtrap.LayerInterface },
+	},
+	{
+		// A count of U+FFFD the harness found in text it received: bytes
+		// decoded with the wrong codec. All 58 labelled records are
+		// encoding.
+		by: ReplacedCountRule, layer: sandtrap.LayerInterface, primitive: "encoding",
+		marks: logview.NewMarks("replacement_char", "u+fffd"),
+		shown: regexp.MustCompile(`(?i)replacement_chars?[=: ]+[1-9]|U\+FFFD[^\n]{0,30}[1-9]`),
+		reads: func(out Classification) bool { return out.Layer != sandtrap.LayerInterface },
 	},
 	{
 		// DevTools' Inspector.targetCrashed: the renderer died, and all
@@ -1308,6 +1344,10 @@ func endedByTimeLimit(f *Failure, out Classification, log string) bool {
 	killed := out.Primitive == "memory" && (out.By == "rule:killed" || out.By == "rule:exit-oom-kill" || out.By == "rule:memory") &&
 		!namesMemory(tail(f.Error, wholeWindow))
 	if !onlyGuessed(out) && !killed {
+		return false
+	}
+	if oomKilled.MatchString(log) {
+		// The kernel's OOM kill ended it, whatever time it took.
 		return false
 	}
 	if cpuLimitSignal.MatchString(log) {

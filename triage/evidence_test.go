@@ -779,8 +779,8 @@ func TestAnOutcomeTheLogRecordsDecidesOverTheErrorsWords(t *testing.T) {
 	tests := []evidenceCase{
 		{"a program which did not find is not installed", "Command ['make', 'examples/bernoulli/bernoulli'] error during processing No such file or directory",
 			"which g++ -> (none) ; which make -> (none)\nexit=1", "", "sandbox/package-path", ProgramAbsentRule},
-		{"a program command -v did not find is not installed", "Error: Unable to start the Chrome browser. Otherwise, consider using -d web-server instead.",
-			"command -v google-chrome -> exit=1", "", "sandbox/package-path", ProgramAbsentRule},
+		{"a program command -v did not find is not installed", "/bin/sh: 1: chromium: Permission denied",
+			"command -v chromium -> exit=1", "", "sandbox/package-path", ProgramAbsentRule},
 		{"a package dpkg says is not installed", "OSError: [Errno 2] No such file or directory: '/opt/render/lib/libcairo.so.2'",
 			"dpkg-query: no packages found matching libcairo2", "", "sandbox/package-path", ProgramAbsentRule},
 		{"prose that says which was not found is no outcome", "OSError: [Errno 2] No such file or directory: '/workspace/out/report.csv'",

@@ -71,13 +71,14 @@ func TestRuleRecordsCountWhatEachRuleGaveItsFailures(t *testing.T) {
 	}
 }
 
-// sureOfFixtures returns a model that has seen "fixtures" and "conftest"
-// only in the test's own failures, and a storage rule right 9 times in 10.
+// sureOfFixtures returns a model that weighs "fixtures" and "conftest"
+// heavily towards the test's own failures, and a storage rule right 9
+// times in 10.
 func sureOfFixtures() *WordModel {
 	return &WordModel{
 		Classes: []string{"sandbox/storage-persistence", "test/harness"},
-		Docs:    []int{500, 500},
-		Words:   map[string][]int{"fixtures": {0, 500}, "conftest": {0, 500}},
+		Bias:    []float64{0, 0},
+		Weights: map[string][]float64{"fixtures": {-2, 2}, "conftest": {-2, 2}},
 		Rules:   map[string]RuleRecord{"rule:storage-persistence": {Decided: 100, Right: 90}},
 	}
 }
@@ -105,7 +106,7 @@ func TestTheModelOverrulesARuleWhenSurerThanItsRecord(t *testing.T) {
 		{"a person's rule of the same name is never overruled", sure,
 			[]Rule{{Name: "storage-persistence", ErrorRegex: regexp.MustCompile(`No such file`), Layer: "sandbox", Primitive: "storage-persistence"}},
 			Failure{Status: "failed", Error: missing, LogTail: []byte(log)}, "sandbox/storage-persistence", "rule:storage-persistence"},
-		{"a model less sure than the margin keeps the rule's decision", &WordModel{Classes: sure.Classes, Docs: sure.Docs, Words: map[string][]int{"conftest": {0, 500}}, Rules: sure.Rules}, nil,
+		{"a model less sure than the margin keeps the rule's decision", &WordModel{Classes: sure.Classes, Bias: sure.Bias, Weights: map[string][]float64{"conftest": {-0.5, 0.5}}, Rules: sure.Rules}, nil,
 			Failure{Status: "failed", Error: missing, LogTail: []byte(log)}, "sandbox/storage-persistence", "rule:storage-persistence"},
 	}
 	for _, tt := range tests {

@@ -1,0 +1,193 @@
+package triage
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+)
+
+// Guessing by logistic regression. Naive Bayes (bayes.go) takes each word
+// of a message as independent evidence, so the many words one tool prints
+// together ("connect", "proxy", "tunnel", "establish") count several times
+// over, and a class whose tool is wordy wins messages it should not. A
+// multinomial logistic regression (Jurafsky and Martin, "Speech and
+// Language Processing", ch. 5) learns each word's weight beside the
+// others, so words that always come together share one vote. Scored with
+// ten folds of the labelled sets (each tenth by models trained on the
+// other nine tenths), it guessed the records no rule decides right 0.716
+// of the time against naive Bayes's 0.676.
+
+// Training of the regression: stochastic gradient descent with AdaGrad
+// steps (Duchi, Hazan and Singer, JMLR 2011) over the examples in a fixed
+// order, for few epochs from zero weights, which keeps the weights small:
+// on the folds, 3 epochs at a step of 0.05 guessed best (5 epochs 0.708,
+// 10 epochs 0.701, a step of 0.3 0.678).
+const (
+	linearEpochs = 3
+	linearStep   = 0.05
+	// linearL2 pulls the weights of the words an example holds towards
+	// zero; its size barely mattered on the folds (1e-5 to 1e-2).
+	linearL2 = 1e-2
+)
+
+// trainLinear learns Weights and Bias for m's classes from docs, reading
+// only the words m.Words kept (seen in at least minWordDocs failures).
+func (m *WordModel) trainLinear(docs func(yield func(class string, features []string))) {
+	index := map[string]int{}
+	for i, c := range m.Classes {
+		index[c] = i
+	}
+	type example struct {
+		class int
+		words []int
+	}
+	vocab := map[string]int{}
+	var words []string
+	var examples []example
+	docs(func(class string, features []string) {
+		c, ok := index[class]
+		if !ok {
+			return
+		}
+		ex := example{class: c}
+		for _, w := range features {
+			if _, kept := m.Words[w]; !kept {
+				continue
+			}
+			j, seen := vocab[w]
+			if !seen {
+				j = len(words)
+				vocab[w] = j
+				words = append(words, w)
+			}
+			ex.words = append(ex.words, j)
+		}
+		examples = append(examples, ex)
+	})
+	k := len(m.Classes)
+	weights := make([]float64, len(words)*k)
+	squares := make([]float64, len(words)*k)
+	bias := make([]float64, k)
+	biasSquares := make([]float64, k)
+	p := make([]float64, k)
+	order := rand.New(rand.NewPCG(1, 2)).Perm(len(examples))
+	for range linearEpochs {
+		for _, i := range order {
+			ex := examples[i]
+			for c := range p {
+				p[c] = bias[c]
+				for _, j := range ex.words {
+					p[c] += weights[j*k+c]
+				}
+			}
+			softmax(p)
+			for c := range p {
+				g := p[c]
+				if c == ex.class {
+					g--
+				}
+				biasSquares[c] += g * g
+				bias[c] -= linearStep * g / math.Sqrt(biasSquares[c]+1e-8)
+				for _, j := range ex.words {
+					at := j*k + c
+					gw := g + linearL2*weights[at]
+					squares[at] += gw * gw
+					weights[at] -= linearStep * gw / math.Sqrt(squares[at]+1e-8)
+				}
+			}
+		}
+	}
+	m.Bias = roundAll(bias)
+	m.Weights = make(map[string][]float64, len(words))
+	for j, w := range words {
+		m.Weights[w] = roundAll(weights[j*k : (j+1)*k])
+	}
+}
+
+// roundAll returns xs rounded to thousandths, which keeps the embedded
+// model small and changes no guess on the folds.
+func roundAll(xs []float64) []float64 {
+	out := make([]float64, len(xs))
+	for i, x := range xs {
+		out[i] = math.Round(x*1000) / 1000
+	}
+	return out
+}
+
+// softmax turns scores into probabilities in place.
+func softmax(p []float64) {
+	top := slices.Max(p)
+	sum := 0.0
+	for c := range p {
+		p[c] = math.Exp(p[c] - top)
+		sum += p[c]
+	}
+	for c := range p {
+		p[c] /= sum
+	}
+}
+
+// guessLinear is Guess for a model with Weights: the class of the highest
+// score, its margin over the next in natural log (the log of their odds),
+// and the words whose weights favour it over the next most.
+func (m *WordModel) guessLinear(features []string) (class string, margin float64, words []string) {
+	scores := slices.Clone(m.Bias)
+	var known [][]float64
+	var knownWords []string
+	for _, w := range features {
+		ws, ok := m.Weights[w]
+		if !ok {
+			continue
+		}
+		known, knownWords = append(known, ws), append(knownWords, w)
+		for c := range scores {
+			scores[c] += ws[c]
+		}
+	}
+	best, second := topTwo(scores)
+	type lean struct {
+		word string
+		by   float64
+	}
+	var leans []lean
+	for i, ws := range known {
+		if strings.Contains(knownWords[i], "=") {
+			continue
+		}
+		if by := ws[best] - ws[second]; by > 0 {
+			leans = append(leans, lean{knownWords[i], by})
+		}
+	}
+	slices.SortStableFunc(leans, func(a, b lean) int {
+		switch {
+		case a.by > b.by:
+			return -1
+		case a.by < b.by:
+			return 1
+		}
+		return strings.Compare(a.word, b.word)
+	})
+	for i := 0; i < len(leans) && i < 3; i++ {
+		words = append(words, leans[i].word)
+	}
+	return m.Classes[best], scores[best] - scores[second], words
+}
+
+// topTwo returns the indexes of the highest and the next highest of
+// scores, which holds at least two; ties go to the lower index.
+func topTwo(scores []float64) (best, second int) {
+	best, second = 0, 1
+	if scores[second] > scores[best] {
+		best, second = second, best
+	}
+	for c := 2; c < len(scores); c++ {
+		switch {
+		case scores[c] > scores[best]:
+			best, second = c, best
+		case scores[c] > scores[second]:
+			second = c
+		}
+	}
+	return best, second
+}

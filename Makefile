@@ -14,7 +14,7 @@ SOAK             ?= 10m
 VULNDB_VERSION   := v0.0.0-20261105234957-e22db6528018
 VULNDB           := .cache/vulndb-$(VULNDB_VERSION)
 
-.PHONY: build run test fuzz bench bench-history soak eval eval-left-out generate check templ-fresh vuln chromium clean
+.PHONY: build run test fuzz bench bench-history soak eval eval-left-out eval-folds generate check templ-fresh vuln chromium clean
 
 build: bin/sandtrap
 
@@ -135,3 +135,8 @@ eval:
 # 198 sets.
 eval-left-out:
 	go run ./web eval --leave-one-out $(EVAL_SETS)
+
+# eval-folds is eval-left-out with the sets dealt into ten folds: ten pairs
+# of models instead of one per set, so it takes a minute or two.
+eval-folds:
+	go run ./web eval --folds 10 $(EVAL_SETS)

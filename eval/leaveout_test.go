@@ -85,6 +85,34 @@ func TestLeaveEachOutScoresASetWithModelsThatNeverSawIt(t *testing.T) {
 	}
 }
 
+func TestLeavingFoldsOutScoresEverySetWithModelsThatNeverSawIt(t *testing.T) {
+	// "zorblax heap" is memory's in teach's development half and network
+	// egress's, three times as often, in self's; probe and self are dealt
+	// into one fold and teach into the other.
+	teach := LabelledSet{Name: "teach", Records: labelled(idsIn("teach", "dev", 4), "zorblax heap", "sandbox", "memory", "high")}
+	probe := LabelledSet{Name: "probe", Records: labelled(idsIn("probe", "test", 2), "zorblax heap", "sandbox", "memory", "critical")}
+	self := LabelledSet{Name: "self", Records: append(
+		labelled(idsIn("self", "dev", 12), "zorblax heap", "sandbox", "network-egress", "high"),
+		labelled(idsIn("self-held", "test", 2), "zorblax heap", "sandbox", "memory", "high")...)}
+	reps := LeaveFoldsOut(nil, []LabelledSet{probe, teach, self}, 2)
+	tests := []struct {
+		name          string
+		rep           LeftOut
+		wantRecords   int
+		wantPrimitive float64
+	}{
+		{"a set is guessed from the other fold, not from a set of its own that says otherwise", reps[0], 2, 1},
+		{"a set's own development half teaches nothing about its test half", reps[2], 2, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.rep.Records != tt.wantRecords || tt.rep.PrimitiveAccuracy != tt.wantPrimitive {
+				t.Errorf("got %d records, primitive accuracy %v; want %d, %v", tt.rep.Records, tt.rep.PrimitiveAccuracy, tt.wantRecords, tt.wantPrimitive)
+			}
+		})
+	}
+}
+
 func TestASetLeftOutIsNotInTheRulesRecords(t *testing.T) {
 	// Each set's records come with the harness's log, as only those are
 	// counted; the disk full is the storage rule's in every set, and only
@@ -105,7 +133,7 @@ func TestASetLeftOutIsNotInTheRulesRecords(t *testing.T) {
 	for _, s := range sets {
 		rules = append(rules, triage.RuleRecords(TrainingExamples(s.Records)))
 	}
-	got := recordsWithout(rules, 1)
+	got := recordsOutside(rules, func(i int) bool { return i != 1 })
 	want := triage.RuleRecords(TrainingExamples(append(slices.Clone(sets[0].Records), sets[2].Records...)))
 	if !maps.Equal(got, want) {
 		t.Errorf("got %v without the second set, want %v", got, want)

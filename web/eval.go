@@ -20,6 +20,7 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	logsDir := fs.String("logs", "", "folder of labelled system logs (<system>.jsonl of {content, event})")
 	verbose := fs.Bool("v", false, "list the misclassified records")
 	leaveOut := fs.Bool("leave-one-out", false, "also score each file's test half with guess and severity models trained on the other files only")
+	folds := fs.Int("folds", 0, "also score each file's test half with models trained on the files outside its fold, the i-th file in fold i mod `n` (faster than --leave-one-out)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, commandUsage("eval"))
 		fs.PrintDefaults()
@@ -33,6 +34,12 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	if *leaveOut && fs.NArg() < 2 {
 		return usageError{"--leave-one-out needs at least two labelled files"}
+	}
+	if *folds != 0 && (*folds < 2 || *folds > fs.NArg()) {
+		return usageError{fmt.Sprintf("--folds %d: needs 2 to as many folds as labelled files (%d)", *folds, fs.NArg())}
+	}
+	if *folds != 0 && *leaveOut {
+		return usageError{"--folds and --leave-one-out are two ways to leave sets out: give one"}
 	}
 	var rules []triage.Rule
 	if *configPath != "" {
@@ -61,8 +68,11 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			eval.WriteReport(stdout, eval.Evaluate(path+" ("+half+" half)", rs, outs), *verbose && half == "dev")
 		}
 	}
-	if *leaveOut {
+	switch {
+	case *leaveOut:
 		eval.WriteLeftOut(stdout, eval.LeaveEachOut(rules, sets))
+	case *folds != 0:
+		eval.WriteLeftOut(stdout, eval.LeaveFoldsOut(rules, sets, *folds))
 	}
 	if *logsDir != "" {
 		logs, err := eval.LoadLogs(*logsDir)

@@ -31,6 +31,10 @@ func TestEvalLeavesEachFileOutWhenAsked(t *testing.T) {
 		{"one file cannot be left out of anything", []string{"--leave-one-out", one}, "--leave-one-out needs at least two labelled files", "", ""},
 		{"two files are each scored by a model of the other", []string{"--leave-one-out", one, two}, "", "each set left out", ""},
 		{"without the flag nothing is left out", []string{one, two}, "", "layer accuracy", "each set left out"},
+		{"two files in two folds are each scored by a model of the other", []string{"--folds", "2", one, two}, "", "each set left out", ""},
+		{"more folds than files is refused", []string{"--folds", "3", one, two}, "--folds 3: needs 2 to as many folds as labelled files (2)", "", ""},
+		{"one fold leaves nothing out", []string{"--folds", "1", one, two}, "--folds 1: needs 2", "", ""},
+		{"folds and leave-one-out together are refused", []string{"--folds", "2", "--leave-one-out", one, two}, "give one", "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -45,7 +45,7 @@ var synopses = []struct{ command, line string }{
 	{"init-db", "init-db FILE"},
 	{"compare", "compare [--state FILE] [--config FILE] [--format text|markdown|json]\n" +
 		"        [--fail-on new-modes|regressions] [--limit 50] CAMPAIGN.db... BASE HEAD"},
-	{"eval", "eval [--config FILE] [--logs DIR] [--leave-one-out] [-v] LABELLED.jsonl..."},
+	{"eval", "eval [--config FILE] [--logs DIR] [--leave-one-out | --folds N] [-v] LABELLED.jsonl..."},
 	{"import", "import --format junit|ctrf --into CAMPAIGN.db [--run ID] [--name NAME] [--target T] [--domain D] FILE..."},
 	{"mcp", "mcp [--state FILE] [--config FILE] CAMPAIGN.db..."},
 }

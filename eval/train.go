@@ -451,6 +451,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld449.jsonl",
 	"testdata/eval/realworld450.jsonl",
 	"testdata/eval/realworld451.jsonl",
+	"testdata/eval/realworld452.jsonl",
+	"testdata/eval/realworld453.jsonl",
+	"testdata/eval/realworld454.jsonl",
+	"testdata/eval/realworld455.jsonl",
+	"testdata/eval/realworld456.jsonl",
+	"testdata/eval/realworld457.jsonl",
+	"testdata/eval/realworld458.jsonl",
+	"testdata/eval/realworld459.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -459,6 +459,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld457.jsonl",
 	"testdata/eval/realworld458.jsonl",
 	"testdata/eval/realworld459.jsonl",
+	"testdata/eval/realworld460.jsonl",
+	"testdata/eval/realworld461.jsonl",
+	"testdata/eval/realworld462.jsonl",
+	"testdata/eval/realworld463.jsonl",
+	"testdata/eval/realworld464.jsonl",
+	"testdata/eval/realworld465.jsonl",
+	"testdata/eval/realworld466.jsonl",
+	"testdata/eval/realworld467.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

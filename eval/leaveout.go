@@ -37,8 +37,8 @@ type LeftOut struct {
 // LeaveEachOut scores the test half of every set in sets that has one
 // with a classifier of the user's rules and a guess and a severity model
 // trained on the development halves of the other sets. Sets are scored
-// concurrently, one per CPU.
-func LeaveEachOut(user []triage.Rule, sets []LabelledSet) []LeftOut {
+// concurrently, one per CPU. It needs two sets or more.
+func LeaveEachOut(user []triage.Rule, sets []LabelledSet) ([]LeftOut, error) {
 	return LeaveFoldsOut(user, sets, len(sets))
 }
 
@@ -46,10 +46,13 @@ func LeaveEachOut(user []triage.Rule, sets []LabelledSet) []LeftOut {
 // set into fold i mod folds): each set is scored by models trained on the
 // development halves of the sets outside its fold. Ten folds train ten
 // pairs of models where leaving each of 450 sets out trains 450, and
-// still score every set with models that never saw it.
-func LeaveFoldsOut(user []triage.Rule, sets []LabelledSet, folds int) []LeftOut {
+// still score every set with models that never saw it. It needs 2 to
+// len(sets) folds: with one, no set would be left out of anything.
+func LeaveFoldsOut(user []triage.Rule, sets []LabelledSet, folds int) ([]LeftOut, error) {
+	if folds < 2 || folds > len(sets) {
+		return nil, fmt.Errorf("eval: %d folds of %d sets: need 2 to as many folds as sets", folds, len(sets))
+	}
 	out := make([]LeftOut, len(sets))
-	folds = max(1, min(folds, len(sets)))
 	// What the rules do to each set's development half does not depend
 	// on the model: it is counted once, and summed over the others.
 	rules := make([]map[string]triage.RuleRecord, len(sets))
@@ -75,7 +78,7 @@ func LeaveFoldsOut(user []triage.Rule, sets []LabelledSet, folds int) []LeftOut 
 		})
 	}
 	wg.Wait()
-	return out
+	return out, nil
 }
 
 // trainOutside returns a classifier of the user's rules with a guess model,

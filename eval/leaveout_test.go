@@ -40,7 +40,10 @@ func TestLeaveEachOutScoresASetWithModelsThatNeverSawIt(t *testing.T) {
 	self := LabelledSet{Name: "self", Records: append(
 		labelled(idsIn("self", "dev", 4), "glimmerfault socket", "sandbox", "network-egress", "high"),
 		labelled(idsIn("self-held", "test", 2), "glimmerfault socket", "sandbox", "network-egress", "high")...)}
-	reps := LeaveEachOut(nil, []LabelledSet{teach, probe, self})
+	reps, err := LeaveEachOut(nil, []LabelledSet{teach, probe, self})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if got, want := len(reps), 3; got != want {
 		t.Fatalf("got %d reports, want %d", got, want)
 	}
@@ -94,7 +97,10 @@ func TestLeavingFoldsOutScoresEverySetWithModelsThatNeverSawIt(t *testing.T) {
 	self := LabelledSet{Name: "self", Records: append(
 		labelled(idsIn("self", "dev", 12), "zorblax heap", "sandbox", "network-egress", "high"),
 		labelled(idsIn("self-held", "test", 2), "zorblax heap", "sandbox", "memory", "high")...)}
-	reps := LeaveFoldsOut(nil, []LabelledSet{probe, teach, self}, 2)
+	reps, err := LeaveFoldsOut(nil, []LabelledSet{probe, teach, self}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name          string
 		rep           LeftOut
@@ -108,6 +114,17 @@ func TestLeavingFoldsOutScoresEverySetWithModelsThatNeverSawIt(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if tt.rep.Records != tt.wantRecords || tt.rep.PrimitiveAccuracy != tt.wantPrimitive {
 				t.Errorf("got %d records, primitive accuracy %v; want %d, %v", tt.rep.Records, tt.rep.PrimitiveAccuracy, tt.wantRecords, tt.wantPrimitive)
+			}
+		})
+	}
+}
+
+func TestFoldsThatLeaveNothingOutAreRefused(t *testing.T) {
+	sets := []LabelledSet{{Name: "a"}, {Name: "b"}}
+	for _, folds := range []int{-1, 0, 1, 3} {
+		t.Run(fmt.Sprintf("%d folds of 2 sets", folds), func(t *testing.T) {
+			if _, err := LeaveFoldsOut(nil, sets, folds); err == nil || !strings.Contains(err.Error(), "need 2 to as many folds as sets") {
+				t.Errorf("got error %v, want one saying how many folds are needed", err)
 			}
 		})
 	}

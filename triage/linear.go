@@ -2,7 +2,6 @@ package triage
 
 import (
 	"math"
-	"math/rand/v2"
 	"slices"
 	"strings"
 )
@@ -20,7 +19,8 @@ import (
 
 // Training of the regression: stochastic gradient descent with AdaGrad
 // steps (Duchi, Hazan and Singer, JMLR 2011) over the examples in a fixed
-// order, for few epochs from zero weights, which keeps the weights small:
+// order (trainingOrder), for few epochs from zero weights, which keeps the
+// weights small:
 // on the folds, 3 epochs at a step of 0.05 guessed best (5 epochs 0.708,
 // 10 epochs 0.701, a step of 0.3 0.678).
 const (
@@ -71,7 +71,7 @@ func (m *WordModel) trainLinear(docs func(yield func(class string, features []st
 	bias := make([]float64, k)
 	biasSquares := make([]float64, k)
 	p := make([]float64, k)
-	order := rand.New(rand.NewPCG(1, 2)).Perm(len(examples))
+	order := trainingOrder(len(examples))
 	for range linearEpochs {
 		for _, i := range order {
 			ex := examples[i]
@@ -87,12 +87,15 @@ func (m *WordModel) trainLinear(docs func(yield func(class string, features []st
 				if c == ex.class {
 					g--
 				}
-				biasSquares[c] += g * g
+				// float64() keeps each product rounded on its own, so no
+				// platform fuses it into a multiply-add and the trained
+				// model is the same everywhere.
+				biasSquares[c] += float64(g * g)
 				bias[c] -= linearStep * g / math.Sqrt(biasSquares[c]+1e-8)
 				for _, j := range ex.words {
 					at := j*k + c
-					gw := g + linearL2*weights[at]
-					squares[at] += gw * gw
+					gw := g + float64(linearL2*weights[at])
+					squares[at] += float64(gw * gw)
 					weights[at] -= linearStep * gw / math.Sqrt(squares[at]+1e-8)
 				}
 			}
@@ -103,6 +106,31 @@ func (m *WordModel) trainLinear(docs func(yield func(class string, features []st
 	for j, w := range words {
 		m.Weights[w] = roundAll(weights[j*k : (j+1)*k])
 	}
+}
+
+// trainingOrder returns 0 to n−1 shuffled by a fixed hash (SplitMix64's
+// finaliser): examples of one set, which come together, are spread over
+// the epoch, and the order is the same on every platform and Go release.
+func trainingOrder(n int) []int {
+	order := make([]int, n)
+	keys := make([]uint64, n)
+	for i := range order {
+		order[i] = i
+		z := uint64(i) + 0x9e3779b97f4a7c15
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		keys[i] = z ^ z>>31
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		switch {
+		case keys[a] < keys[b]:
+			return -1
+		case keys[a] > keys[b]:
+			return 1
+		}
+		return 0
+	})
+	return order
 }
 
 // roundAll returns xs rounded to thousandths, which keeps the embedded
@@ -132,12 +160,15 @@ func softmax(p []float64) {
 // score, its margin over the next in natural log (the log of their odds),
 // and the words whose weights favour it over the next most.
 func (m *WordModel) guessLinear(features []string) (class string, margin float64, words []string) {
+	if len(m.Bias) != len(m.Classes) {
+		return "", 0, nil
+	}
 	scores := slices.Clone(m.Bias)
 	var known [][]float64
 	var knownWords []string
 	for _, w := range features {
 		ws, ok := m.Weights[w]
-		if !ok {
+		if !ok || len(ws) != len(scores) {
 			continue
 		}
 		known, knownWords = append(known, ws), append(knownWords, w)

@@ -1,8 +1,11 @@
 package triage
 
 import (
+	"bytes"
+	"encoding/json"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -19,8 +22,10 @@ func TestTrainingTheRegressionTwiceGivesTheSameModel(t *testing.T) {
 	if first.Weights == nil || first.Words != nil {
 		t.Fatalf("got weights for %d words and counts for %d, want weights and no counts", len(first.Weights), len(first.Words))
 	}
-	if !reflect.DeepEqual(first, second) {
-		t.Errorf("got two different models from the same examples")
+	a, errA := json.Marshal(first)
+	b, errB := json.Marshal(second)
+	if errA != nil || errB != nil || !bytes.Equal(a, b) {
+		t.Errorf("got two different models from the same examples (%v, %v)", errA, errB)
 	}
 }
 
@@ -46,5 +51,40 @@ func TestTheRegressionsMarginIsItsLogOddsAndItsWordsThoseThatFavourIt(t *testing
 	// The domain favours memory most but is no word of the message.
 	if want := []string{"rss", "killed"}; !reflect.DeepEqual(words, want) {
 		t.Errorf("got words %v, want %v", words, want)
+	}
+}
+
+func TestARegressionWhoseWeightsDoNotFitItsClassesGuessesNothing(t *testing.T) {
+	tests := []struct {
+		name string
+		m    *WordModel
+	}{
+		{"no biases", &WordModel{Classes: []string{"sandbox/memory", "test/harness"}, Weights: map[string][]float64{"killed": {1, 0}}}},
+		{"a word with one weight", &WordModel{Classes: []string{"sandbox/memory", "test/harness"}, Bias: []float64{0, 0}, Weights: map[string][]float64{"killed": {1}}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := tt.m.consistent(); err == nil || !strings.Contains(err.Error(), "for 2 classes") {
+				t.Errorf("got %v, want an error naming the classes", err)
+			}
+			if class, _, _ := tt.m.Guess([]string{"killed"}); tt.name == "no biases" && class != "" {
+				t.Errorf("got class %q, want none", class)
+			}
+		})
+	}
+}
+
+func TestATieBetweenTheModelsClassesOverrulesNoRule(t *testing.T) {
+	// conftest and fixtures pull the two classes equally: no margin.
+	tied := &WordModel{
+		Classes: []string{"test/harness", "sandbox/storage-persistence"},
+		Bias:    []float64{0, 0},
+		Weights: map[string][]float64{"fixtures": {0, 1}, "conftest": {1, 0}},
+		Rules:   map[string]RuleRecord{"rule:storage-persistence": {Decided: 100, Right: 50}},
+	}
+	f := Failure{Status: "failed", Error: "FileNotFoundError: [Errno 2] No such file or directory: 'data/input.csv'", LogTail: []byte("collected by conftest from fixtures")}
+	cl := NewClassifierWith(nil, tied).Classify(f)
+	if got, want := cl.Layer+"/"+cl.Primitive, "sandbox/storage-persistence"; got != want || cl.By != "rule:storage-persistence" {
+		t.Errorf("got %s by %s, want %s by the rule", got, cl.By, want)
 	}
 }

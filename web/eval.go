@@ -68,11 +68,18 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			eval.WriteReport(stdout, eval.Evaluate(path+" ("+half+" half)", rs, outs), *verbose && half == "dev")
 		}
 	}
-	switch {
-	case *leaveOut:
-		eval.WriteLeftOut(stdout, eval.LeaveEachOut(rules, sets))
-	case *folds != 0:
-		eval.WriteLeftOut(stdout, eval.LeaveFoldsOut(rules, sets, *folds))
+	if *leaveOut || *folds != 0 {
+		var left []eval.LeftOut
+		var err error
+		if *leaveOut {
+			left, err = eval.LeaveEachOut(rules, sets)
+		} else {
+			left, err = eval.LeaveFoldsOut(rules, sets, *folds)
+		}
+		if err != nil {
+			return err
+		}
+		eval.WriteLeftOut(stdout, left)
 	}
 	if *logsDir != "" {
 		logs, err := eval.LoadLogs(*logsDir)

@@ -32,11 +32,18 @@ func labelled(ids []string, msg, layer, primitive, severity string) []Record {
 	return out
 }
 
+// teachAndProbe returns a set whose development half labels "zorblax
+// heap" memory, and a set of that message's test-half records only.
+func teachAndProbe() (teach, probe LabelledSet) {
+	teach = LabelledSet{Name: "teach", Records: labelled(idsIn("teach", "dev", 4), "zorblax heap", "sandbox", "memory", "high")}
+	probe = LabelledSet{Name: "probe", Records: labelled(idsIn("probe", "test", 2), "zorblax heap", "sandbox", "memory", "critical")}
+	return teach, probe
+}
+
 func TestLeaveEachOutScoresASetWithModelsThatNeverSawIt(t *testing.T) {
 	// "zorblax heap" is memory's only in teach's development half, and
 	// "glimmerfault socket" is network egress's only in self's.
-	teach := LabelledSet{Name: "teach", Records: labelled(idsIn("teach", "dev", 4), "zorblax heap", "sandbox", "memory", "high")}
-	probe := LabelledSet{Name: "probe", Records: labelled(idsIn("probe", "test", 2), "zorblax heap", "sandbox", "memory", "critical")}
+	teach, probe := teachAndProbe()
 	self := LabelledSet{Name: "self", Records: append(
 		labelled(idsIn("self", "dev", 4), "glimmerfault socket", "sandbox", "network-egress", "high"),
 		labelled(idsIn("self-held", "test", 2), "glimmerfault socket", "sandbox", "network-egress", "high")...)}
@@ -92,8 +99,7 @@ func TestLeavingFoldsOutScoresEverySetWithModelsThatNeverSawIt(t *testing.T) {
 	// "zorblax heap" is memory's in teach's development half and network
 	// egress's, three times as often, in self's; probe and self are dealt
 	// into one fold and teach into the other.
-	teach := LabelledSet{Name: "teach", Records: labelled(idsIn("teach", "dev", 4), "zorblax heap", "sandbox", "memory", "high")}
-	probe := LabelledSet{Name: "probe", Records: labelled(idsIn("probe", "test", 2), "zorblax heap", "sandbox", "memory", "critical")}
+	teach, probe := teachAndProbe()
 	self := LabelledSet{Name: "self", Records: append(
 		labelled(idsIn("self", "dev", 12), "zorblax heap", "sandbox", "network-egress", "high"),
 		labelled(idsIn("self-held", "test", 2), "zorblax heap", "sandbox", "memory", "high")...)}

@@ -274,17 +274,28 @@ func (m *WordModel) Guess(features []string) (class string, margin float64, word
 	best, second := topTwo(scores)
 	// The words that most favoured the guess over the runner-up, for
 	// people to judge it by.
+	words = leaningWords(known, func(i int) float64 {
+		n := m.Words[known[i]]
+		return m.likelihood(n[best], m.Docs[best]) - m.likelihood(n[second], m.Docs[second])
+	})
+	return m.Classes[best], scores[best] - scores[second], words
+}
+
+// leaningWords returns the three words of known that favour a guess most,
+// by favour(i) of the i-th word, leaving out those that favour it not at
+// all and the target, domain and exit code (key=value features), which
+// are no words of the message.
+func leaningWords(known []string, favour func(i int) float64) []string {
 	type lean struct {
 		word string
 		by   float64
 	}
 	var leans []lean
-	for _, w := range known {
+	for i, w := range known {
 		if strings.Contains(w, "=") {
 			continue
 		}
-		n := m.Words[w]
-		if by := m.likelihood(n[best], m.Docs[best]) - m.likelihood(n[second], m.Docs[second]); by > 0 {
+		if by := favour(i); by > 0 {
 			leans = append(leans, lean{w, by})
 		}
 	}
@@ -297,10 +308,11 @@ func (m *WordModel) Guess(features []string) (class string, margin float64, word
 		}
 		return strings.Compare(a.word, b.word)
 	})
+	var words []string
 	for i := 0; i < len(leans) && i < 3; i++ {
 		words = append(words, leans[i].word)
 	}
-	return m.Classes[best], scores[best] - scores[second], words
+	return words
 }
 
 func (m *WordModel) likelihood(n, docs int) float64 {

@@ -3,7 +3,6 @@ package triage
 import (
 	"math"
 	"slices"
-	"strings"
 )
 
 // Guessing by logistic regression. Naive Bayes (bayes.go) takes each word
@@ -177,31 +176,7 @@ func (m *WordModel) guessLinear(features []string) (class string, margin float64
 		}
 	}
 	best, second := topTwo(scores)
-	type lean struct {
-		word string
-		by   float64
-	}
-	var leans []lean
-	for i, ws := range known {
-		if strings.Contains(knownWords[i], "=") {
-			continue
-		}
-		if by := ws[best] - ws[second]; by > 0 {
-			leans = append(leans, lean{knownWords[i], by})
-		}
-	}
-	slices.SortStableFunc(leans, func(a, b lean) int {
-		switch {
-		case a.by > b.by:
-			return -1
-		case a.by < b.by:
-			return 1
-		}
-		return strings.Compare(a.word, b.word)
-	})
-	for i := 0; i < len(leans) && i < 3; i++ {
-		words = append(words, leans[i].word)
-	}
+	words = leaningWords(knownWords, func(i int) float64 { return known[i][best] - known[i][second] })
 	return m.Classes[best], scores[best] - scores[second], words
 }
 

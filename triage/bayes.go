@@ -14,18 +14,20 @@ import (
 
 // Learned guessing. The stems of primitiveWords speak only when a message
 // leans clearly one way, and most messages of a cause no rule names lean
-// no way they know. WordModel is a naive Bayes model over the words of
-// labelled failures (Manning, Raghavan and Schütze, "Introduction to
+// no way they know. WordModel learns which words go with which primitive
+// from messages people labelled, tools' words the stems never listed
+// ("kubelet", "webdriver", "gunicorn"): the guess model as a logistic
+// regression (linear.go), the severity model as naive Bayes over the words
+// of labelled failures (Manning, Raghavan and Schütze, "Introduction to
 // Information Retrieval", ch. 13, the Bernoulli model, counting only the
-// words present): it learns which words go with which primitive from
-// messages people labelled, tools' words the stems never listed
-// ("kubelet", "webdriver", "gunicorn"). It is trained on the development
-// halves of the labelled sets only (eval/cmd/trainguess), so that the test
-// halves still measure it, and it speaks last: after every rule and after
-// the stems.
+// words present). Both are trained on the development halves of the
+// labelled sets only (eval/cmd/trainguess), so that the test halves still
+// measure them, and the guess speaks last: after every rule and after the
+// stems.
 
-// WordModel counts, per class, the labelled failures and the failures
-// holding each word.
+// WordModel guesses a class from words: by naive Bayes from the counts,
+// per class, of the labelled failures and of the failures holding each
+// word, or by logistic regression from a weight per word and class.
 type WordModel struct {
 	// Classes are "layer/primitive".
 	Classes []string `json:"classes"`

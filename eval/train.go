@@ -467,6 +467,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld465.jsonl",
 	"testdata/eval/realworld466.jsonl",
 	"testdata/eval/realworld467.jsonl",
+	"testdata/eval/realworld476.jsonl",
+	"testdata/eval/realworld477.jsonl",
+	"testdata/eval/realworld478.jsonl",
+	"testdata/eval/realworld479.jsonl",
+	"testdata/eval/realworld480.jsonl",
+	"testdata/eval/realworld481.jsonl",
+	"testdata/eval/realworld482.jsonl",
+	"testdata/eval/realworld483.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -475,6 +475,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld481.jsonl",
 	"testdata/eval/realworld482.jsonl",
 	"testdata/eval/realworld483.jsonl",
+	"testdata/eval/realworld484.jsonl",
+	"testdata/eval/realworld485.jsonl",
+	"testdata/eval/realworld486.jsonl",
+	"testdata/eval/realworld487.jsonl",
+	"testdata/eval/realworld488.jsonl",
+	"testdata/eval/realworld489.jsonl",
+	"testdata/eval/realworld490.jsonl",
+	"testdata/eval/realworld491.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

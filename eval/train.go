@@ -483,6 +483,13 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld489.jsonl",
 	"testdata/eval/realworld490.jsonl",
 	"testdata/eval/realworld491.jsonl",
+	"testdata/eval/realworld492.jsonl",
+	"testdata/eval/realworld493.jsonl",
+	"testdata/eval/realworld495.jsonl",
+	"testdata/eval/realworld496.jsonl",
+	"testdata/eval/realworld497.jsonl",
+	"testdata/eval/realworld498.jsonl",
+	"testdata/eval/realworld499.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -1211,8 +1211,11 @@ var maskedReadings = []maskedReading{
 // failure key, and narrows the new evidence to whole values, delivered
 // signals, getent's hosts and which's own output; version 142 reads an
 // OOM kill, a throttled CPU and a count of U+FFFD from the log; version
-// 143 guesses by logistic regression instead of naive Bayes.
-const SignatureVersion = 143
+// 143 guesses by logistic regression instead of naive Bayes; version 144
+// makes an argument list over the kernel's limit message-size (Node's
+// spawn E2BIG stays process-spawn) and a lookup of no host name the
+// test's.
+const SignatureVersion = 144
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

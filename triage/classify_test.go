@@ -1029,6 +1029,14 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"V8's longest string is a size limit", "Error: Cannot create a string longer than 0x1fffffe8 characters\n    at Object.slice (node:buffer:593:37)", "interface/message-size"},
 		{"Chinese text read back as cp1252 is encoding", "客户: ä¸Šæµ·", "interface/encoding"},
 		{"a str where bytes were read back is encoding", "TypeError: a bytes-like object is required, not 'str'", "interface/encoding"},
+		{"an argument list over the kernel's limit is a size limit", "-bash: /usr/bin/ls: Argument list too long", "interface/message-size"},
+		{"Python's E2BIG is a size limit", "OSError: [Errno 7] Argument list too long: '/usr/bin/convert'", "interface/message-size"},
+		{"Node's spawn E2BIG names the spawn", "Error: spawn E2BIG\n    at ChildProcess.spawn (node:internal/child_process:413:11)", "sandbox/process-spawn"},
+		{"a lookup of undefined is a URL the test never set", "Error: getaddrinfo ENOTFOUND undefined undefined:3306", "test/harness"},
+		{"a lookup of a scheme is a URL the test wrote twice", "Network error: wss://https://asd.io:443/websocket: getaddrinfo ENOTFOUND https https:443", "test/harness"},
+		{"a lookup of an address with its port glued on is the test's", "Error: getaddrinfo ENOTFOUND 127.0.0.1:5000 127.0.0.1:5000:5432", "test/harness"},
+		{"a lookup of a real host that fails is egress", "Error: getaddrinfo ENOTFOUND registry.npmjs.org registry.npmjs.org:443", "sandbox/network-egress"},
+		{"Node's EAI_AGAIN with the port is still egress", "npm ERR! network request to https://registry.npmjs.org/left-pad failed, reason: getaddrinfo EAI_AGAIN registry.npmjs.org:443", "sandbox/network-egress"},
 		{"apk's temporary error is egress, not a missing file", "ERROR: https://dl-cdn.alpinelinux.org/alpine/v3.15/main: temporary error (try again later)\nWARNING: Ignoring https://dl-cdn.alpinelinux.org/alpine/v3.15/main: No such file or directory", "sandbox/network-egress"},
 	}
 	for _, tt := range tests {

@@ -984,13 +984,15 @@ func (m maskedReading) reads(src string) bool { return m.marks.Admits(src) && m.
 // path that climbs to a system folder or names the password files (the
 // input-validation rule), a bare program name Python could not find and
 // a program env could not find (the package-path rule), the zero of
-// BigQuery's "Bad character (ASCII 0)" (the NUL-byte rule).
+// BigQuery's "Bad character (ASCII 0)" (the NUL-byte rule), and a lookup
+// of no host name (the lookup-of-no-host rule).
 var maskedReadings = []maskedReading{
 	{"fixture", logview.NewMarks("fixture", "test"), regexp.MustCompile(`(?i)` + missingFixture)},
 	{"climbs", logview.NewMarks("../", "/etc/"), regexp.MustCompile(`(?i)` + systemDirClimb)},
 	{"program", logview.NewMarks("no such file"), regexp.MustCompile(`(?im)` + bareProgramMissing)},
 	{"env", logview.NewMarks("env: "), regexp.MustCompile(`(?im)` + envProgramMissing)},
 	{"ascii0", logview.NewMarks("ascii 0"), regexp.MustCompile(`(?i)` + asciiZeroRefused)},
+	{"nohost", logview.NewMarks("getaddrinfo", "connectionpool(host="), regexp.MustCompile(lookupOfNoHost)},
 }
 
 // SignatureVersion names the way signatures and modes are made. Raise it

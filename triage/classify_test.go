@@ -1035,6 +1035,8 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"a lookup of undefined is a URL the test never set", "Error: getaddrinfo ENOTFOUND undefined undefined:3306", "test/harness"},
 		{"a lookup of a scheme is a URL the test wrote twice", "Network error: wss://https://asd.io:443/websocket: getaddrinfo ENOTFOUND https https:443", "test/harness"},
 		{"a lookup of an address with its port glued on is the test's", "Error: getaddrinfo ENOTFOUND 127.0.0.1:5000 127.0.0.1:5000:5432", "test/harness"},
+		{"a hyphenated service named like a scheme is a real host", "Error: getaddrinfo ENOTFOUND https-portal", "sandbox/network-egress"},
+		{"Node's spawnSync E2BIG names the spawn", "Error: spawnSync /bin/sh E2BIG", "sandbox/process-spawn"},
 		{"a lookup of a real host that fails is egress", "Error: getaddrinfo ENOTFOUND registry.npmjs.org registry.npmjs.org:443", "sandbox/network-egress"},
 		{"Node's EAI_AGAIN with the port is still egress", "npm ERR! network request to https://registry.npmjs.org/left-pad failed, reason: getaddrinfo EAI_AGAIN registry.npmjs.org:443", "sandbox/network-egress"},
 		{"apk's temporary error is egress, not a missing file", "ERROR: https://dl-cdn.alpinelinux.org/alpine/v3.15/main: temporary error (try again later)\nWARNING: Ignoring https://dl-cdn.alpinelinux.org/alpine/v3.15/main: No such file or directory", "sandbox/network-egress"},
@@ -1185,5 +1187,37 @@ func TestAFailureWhoseToolsSpellAnotherFailuresWholeReadingKeyIsReadByItsOwnWord
 	}
 	if gotA.Primitive == alone.Primitive {
 		t.Errorf("got both failures as %s, want their logs to decide them apart", gotA.Primitive)
+	}
+}
+
+func TestAnArgumentListTooLongJoinsTheCauseOfItsClass(t *testing.T) {
+	c := NewClassifier(nil)
+	tests := []struct{ name, error, wantClass, wantCause string }{
+		{"the kernel's words join the size limit's cause", "bash: /usr/bin/grep: Argument list too long", "interface/message-size", "argument-list-too-long"},
+		{"Python's errno 7 joins the size limit's cause", "OSError: [Errno 7] Argument list too long: 'ffmpeg'", "interface/message-size", "argument-list-too-long"},
+		{"Node's spawn E2BIG joins the spawn's cause", "Error: spawn E2BIG\n    at ChildProcess.spawn (node:internal/child_process:421:11)", "sandbox/process-spawn", "spawn-argument-list-too-long"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cl := c.Classify(Failure{Status: "failed", Error: tt.error})
+			if got := cl.Layer + "/" + cl.Primitive; got != tt.wantClass {
+				t.Errorf("got %s (%s), want %s", got, cl.By, tt.wantClass)
+			}
+			if name, _, _ := KnownCauseOf(cl.Cause); name != tt.wantCause {
+				t.Errorf("got cause %q, want %q", cl.Cause, tt.wantCause)
+			}
+		})
+	}
+}
+
+func TestTheModelDoesNotOverruleALookupOfNoHost(t *testing.T) {
+	// The labelled record whose log the retrained model once read as
+	// egress: a lookup of a scheme is a value the test wrote, whatever
+	// the log's words.
+	f := Failure{Status: "failed", Error: "Network error: wss://https://asd.io:443/websocket: getaddrinfo ENOTFOUND https https:443",
+		LogTail: []byte("2026-12-04T23:10:02Z ws.connect url=wss://https://asd.io:443/websocket proxy=none\n2026-12-04T23:10:02Z dns lookup host=https -> ENOTFOUND\nexit=1")}
+	cl := NewClassifier(nil).Classify(f)
+	if got := cl.Layer + "/" + cl.Primitive; got != "test/harness" || cl.By != NoHostLookupRule {
+		t.Errorf("got %s by %s, want test/harness by %s", got, cl.By, NoHostLookupRule)
 	}
 }

@@ -126,6 +126,20 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 			wantOf: "interface/encoding",
 		},
 		{
+			name:   "Node's lookup of undefined and of a real host",
+			first:  "Error: getaddrinfo ENOTFOUND undefined",
+			other:  "Error: getaddrinfo ENOTFOUND registry.npmjs.org",
+			want:   "test/harness",
+			wantOf: "sandbox/network-egress",
+		},
+		{
+			name:   "urllib3's pool given a scheme for a host and a real host",
+			first:  "ConnectionError: HTTPConnectionPool(host='http', port=80): Max retries exceeded with url: //influx.local:8086/query",
+			other:  "ConnectionError: HTTPConnectionPool(host='influx', port=80): Max retries exceeded with url: //influx.local:8086/query",
+			want:   "test/harness",
+			wantOf: "sandbox/network-egress",
+		},
+		{
 			name:   "a page script's invalid URL whichever constructor refused it",
 			first:  "Uncaught TypeError: Failed to construct 'URL': Invalid URL",
 			other:  "Uncaught TypeError: Failed to construct 'Request': Invalid URL",

@@ -55,11 +55,12 @@ const overruleMargin = -0.5
 // gone, a path that climbs out, a time limit or a process cap reached, a
 // read-only mount, a port nothing listened on, a value the test gave, a
 // connection never answered, a program not installed, NUL bytes found, a
-// renderer crashed, an OOM kill, CPU throttled, U+FFFD counted) are facts
+// renderer crashed, an OOM kill, CPU throttled, U+FFFD counted, a lookup
+// of no host name) are facts
 // the model's words do not outweigh. Over the labelled sets, overruling
 // those figures' rules fixed as many records as it broke.
 var notOverruled = []string{SecretShownRule, DigestRule, CountsRule, LostFileRule, BrowserLoadRule,
-	ReplacedBytesRule, CRLFRule, LimitReachedRule, PidsLimitRule, ReadOnlyMountRule, WrongPortRule, TestValueRule, UnansweredRule, ProgramAbsentRule, NULFoundRule, RendererCrashedRule, OOMKilledRule, CPUThrottledRule, ReplacedCountRule, ErrorPageRule, TraversalRule, BufferCutRule}
+	ReplacedBytesRule, CRLFRule, LimitReachedRule, PidsLimitRule, ReadOnlyMountRule, WrongPortRule, TestValueRule, UnansweredRule, ProgramAbsentRule, NULFoundRule, RendererCrashedRule, OOMKilledRule, CPUThrottledRule, ReplacedCountRule, ErrorPageRule, TraversalRule, BufferCutRule, NoHostLookupRule}
 
 // RuleRecords classifies examples by the built-in rules, overruling none,
 // and counts per deciding rule's By the failures it decided and those it

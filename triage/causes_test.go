@@ -316,6 +316,9 @@ func TestPrimitivesOfSandboxTools(t *testing.T) {
 		{"UTF-8 refusing a binary's first byte is not a legacy code page", "UnicodeDecodeError: 'utf-8' codec can't decode byte 0x89 in position 0: invalid start byte", "encoding", "utf8-decode-failed"},
 		{"pip's hash check failing is egress, not transport", "ERROR: THESE PACKAGES DO NOT MATCH THE HASHES FROM THE REQUIREMENTS FILE.", "network-egress", "download-hash-mismatch"},
 		{"a notebook kernel that died is the session's", "RuntimeError: Kernel died before replying to kernel_info", "session-lifecycle", "notebook-kernel-died"},
+		{"the kernel's argument list too long is a message size", "bash: /usr/bin/grep: Argument list too long", "message-size", "argument-list-too-long"},
+		{"Python's errno 7 is the same message size", "OSError: [Errno 7] Argument list too long: 'ffmpeg'", "message-size", "argument-list-too-long"},
+		{"Node's spawn E2BIG is the spawn's own cause", "Error: spawn E2BIG\n    at ChildProcess.spawn (node:internal/child_process:421:11)", "process-spawn", "spawn-argument-list-too-long"},
 		{"pytest's banner does not hide what failed under it", "_____ ERROR collecting tests/test_io.py _____\nimport file mismatch:\nHINT: remove __pycache__ / .pyc files and/or use a unique basename for your test file modules", "harness", "pytest-import-mismatch"},
 	}
 	for _, tt := range tests {

@@ -1190,26 +1190,6 @@ func TestAFailureWhoseToolsSpellAnotherFailuresWholeReadingKeyIsReadByItsOwnWord
 	}
 }
 
-func TestAnArgumentListTooLongJoinsTheCauseOfItsClass(t *testing.T) {
-	c := NewClassifier(nil)
-	tests := []struct{ name, error, wantClass, wantCause string }{
-		{"the kernel's words join the size limit's cause", "bash: /usr/bin/grep: Argument list too long", "interface/message-size", "argument-list-too-long"},
-		{"Python's errno 7 joins the size limit's cause", "OSError: [Errno 7] Argument list too long: 'ffmpeg'", "interface/message-size", "argument-list-too-long"},
-		{"Node's spawn E2BIG joins the spawn's cause", "Error: spawn E2BIG\n    at ChildProcess.spawn (node:internal/child_process:421:11)", "sandbox/process-spawn", "spawn-argument-list-too-long"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			cl := c.Classify(Failure{Status: "failed", Error: tt.error})
-			if got := cl.Layer + "/" + cl.Primitive; got != tt.wantClass {
-				t.Errorf("got %s (%s), want %s", got, cl.By, tt.wantClass)
-			}
-			if name, _, _ := KnownCauseOf(cl.Cause); name != tt.wantCause {
-				t.Errorf("got cause %q, want %q", cl.Cause, tt.wantCause)
-			}
-		})
-	}
-}
-
 func TestTheModelDoesNotOverruleALookupOfNoHost(t *testing.T) {
 	// The labelled record whose log the retrained model once read as
 	// egress: a lookup of a scheme is a value the test wrote, whatever

@@ -3,7 +3,9 @@ package eval
 import "sandtrap/triage"
 
 // GuessTrainingSets are the labelled sets, relative to the module's root,
-// whose development halves the guess and severity models learn from.
+// whose development halves the guess and severity models learn from. The
+// Makefile's eval targets read this list (one quoted path a line) to score
+// the same files.
 var GuessTrainingSets = []string{
 	"testdata/corpus/demo-modes.jsonl",
 	"testdata/corpus/tools.jsonl",

@@ -126,7 +126,7 @@ clean:
 # EVAL_SETS are the labelled files, in the order eval.GuessTrainingSets
 # (eval/train.go) lists them: the models train on the same files the
 # targets below score, and the list is kept in one place.
-EVAL_SETS := $(shell sed -n 's/^\t"\(testdata\/[^"]*\.jsonl\)",$$/\1/p' eval/train.go)
+EVAL_SETS := $(shell sed -n 's/^[[:space:]]*"\(testdata\/[^"]*\.jsonl\)",$$/\1/p' eval/train.go)
 
 eval:
 	go run ./web eval --logs testdata/eval/logs $(EVAL_SETS)

@@ -492,6 +492,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld497.jsonl",
 	"testdata/eval/realworld498.jsonl",
 	"testdata/eval/realworld499.jsonl",
+	"testdata/eval/realworld500.jsonl",
+	"testdata/eval/realworld501.jsonl",
+	"testdata/eval/realworld502.jsonl",
+	"testdata/eval/realworld503.jsonl",
+	"testdata/eval/realworld504.jsonl",
+	"testdata/eval/realworld505.jsonl",
+	"testdata/eval/realworld506.jsonl",
+	"testdata/eval/realworld507.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -182,6 +182,32 @@ func TestAByteRangeInTheLogIsNoNULByte(t *testing.T) {
 	}
 }
 
+func TestAZeroOOMCounterInTheLogIsNoOOMKill(t *testing.T) {
+	c := NewClassifier(nil)
+	const assertion = "Failed   ClockTest.Clocks_with_negative_minute\nError Message:\n Assert.Equal() Failure\nExpected: 03:-20\nActual:   02:40"
+	tests := []struct {
+		name, log  string
+		wantMemory bool
+	}{
+		{"a cgroup's oom_kill=0 after a failed assertion says no OOM kill happened",
+			"01:48:30 Starting test execution, please wait...\n01:48:33 exit=1 elapsed_ms=12591 cgroup peak_bytes=253755392 oom_kill=0", false},
+		{"memory.events' oom_kill_events: 0 says the same",
+			"step 3: dotnet test -> exit 1\nmemory.events: oom_kill_events: 0", false},
+		{"a harness's oom=0 says the same",
+			"sandbox: exit=1 rss_mb=212 oom=0 throttled=0", false},
+		{"a counter of one is an OOM kill",
+			"01:48:33 exit=137 elapsed_ms=12591 cgroup peak_bytes=536870912 oom_kill=1", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := c.Classify(Failure{Error: assertion, LogTail: []byte(tt.log)})
+			if isMemory := got.Primitive == "memory"; isMemory != tt.wantMemory {
+				t.Errorf("got %s/%s by %s, want memory %v", got.Layer, got.Primitive, got.By, tt.wantMemory)
+			}
+		})
+	}
+}
+
 func TestTheRulesSecondReadingReadsEveryLineOfTheError(t *testing.T) {
 	c := NewClassifier(nil)
 	tests := []struct {

@@ -1337,7 +1337,7 @@ func namesMemory(text string) bool {
 // took the time limit the log names, or got the CPU-time limit's signal,
 // for a failure no rule placed or one the rules made memory without the
 // error naming memory: a kill alone (the "killed" rule, exit 137) or
-// memory's words in the log only (oom_kill_events=0). The OOM killer's
+// memory's words in the log only (memory cgroup). The OOM killer's
 // SIGKILL is also how a time limit ends a run, so such a kill is the
 // limit's unless the log shows memory near a limit.
 func endedByTimeLimit(f *Failure, out Classification, log string) bool {

@@ -500,6 +500,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld505.jsonl",
 	"testdata/eval/realworld506.jsonl",
 	"testdata/eval/realworld507.jsonl",
+	"testdata/eval/realworld508.jsonl",
+	"testdata/eval/realworld509.jsonl",
+	"testdata/eval/realworld510.jsonl",
+	"testdata/eval/realworld511.jsonl",
+	"testdata/eval/realworld512.jsonl",
+	"testdata/eval/realworld513.jsonl",
+	"testdata/eval/realworld514.jsonl",
+	"testdata/eval/realworld515.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

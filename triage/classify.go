@@ -999,8 +999,9 @@ func (m maskedReading) reads(src string) bool { return m.marks.Admits(src) && m.
 // path that climbs to a system folder or names the password files (the
 // input-validation rule), a bare program name Python could not find and
 // a program env could not find (the package-path rule), the zero of
-// BigQuery's "Bad character (ASCII 0)" (the NUL-byte rule), and a lookup
-// of no host name (the lookup-of-no-host rule).
+// BigQuery's "Bad character (ASCII 0)" (the NUL-byte rule), a lookup of
+// no host name (the lookup-of-no-host rule), and the bytes of HTTP read as
+// a length (the http-framing rule).
 var maskedReadings = []maskedReading{
 	{"fixture", logview.NewMarks("fixture", "test"), regexp.MustCompile(`(?i)` + missingFixture)},
 	{"climbs", logview.NewMarks("../", "/etc/"), regexp.MustCompile(`(?i)` + systemDirClimb)},
@@ -1008,6 +1009,7 @@ var maskedReadings = []maskedReading{
 	{"env", logview.NewMarks("env: "), regexp.MustCompile(`(?im)` + envProgramMissing)},
 	{"ascii0", logview.NewMarks("ascii 0"), regexp.MustCompile(`(?i)` + asciiZeroRefused)},
 	{"nohost", logview.NewMarks("getaddrinfo", "connectionpool(host="), regexp.MustCompile(lookupOfNoHost)},
+	{"httplen", logview.NewMarks("1213486160", "1195725856", "1347375956"), regexp.MustCompile(httpAsLength)},
 }
 
 // SignatureVersion names the way signatures and modes are made. Raise it
@@ -1233,8 +1235,9 @@ var maskedReadings = []maskedReading{
 // spawn E2BIG stays process-spawn) and a lookup of no host name the
 // test's; version 145 (a review's mends) gives spawn E2BIG a known cause
 // of its own and keeps a lookup of no host name in the failure key;
-// version 146 reads no OOM kill in a log's OOM counters at zero.
-const SignatureVersion = 146
+// version 146 reads no OOM kill in a log's OOM counters at zero; version
+// 147 reads the bytes of HTTP taken for a length as a protocol mismatch.
+const SignatureVersion = 147
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

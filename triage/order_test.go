@@ -140,6 +140,13 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 			wantOf: "sandbox/network-egress",
 		},
 		{
+			name:   "a ZooKeeper client reading HTTP's first bytes as a length and a packet over its limit",
+			first:  "java.io.IOException: Packet len1213486160 is out of range!",
+			other:  "java.io.IOException: Packet len179414030 is out of range!",
+			want:   "interface/protocol",
+			wantOf: "",
+		},
+		{
 			name:   "a page script's invalid URL whichever constructor refused it",
 			first:  "Uncaught TypeError: Failed to construct 'URL': Invalid URL",
 			other:  "Uncaught TypeError: Failed to construct 'Request': Invalid URL",

@@ -87,6 +87,13 @@ const (
 	// (maskedReadings); a hyphen or a dot after the word makes it a real
 	// name (https-portal, null-db).
 	lookupOfNoHost = `\bgetaddrinfo (?:ENOTFOUND|EAI_AGAIN) (?:undefined|null|https?|\d{1,3}(?:\.\d{1,3}){3}:\d+)(?:[^\w.:-]|$)|ConnectionPool\(host='(?:undefined|null|None|https?)'`
+	// httpAsLength is the first four bytes of an HTTP answer or request
+	// ("HTTP", "GET ", "POST") read as a big-endian length: a ZooKeeper,
+	// Kafka or MQTT client talking to an HTTP port, or an HTTP client to
+	// theirs ("Packet len1213486160 is out of range!", "invalid packet
+	// size (1213486160)"). The normaliser masks the number, so the failure
+	// key keeps a mark of it (maskedReadings).
+	httpAsLength = `(?:^|\D)(?:1213486160|1195725856|1347375956)(?:\D|$)`
 	// asciiZeroRefused is BigQuery's refusal of a NUL byte in a row; the
 	// zero is a number the failure key masks (maskedReadings).
 	asciiZeroRefused = `Bad character \(ASCII 0\)`
@@ -162,8 +169,10 @@ var builtinRules = []Rule{
 	// handshake sent to a server that speaks plain HTTP (werkzeug's "Bad
 	// request version" shows the handshake's NUL bytes, Django says so),
 	// a body longer than its declared length, an HTTP/2 upgrade refused.
+	// So is an HTTP answer or request read as a binary protocol's length
+	// field (httpAsLength).
 	builtin("http-framing", iface, "protocol",
-		`Bad request version \(|accessing the development server over HTTPS|Too much data for declared Content-Length|unable to upgrade to h2c`),
+		`Bad request version \(|accessing the development server over HTTPS|Too much data for declared Content-Length|unable to upgrade to h2c|`+httpAsLength),
 	// UTF-16 read as single bytes shows a NUL after every ASCII letter:
 	// the text's encoding, not a NUL in the data.
 	builtin("utf16-as-nul", iface, "encoding",

@@ -508,6 +508,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld513.jsonl",
 	"testdata/eval/realworld514.jsonl",
 	"testdata/eval/realworld515.jsonl",
+	"testdata/eval/realworld516.jsonl",
+	"testdata/eval/realworld517.jsonl",
+	"testdata/eval/realworld518.jsonl",
+	"testdata/eval/realworld519.jsonl",
+	"testdata/eval/realworld520.jsonl",
+	"testdata/eval/realworld521.jsonl",
+	"testdata/eval/realworld522.jsonl",
+	"testdata/eval/realworld523.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

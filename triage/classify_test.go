@@ -191,18 +191,48 @@ func TestAZeroOOMCounterInTheLogIsNoOOMKill(t *testing.T) {
 	}{
 		{"a cgroup's oom_kill=0 after a failed assertion says no OOM kill happened",
 			"01:48:30 Starting test execution, please wait...\n01:48:33 exit=1 elapsed_ms=12591 cgroup peak_bytes=253755392 oom_kill=0", false},
-		{"memory.events' oom_kill_events: 0 says the same",
-			"step 3: dotnet test -> exit 1\nmemory.events: oom_kill_events: 0", false},
+		{"a harness's oom_kill_events: 0 says the same",
+			"step 3: dotnet test -> exit 1\ncgroup: oom_kill_events: 0", false},
 		{"a harness's oom=0 says the same",
 			"sandbox: exit=1 rss_mb=212 oom=0 throttled=0", false},
+		{"memory.events' own line, oom_kill 0, says the same",
+			"step 3: dotnet test -> exit 1\nmem.events: low 0 high 0 max 0 oom 0 oom_kill 0", false},
+		{"a JSON counter and a prefixed one say the same",
+			`{"exit": 1, "oom_kill": 0, "container_oom_kill=0": true}`, false},
 		{"a counter of one is an OOM kill",
 			"01:48:33 exit=137 elapsed_ms=12591 cgroup peak_bytes=536870912 oom_kill=1", true},
+		{"a counter that went from zero to one is an OOM kill",
+			"01:48:33 exit=137 cgroup oom_kill 0->1", true},
+		{"a counter that went from zero to two is an OOM kill",
+			"01:48:33 exit=137 memory.events oom_kill: 0 => 2", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := c.Classify(Failure{Error: assertion, LogTail: []byte(tt.log)})
 			if isMemory := got.Primitive == "memory"; isMemory != tt.wantMemory {
 				t.Errorf("got %s/%s by %s, want memory %v", got.Layer, got.Primitive, got.By, tt.wantMemory)
+			}
+		})
+	}
+}
+
+func TestWithoutZeroOOM(t *testing.T) {
+	tests := []struct{ name, log, want string }{
+		{"a zero counter after an equals sign goes", "exit=1 oom_kill=0 rss=3", "exit=1  rss=3"},
+		{"memory.events' spaced zero goes", "oom 0 oom_kill 0", " "},
+		{"a prefixed counter goes and keeps its prefix", "container_oom_kill=0;", "container_;"},
+		{"a counter of one stays", "oom_kill=1", "oom_kill=1"},
+		{"a zero that became one stays", "oom_kill 0->1", "oom_kill 0->1"},
+		{"a fraction stays", "oom=0.5", "oom=0.5"},
+		{"a score adjustment stays", "oom_score_adj=0", "oom_score_adj=0"},
+		{"a hex value stays", "oom=0x1", "oom=0x1"},
+		{"a word ending in oom stays", "zoom=0", "zoom=0"},
+		{"a zero on the next line is not the counter's", "checking OOM:\n0 tests failed", "checking OOM:\n0 tests failed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := withoutZeroOOM(tt.log); got != tt.want {
+				t.Errorf("withoutZeroOOM(%q) = %q, want %q", tt.log, got, tt.want)
 			}
 		})
 	}

@@ -88,11 +88,11 @@ const (
 	// name (https-portal, null-db).
 	lookupOfNoHost = `\bgetaddrinfo (?:ENOTFOUND|EAI_AGAIN) (?:undefined|null|https?|\d{1,3}(?:\.\d{1,3}){3}:\d+)(?:[^\w.:-]|$)|ConnectionPool\(host='(?:undefined|null|None|https?)'`
 	// httpAsLength is the first four bytes of an HTTP answer or request
-	// ("HTTP", "GET ", "POST") read as a big-endian length: a ZooKeeper,
-	// Kafka or MQTT client talking to an HTTP port, or an HTTP client to
-	// theirs ("Packet len1213486160 is out of range!", "invalid packet
-	// size (1213486160)"). The normaliser masks the number, so the failure
-	// key keeps a mark of it (maskedReadings).
+	// ("HTTP", "GET ", "POST") read as a big-endian length: a ZooKeeper
+	// or RCON client talking to an HTTP port, or an HTTP client to Kafka's
+	// ("Packet len1213486160 is out of range!", "invalid packet size
+	// (1213486160)"). The normaliser masks the number, so the failure key
+	// keeps a mark of it (maskedReadings).
 	httpAsLength = `(?:^|\D)(?:1213486160|1195725856|1347375956)(?:\D|$)`
 	// asciiZeroRefused is BigQuery's refusal of a NUL byte in a row; the
 	// zero is a number the failure key masks (maskedReadings).

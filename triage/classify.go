@@ -326,6 +326,9 @@ func (c *Classifier) classify(f Failure) Classification {
 		}
 		return c.withKnownCause(Classification{Layer: sandtrap.LayerInterface, Primitive: primitive, By: ArtifactRule, Signature: sig}, &f)
 	}
+	// wtext is the failure's whole text (wholeText) once decideWhole has
+	// read it, so that the model's answer below does not read it again.
+	var wtext string
 	if out.By == ByNone || dec.byWeakRule != nil && out == dec.fallback {
 		// Nothing spoke on the meaningful line, or only a weak rule: let
 		// the rules read the whole message and the log's end, which tools
@@ -334,7 +337,9 @@ func (c *Classifier) classify(f Failure) Classification {
 		// killer's only when no line names what ran out (an eviction for
 		// ephemeral storage, a judge's time limit), and an MCP error code
 		// wraps the cause a later line names.
-		whole, line := c.decideWhole(&f, src, layer, key)
+		var whole Classification
+		var line string
+		whole, line, wtext = c.decideWhole(&f, src, layer, key)
 		if out.By != ByNone && (line == "" || weakClassification(whole) || whole.By == dec.byWeakRule.By()) {
 			// Only another rule's text beats a weak rule; a guess does not.
 			whole, line = out, ""
@@ -356,7 +361,7 @@ func (c *Classifier) classify(f Failure) Classification {
 	out, sig = withLogEvidence(&f, layer, out, sig)
 	if layer == "" {
 		// The harness's word on the layer stands.
-		out = c.overrule(&f, key, out)
+		out = c.overrule(&f, key, out, wtext)
 	}
 	out.Signature = sig
 	return c.withKnownCause(out, &f)
@@ -682,13 +687,13 @@ const wholeWindow = 2 << 10
 
 // decideWhole runs the error rules on the end of the whole error and of the
 // log, for a failure whose meaningful line matched none, and returns the
-// line the deciding rule matched in. The decision is cached by the key and
-// a hash of that text.
-func (c *Classifier) decideWhole(f *Failure, src, harnessLayer, key string) (Classification, string) {
+// line the deciding rule matched in and the text it read (wholeText). The
+// decision is cached by the key and a hash of that text.
+func (c *Classifier) decideWhole(f *Failure, src, harnessLayer, key string) (Classification, string, string) {
 	rest := stepAndLogLines(f)
 	text := suspectOf(tail(f.Error, wholeWindow)) + rest
 	if text == "" {
-		return Classification{Layer: sandtrap.LayerUnclassified, By: ByNone}, ""
+		return Classification{Layer: sandtrap.LayerUnclassified, By: ByNone}, "", ""
 	}
 	rtext := ruleText(f, rest)
 	h := fnv.New64a()
@@ -703,7 +708,7 @@ func (c *Classifier) decideWhole(f *Failure, src, harnessLayer, key string) (Cla
 	}
 	wkey := key + "\x00" + strconv.FormatUint(h.Sum64(), 16)
 	if d, ok := c.wholes.Load(wkey); ok {
-		return d.(*decision).fallback, d.(*decision).line
+		return d.(*decision).fallback, d.(*decision).line, text
 	}
 	d := &decision{fallback: Classification{Layer: sandtrap.LayerUnclassified, By: ByNone}}
 	if harnessLayer != "" {
@@ -739,7 +744,7 @@ func (c *Classifier) decideWhole(f *Failure, src, harnessLayer, key string) (Cla
 		}
 	}
 	c.wholes.Store(wkey, d)
-	return d.fallback, d.line
+	return d.fallback, d.line, text
 }
 
 // stemsIn counts the stems that lower holds.

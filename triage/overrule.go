@@ -139,13 +139,13 @@ func overruleMargins(m *WordModel, user []Rule) map[string]float64 {
 // and the model favours another class by the rule's overrule margin, with
 // at least one word of the message; out as it is otherwise. A failure
 // without the harness's log is not overruled: a lone error line leans on
-// chance words.
-func (c *Classifier) overrule(f *Failure, key string, out Classification) Classification {
+// chance words. text is f's wholeText when the caller has read it, or "".
+func (c *Classifier) overrule(f *Failure, key string, out Classification, text string) Classification {
 	need, ok := c.overrules[out.By]
 	if !ok || len(bytes.TrimSpace(f.LogTail)) == 0 {
 		return out
 	}
-	a := c.modelAnswer(f, key)
+	a := c.modelAnswer(f, key, text)
 	if a.class == "" || a.class == ModeGroup(out.Layer, out.Primitive) || a.margin < need || a.margin <= minBayesMargin || len(a.words) < minLeaningWords {
 		return out
 	}
@@ -162,11 +162,13 @@ type modelAnswer struct {
 
 // modelAnswer returns the learned model's answer for f, cached under key,
 // f's failure key (which holds the target, domain and exit code the model
-// also reads), and a hash of the text it read. The answers have a cache of
-// their own: most logs differ, and their answers would crowd the rules'
-// decisions out of the decision cache.
-func (c *Classifier) modelAnswer(f *Failure, key string) *modelAnswer {
-	text := wholeText(f)
+// also reads), and a hash of text, f's wholeText (read here when it is "").
+// The answers have a cache of their own: most logs differ, and their
+// answers would crowd the rules' decisions out of the decision cache.
+func (c *Classifier) modelAnswer(f *Failure, key, text string) *modelAnswer {
+	if text == "" {
+		text = wholeText(f)
+	}
 	h := fnv.New64a()
 	h.Write([]byte(text))
 	akey := key + "\x00" + strconv.FormatUint(h.Sum64(), 16)

@@ -516,6 +516,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld521.jsonl",
 	"testdata/eval/realworld522.jsonl",
 	"testdata/eval/realworld523.jsonl",
+	"testdata/eval/realworld524.jsonl",
+	"testdata/eval/realworld525.jsonl",
+	"testdata/eval/realworld526.jsonl",
+	"testdata/eval/realworld527.jsonl",
+	"testdata/eval/realworld528.jsonl",
+	"testdata/eval/realworld529.jsonl",
+	"testdata/eval/realworld530.jsonl",
+	"testdata/eval/realworld531.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

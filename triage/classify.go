@@ -1281,8 +1281,10 @@ var maskedReadings = []maskedReading{
 // version 146 reads no OOM kill in a log's OOM counters at zero; version
 // 147 reads the bytes of HTTP taken for a length as a protocol mismatch;
 // version 148 (a review's mends) drops memory.events' spaced zero counter
-// (oom_kill 0) too and keeps one that went on to a kill (oom_kill 0->1).
-const SignatureVersion = 148
+// (oom_kill 0) too and keeps one that went on to a kill (oom_kill 0->1);
+// version 149 reads a time limit's "timed out after" in minutes and hours
+// as in seconds, since the failure key masks the unit.
+const SignatureVersion = 149
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -216,6 +216,27 @@ func TestAZeroOOMCounterInTheLogIsNoOOMKill(t *testing.T) {
 	}
 }
 
+func TestATimeLimitReadsEveryUnitOfDuration(t *testing.T) {
+	c := NewClassifier(nil)
+	// The failure key masks a duration whatever its unit, so the rule that
+	// reads seconds must read minutes and hours too, or one key's messages
+	// would be decided apart.
+	tests := []struct{ name, error string }{
+		{"Spark's futures timed out after seconds", "java.util.concurrent.TimeoutException: Futures timed out after [3 seconds]"},
+		{"Spark's futures timed out after minutes", "java.util.concurrent.TimeoutException: Futures timed out after [5 minutes]"},
+		{"a snapshot that timed out after hours", "Operation timed out after 6 hours. Consider reducing the amount of work performed"},
+		{"a job that timed out after a minute", "job timed out after 1 min"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := c.Classify(Failure{Error: tt.error, Target: "code-interpreter", Domain: "data-analysis", ExitCode: ptr(1)})
+			if got.Primitive != "cpu-time" || got.By != "rule:cpu-time" {
+				t.Errorf("got %s/%s by %s, want sandbox/cpu-time by rule:cpu-time", got.Layer, got.Primitive, got.By)
+			}
+		})
+	}
+}
+
 func TestWithoutZeroOOM(t *testing.T) {
 	tests := []struct{ name, log, want string }{
 		{"a zero counter after an equals sign goes", "exit=1 oom_kill=0 rss=3", "exit=1  rss=3"},

@@ -1283,8 +1283,11 @@ var maskedReadings = []maskedReading{
 // version 148 (a review's mends) drops memory.events' spaced zero counter
 // (oom_kill 0) too and keeps one that went on to a kill (oom_kill 0->1);
 // version 149 reads a time limit's "timed out after" in minutes and hours
-// as in seconds, since the failure key masks the unit.
-const SignatureVersion = 149
+// as in seconds, since the failure key masks the unit; version 150 reads
+// a frame's first byte taken for a protocol version (Beats' "unsupported
+// protocol 71") as a protocol mismatch and uWSGI's harakiri as a time
+// limit.
+const SignatureVersion = 150
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -237,6 +237,26 @@ func TestATimeLimitReadsEveryUnitOfDuration(t *testing.T) {
 	}
 }
 
+func TestAVersionByteFromAnotherProtocolIsAProtocolMismatch(t *testing.T) {
+	c := NewClassifier(nil)
+	// A Beats listener reads a frame's first byte as its protocol version:
+	// JSON's "{" is 123, an HTTP request's "G" 71. The rule decides, not
+	// the learned model, so a tool nobody trained on is read the same way.
+	tests := []struct{ name, error string }{
+		{"Fluentd's Beats input given an HTTP request", "2017-06-09 12:19:26 +0000 [error]: unexpected error error=\"unsupported protocol 71\""},
+		{"Logstash's Beats input given JSON", "org.logstash.beats.InvalidFrameProtocolException: Invalid version of beats protocol: 123"},
+		{"Mosquitto given a protocol level it does not speak", "1586378499: Invalid protocol version 3 in CONNECT from 5.35.166.169."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := c.Classify(Failure{Error: tt.error, Target: "code-interpreter", Domain: "file-io", ExitCode: ptr(1)})
+			if got.Primitive != "protocol" || got.By != "rule:protocol-version" {
+				t.Errorf("got %s/%s by %s, want interface/protocol by rule:protocol-version", got.Layer, got.Primitive, got.By)
+			}
+		})
+	}
+}
+
 func TestWithoutZeroOOM(t *testing.T) {
 	tests := []struct{ name, log, want string }{
 		{"a zero counter after an equals sign goes", "exit=1 oom_kill=0 rss=3", "exit=1  rss=3"},
@@ -398,6 +418,7 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"rsync's failed verification is changed bytes", "WARNING: DB/psql/235949.dat failed verification -- update retained (will try again).", "interface/encoding"},
 		{"a native-messaging host's text read as a length is the stream's framing", "Native application tried to send a message of 1836017711 bytes, which exceeds the limit of 1048576 bytes.", "interface/protocol"},
 		{"an extension message over Chrome's limit is its size", "Error: Message length exceeded maximum allowed length.", "interface/message-size"},
+		{"uWSGI's harakiri is its request time limit", "Tue Mar 26 14:03:21 2024 - *** HARAKIRI ON WORKER 2 (pid: 289, try: 1, graceful: yes) ***", "sandbox/cpu-time"},
 		{"a CI job's log cut at its limit is its size", "Job's log exceeded limit of 4194304 bytes. Job execution will continue but no more output will be collected.", "interface/message-size"},
 		{"a query over the server's parameter limit is its size", "The incoming request has too many parameters. The server supports a maximum of 2100 parameters.", "interface/message-size"},
 		{"a dashboard refusing the page's origin is the caller's input", "ERROR:bokeh.server.views.ws:Refusing websocket connection from Origin 'http://localhost:8891'", "interface/input-validation"},

@@ -524,6 +524,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld529.jsonl",
 	"testdata/eval/realworld530.jsonl",
 	"testdata/eval/realworld531.jsonl",
+	"testdata/eval/realworld532.jsonl",
+	"testdata/eval/realworld533.jsonl",
+	"testdata/eval/realworld534.jsonl",
+	"testdata/eval/realworld535.jsonl",
+	"testdata/eval/realworld536.jsonl",
+	"testdata/eval/realworld537.jsonl",
+	"testdata/eval/realworld538.jsonl",
+	"testdata/eval/realworld539.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

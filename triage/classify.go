@@ -1286,8 +1286,9 @@ var maskedReadings = []maskedReading{
 // as in seconds, since the failure key masks the unit; version 150 reads
 // a frame's first byte taken for a protocol version (Beats' "unsupported
 // protocol 71") as a protocol mismatch and uWSGI's harakiri as a time
-// limit.
-const SignatureVersion = 150
+// limit; version 151 reads a message over a protocol's stated maximum
+// (ZeroC Ice's memory limit, see Ice.MessageSizeMax) as its size.
+const SignatureVersion = 151
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -257,6 +257,25 @@ func TestAVersionByteFromAnotherProtocolIsAProtocolMismatch(t *testing.T) {
 	}
 }
 
+func TestAMessageOverItsProtocolsLimitIsItsSizeNotMemory(t *testing.T) {
+	c := NewClassifier(nil)
+	// ZeroC Ice names its per-message limit a memory limit; the size it
+	// prints beside its maximum, and Ice.MessageSizeMax, say which.
+	tests := []struct{ name, error string }{
+		{"Ice's memory limit on a message", "protocol error: memory limit exceeded:\nrequested 2764919 bytes, maximum allowed is 1048576 bytes (see Ice.MessageSizeMax)"},
+		{"Ice's MemoryLimitException inside an unknown local exception", "Ice.UnknownLocalException: exception ::Ice::UnknownLocalException\n{\n    unknown = ConnectionI.cpp:1573: Ice::MemoryLimitException:\n}"},
+		{"an XML-RPC request over its maximum", "XML-RPC call failed on client: Call XML not a proper XML-RPC call.  XML-RPC request too large.  Max allowed is 524288 bytes"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := c.Classify(Failure{Error: tt.error, Target: "code-interpreter", Domain: "data-analysis", ExitCode: ptr(1)})
+			if got.Primitive != "message-size" || got.By != "rule:message-size" {
+				t.Errorf("got %s/%s by %s, want interface/message-size by rule:message-size", got.Layer, got.Primitive, got.By)
+			}
+		})
+	}
+}
+
 func TestWithoutZeroOOM(t *testing.T) {
 	tests := []struct{ name, log, want string }{
 		{"a zero counter after an equals sign goes", "exit=1 oom_kill=0 rss=3", "exit=1  rss=3"},

@@ -532,6 +532,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld537.jsonl",
 	"testdata/eval/realworld538.jsonl",
 	"testdata/eval/realworld539.jsonl",
+	"testdata/eval/realworld540.jsonl",
+	"testdata/eval/realworld541.jsonl",
+	"testdata/eval/realworld542.jsonl",
+	"testdata/eval/realworld543.jsonl",
+	"testdata/eval/realworld544.jsonl",
+	"testdata/eval/realworld545.jsonl",
+	"testdata/eval/realworld546.jsonl",
+	"testdata/eval/realworld547.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -1043,8 +1043,9 @@ func (m maskedReading) reads(src string) bool { return m.marks.Admits(src) && m.
 // input-validation rule), a bare program name Python could not find and
 // a program env could not find (the package-path rule), the zero of
 // BigQuery's "Bad character (ASCII 0)" (the NUL-byte rule), a lookup of
-// no host name (the lookup-of-no-host rule), and the bytes of HTTP read as
-// a length (the http-framing rule).
+// no host name (the lookup-of-no-host rule), the bytes of HTTP read as
+// a length (the http-framing rule), and a timeout spelt out in seconds,
+// minutes or hours (the cpu-time rule).
 var maskedReadings = []maskedReading{
 	{"fixture", logview.NewMarks("fixture", "test"), regexp.MustCompile(`(?i)` + missingFixture)},
 	{"climbs", logview.NewMarks("../", "/etc/"), regexp.MustCompile(`(?i)` + systemDirClimb)},
@@ -1053,6 +1054,7 @@ var maskedReadings = []maskedReading{
 	{"ascii0", logview.NewMarks("ascii 0"), regexp.MustCompile(`(?i)` + asciiZeroRefused)},
 	{"nohost", logview.NewMarks("getaddrinfo", "connectionpool(host="), regexp.MustCompile(lookupOfNoHost)},
 	{"httplen", logview.NewMarks("1213486160", "1195725856", "1347375956"), regexp.MustCompile(httpAsLength)},
+	{"timeword", logview.NewMarks("timed out after"), regexp.MustCompile(`(?i)` + timedOutAfterWords)},
 }
 
 // SignatureVersion names the way signatures and modes are made. Raise it
@@ -1286,9 +1288,13 @@ var maskedReadings = []maskedReading{
 // as in seconds, since the failure key masks the unit; version 150 reads
 // a frame's first byte taken for a protocol version (Beats' "unsupported
 // protocol 71") as a protocol mismatch and uWSGI's harakiri as a time
-// limit; version 151 reads a message over a protocol's stated maximum
-// (ZeroC Ice's memory limit, see Ice.MessageSizeMax) as its size.
-const SignatureVersion = 151
+// limit; version 151 reads ZeroC Ice's memory limit on a message (see
+// Ice.MessageSizeMax) as its size; version 152 (a review's mends) keeps in
+// the failure key whether a timeout was spelt out in seconds, minutes or
+// hours, which the cpu-time rule reads and the normaliser masks, reads
+// every HARAKIRI ON (a worker, a mule, the spooler) as the time limit, and
+// drops a generic "maximum allowed is N" from the message-size rule.
+const SignatureVersion = 152
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -218,31 +218,33 @@ func TestAZeroOOMCounterInTheLogIsNoOOMKill(t *testing.T) {
 
 // TestTheRuleDecidesNotTheModel names the rule that must decide each
 // message, so that a tool nobody trained on is read the same way and a
-// retrained model cannot hide a rule that stopped matching.
+// retrained model cannot hide a rule that stopped matching. Each message
+// has a classifier of its own: a decision cached under a key another case
+// shares would not test its rule.
 func TestTheRuleDecidesNotTheModel(t *testing.T) {
-	c := NewClassifier(nil)
 	tests := []struct{ name, error, want, wantBy string }{
-		// The failure key masks a duration whatever its unit, so the rule
-		// that reads seconds reads minutes and hours too, or one key's
-		// messages would be decided apart.
 		{"Spark's futures timed out after seconds are a time limit", "java.util.concurrent.TimeoutException: Futures timed out after [3 seconds]", "sandbox/cpu-time", "rule:cpu-time"},
 		{"Spark's futures timed out after minutes are the same time limit", "java.util.concurrent.TimeoutException: Futures timed out after [5 minutes]", "sandbox/cpu-time", "rule:cpu-time"},
 		{"a snapshot that timed out after hours is a time limit", "Operation timed out after 6 hours. Consider reducing the amount of work performed", "sandbox/cpu-time", "rule:cpu-time"},
-		{"a job that timed out after a minute is a time limit", "job timed out after 1 min", "sandbox/cpu-time", "rule:cpu-time"},
-		{"uWSGI's harakiri is its request time limit", "Tue Mar 26 14:03:21 2024 - *** HARAKIRI ON WORKER 2 (pid: 289, try: 1, graceful: yes) ***", "sandbox/cpu-time", "rule:cpu-time"},
+		{"a job that timed out after 1 min is a time limit", "job timed out after 1 min", "sandbox/cpu-time", "rule:cpu-time"},
+		{"uWSGI's harakiri on a worker is its request time limit", "Tue Mar 26 14:03:21 2024 - *** HARAKIRI ON WORKER 2 (pid: 289, try: 1, graceful: yes) ***", "sandbox/cpu-time", "rule:cpu-time"},
+		{"uWSGI's harakiri on a mule is the same limit", "*** HARAKIRI ON MULE 1 HANDLING SIGNAL 17 (pid: 4012) ***", "sandbox/cpu-time", "rule:cpu-time"},
+		{"uWSGI's harakiri on the spooler is the same limit", "*** HARAKIRI ON THE SPOOLER (pid: 4013) ***", "sandbox/cpu-time", "rule:cpu-time"},
 		// A Beats listener reads a frame's first byte as its protocol
 		// version: JSON's "{" is 123, an HTTP request's "G" 71.
 		{"Fluentd's Beats input given an HTTP request speaks another protocol", "2017-06-09 12:19:26 +0000 [error]: unexpected error error=\"unsupported protocol 71\"", "interface/protocol", "rule:protocol-version"},
-		{"Logstash's Beats input given JSON speaks another protocol", "org.logstash.beats.InvalidFrameProtocolException: Invalid version of beats protocol: 123", "interface/protocol", "rule:protocol-version"},
+		{"Logstash's invalid Beats version speaks another protocol", "Handling exception: Invalid version of beats protocol: 123", "interface/protocol", "rule:protocol-version"},
+		{"Logstash's frame exception alone speaks another protocol", "io.netty.handler.codec.DecoderException: org.logstash.beats.InvalidFrameProtocolException", "interface/protocol", "rule:protocol-version"},
 		{"Mosquitto given a protocol level it does not speak speaks another protocol", "1586378499: Invalid protocol version 3 in CONNECT from 5.35.166.169.", "interface/protocol", "rule:protocol-version"},
-		// ZeroC Ice names its per-message limit a memory limit; the size it
-		// prints beside its maximum, and Ice.MessageSizeMax, say which.
-		{"Ice's memory limit on a message is its size", "protocol error: memory limit exceeded:\nrequested 2764919 bytes, maximum allowed is 1048576 bytes (see Ice.MessageSizeMax)", "interface/message-size", "rule:message-size"},
-		{"Ice's MemoryLimitException inside an unknown local exception is its size", "Ice.UnknownLocalException: exception ::Ice::UnknownLocalException\n{\n    unknown = ConnectionI.cpp:1573: Ice::MemoryLimitException:\n}", "interface/message-size", "rule:message-size"},
-		{"an XML-RPC request over its maximum is its size", "XML-RPC call failed on client: Call XML not a proper XML-RPC call.  XML-RPC request too large.  Max allowed is 524288 bytes", "interface/message-size", "rule:message-size"},
+		// ZeroC Ice names its per-message limit a memory limit;
+		// Ice.MessageSizeMax and the exception's name say which.
+		{"Ice's memory limit on a message is its size", "protocol error: memory limit exceeded:\nrequested 2764919 bytes", "interface/message-size", "rule:message-size"},
+		{"Ice's MemoryLimitException is its size", "Ice.UnknownLocalException: exception ::Ice::UnknownLocalException\n{\n    unknown = ConnectionI.cpp:1573: Ice::MemoryLimitException:\n}", "interface/message-size", "rule:message-size"},
+		{"a message over Ice.MessageSizeMax is its size", "dispatch exception: requested 8388624 bytes, maximum allowed is 1048576 bytes (see Ice.MessageSizeMax)", "interface/message-size", "rule:message-size"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			c := NewClassifier(nil)
 			got := c.Classify(Failure{Error: tt.error, Target: "code-interpreter", Domain: "data-analysis", ExitCode: ptr(1)})
 			if got.Layer+"/"+got.Primitive != tt.want || got.By != tt.wantBy {
 				t.Errorf("got %s/%s by %s, want %s by %s", got.Layer, got.Primitive, got.By, tt.want, tt.wantBy)

@@ -147,6 +147,14 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 			wantOf: "",
 		},
 		{
+			name:  "a timeout spelt out in seconds and one counted in milliseconds",
+			first: "MongoServerSelectionError: Server selection timed out after 30 seconds",
+			other: "MongoServerSelectionError: Server selection timed out after 30000 ms",
+			want:  "sandbox/cpu-time",
+			// The learned model's guess, which moves as it retrains.
+			wantOf: "",
+		},
+		{
 			name:   "a page script's invalid URL whichever constructor refused it",
 			first:  "Uncaught TypeError: Failed to construct 'URL': Invalid URL",
 			other:  "Uncaught TypeError: Failed to construct 'Request': Invalid URL",

@@ -1044,8 +1044,8 @@ func (m maskedReading) reads(src string) bool { return m.marks.Admits(src) && m.
 // a program env could not find (the package-path rule), the zero of
 // BigQuery's "Bad character (ASCII 0)" (the NUL-byte rule), a lookup of
 // no host name (the lookup-of-no-host rule), the bytes of HTTP read as
-// a length (the http-framing rule), and a timeout spelt out in seconds,
-// minutes or hours (the cpu-time rule).
+// a length (the http-framing rule), and a duration read by its unit (the
+// cpu-time and network-egress rules).
 var maskedReadings = []maskedReading{
 	{"fixture", logview.NewMarks("fixture", "test"), regexp.MustCompile(`(?i)` + missingFixture)},
 	{"climbs", logview.NewMarks("../", "/etc/"), regexp.MustCompile(`(?i)` + systemDirClimb)},
@@ -1054,7 +1054,8 @@ var maskedReadings = []maskedReading{
 	{"ascii0", logview.NewMarks("ascii 0"), regexp.MustCompile(`(?i)` + asciiZeroRefused)},
 	{"nohost", logview.NewMarks("getaddrinfo", "connectionpool(host="), regexp.MustCompile(lookupOfNoHost)},
 	{"httplen", logview.NewMarks("1213486160", "1195725856", "1347375956"), regexp.MustCompile(httpAsLength)},
-	{"timeword", logview.NewMarks("timed out after"), regexp.MustCompile(`(?i)` + timedOutAfterWords)},
+	{"timeunit", logview.NewMarks("timed out after", "timeout"), regexp.MustCompile(`(?i)` + timeLimitInUnits)},
+	{"egresstimeunit", logview.NewMarks("timeout of"), regexp.MustCompile(`(?i)` + egressTimeoutInSeconds)},
 }
 
 // SignatureVersion names the way signatures and modes are made. Raise it
@@ -1285,16 +1286,21 @@ var maskedReadings = []maskedReading{
 // version 148 (a review's mends) drops memory.events' spaced zero counter
 // (oom_kill 0) too and keeps one that went on to a kill (oom_kill 0->1);
 // version 149 reads a time limit's "timed out after" in minutes and hours
-// as in seconds, since the failure key masks the unit; version 150 reads
+// as in seconds, since the normaliser masks the unit; version 150 reads
 // a frame's first byte taken for a protocol version (Beats' "unsupported
 // protocol 71") as a protocol mismatch and uWSGI's harakiri as a time
 // limit; version 151 reads ZeroC Ice's memory limit on a message (see
-// Ice.MessageSizeMax) as its size; version 152 (a review's mends) keeps in
+// Ice.MessageSizeMax), and any "maximum allowed is N bytes", as its size;
+// version 152 (a review's mends) keeps in
 // the failure key whether a timeout was spelt out in seconds, minutes or
 // hours, which the cpu-time rule reads and the normaliser masks, reads
 // every HARAKIRI ON (a worker, a mule, the spooler) as the time limit, and
-// drops a generic "maximum allowed is N" from the message-size rule.
-const SignatureVersion = 152
+// drops a generic "maximum allowed is N" from the message-size rule;
+// version 153 (a second review's mends) keeps in the key every duration a
+// rule reads by its unit (a task's timeout in seconds, libcurl's "Timeout
+// of 30 seconds was reached") and no longer reads milliseconds as
+// seconds spelt out.
+const SignatureVersion = 153
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

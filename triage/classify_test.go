@@ -253,6 +253,15 @@ func TestTheRuleDecidesNotTheModel(t *testing.T) {
 	}
 }
 
+func TestMillisecondsAreNotSecondsSpeltOut(t *testing.T) {
+	// A number of ms is as often a connection's wait as a time limit, so
+	// the time limit's rule reads seconds spelt out, not "milliseconds".
+	got := NewClassifier(nil).Classify(Failure{Error: "Failed to connect to database: Timed out after 5000 milliseconds.", Target: "code-interpreter", Domain: "data-analysis", ExitCode: ptr(1)})
+	if got.By == "rule:cpu-time" {
+		t.Errorf("got %s/%s by %s, want a decision other than the cpu-time rule's", got.Layer, got.Primitive, got.By)
+	}
+}
+
 func TestWithoutZeroOOM(t *testing.T) {
 	tests := []struct{ name, log, want string }{
 		{"a zero counter after an equals sign goes", "exit=1 oom_kill=0 rss=3", "exit=1  rss=3"},

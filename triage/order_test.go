@@ -155,6 +155,22 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 			wantOf: "",
 		},
 		{
+			name:  "a task's timeout in seconds and one in milliseconds",
+			first: "npm ERR! Task timeout after 30 seconds",
+			other: "npm ERR! Task timeout after 30000 ms",
+			want:  "sandbox/cpu-time",
+			// The learned model's guess, which moves as it retrains.
+			wantOf: "",
+		},
+		{
+			name:  "libcurl's timeout in seconds and one in milliseconds",
+			first: "Error: Timeout of 30 seconds was reached",
+			other: "Error: Timeout of 30000 ms was reached",
+			want:  "sandbox/network-egress",
+			// The learned model's guess, which moves as it retrains.
+			wantOf: "",
+		},
+		{
 			name:   "a page script's invalid URL whichever constructor refused it",
 			first:  "Uncaught TypeError: Failed to construct 'URL': Invalid URL",
 			other:  "Uncaught TypeError: Failed to construct 'Request': Invalid URL",

@@ -1291,11 +1291,11 @@ var maskedReadings = []maskedReading{
 // protocol 71") as a protocol mismatch and uWSGI's harakiri as a time
 // limit; version 151 reads ZeroC Ice's memory limit on a message (see
 // Ice.MessageSizeMax), and any "maximum allowed is N bytes", as its size;
-// version 152 (a review's mends) keeps in
-// the failure key whether a timeout was spelt out in seconds, minutes or
-// hours, which the cpu-time rule reads and the normaliser masks, reads
-// every HARAKIRI ON (a worker, a mule, the spooler) as the time limit, and
-// drops a generic "maximum allowed is N" from the message-size rule;
+// version 152 (a review's mends) keeps in the failure key whether a
+// timeout was spelt out in seconds, minutes or hours, which the cpu-time
+// rule reads and the normaliser masks, reads every HARAKIRI ON (a worker,
+// a mule, the spooler) as the time limit, and drops a generic "maximum
+// allowed is N" from the message-size rule;
 // version 153 (a second review's mends) keeps in the key every duration a
 // rule reads by its unit (a task's timeout in seconds, libcurl's "Timeout
 // of 30 seconds was reached") and no longer reads milliseconds as

@@ -540,6 +540,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld545.jsonl",
 	"testdata/eval/realworld546.jsonl",
 	"testdata/eval/realworld547.jsonl",
+	"testdata/eval/realworld548.jsonl",
+	"testdata/eval/realworld549.jsonl",
+	"testdata/eval/realworld550.jsonl",
+	"testdata/eval/realworld551.jsonl",
+	"testdata/eval/realworld552.jsonl",
+	"testdata/eval/realworld553.jsonl",
+	"testdata/eval/realworld554.jsonl",
+	"testdata/eval/realworld555.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -1044,8 +1044,9 @@ func (m maskedReading) reads(src string) bool { return m.marks.Admits(src) && m.
 // a program env could not find (the package-path rule), the zero of
 // BigQuery's "Bad character (ASCII 0)" (the NUL-byte rule), a lookup of
 // no host name (the lookup-of-no-host rule), the bytes of HTTP read as
-// a length (the http-framing rule), and a duration read by its unit (the
-// cpu-time and network-egress rules).
+// a length (the http-framing rule), a duration read by its unit (the
+// cpu-time and network-egress rules), and a JSON decoder that failed at
+// its input's first byte (the jsonrpc-parse rule).
 var maskedReadings = []maskedReading{
 	{"fixture", logview.NewMarks("fixture", "test"), regexp.MustCompile(`(?i)` + missingFixture)},
 	{"climbs", logview.NewMarks("../", "/etc/"), regexp.MustCompile(`(?i)` + systemDirClimb)},
@@ -1056,6 +1057,7 @@ var maskedReadings = []maskedReading{
 	{"httplen", logview.NewMarks("1213486160", "1195725856", "1347375956"), regexp.MustCompile(httpAsLength)},
 	{"timeunit", logview.NewMarks("timed out after", "timeout"), regexp.MustCompile(`(?i)` + timeLimitInUnits)},
 	{"egresstimeunit", logview.NewMarks("timeout of"), regexp.MustCompile(`(?i)` + egressTimeoutInSeconds)},
+	{"charzero", logview.NewMarks("(char 0)"), regexp.MustCompile(`(?i)` + nothingParsed)},
 }
 
 // SignatureVersion names the way signatures and modes are made. Raise it
@@ -1299,8 +1301,10 @@ var maskedReadings = []maskedReading{
 // version 153 (a second review's mends) keeps in the key every duration a
 // rule reads by its unit (a task's timeout in seconds, libcurl's "Timeout
 // of 30 seconds was reached") and no longer reads milliseconds as
-// seconds spelt out.
-const SignatureVersion = 153
+// seconds spelt out; version 154 keeps in the key whether Python's JSON
+// decoder failed at its input's first byte, which the jsonrpc-parse rule
+// reads and the normaliser masks.
+const SignatureVersion = 154
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

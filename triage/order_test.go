@@ -213,6 +213,32 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 	}
 }
 
+func TestAJSONErrorPastTheFirstByteIsNotReadAsNoJSON(t *testing.T) {
+	// The two normalise alike; only the first says the reply held no JSON.
+	noJSON := Failure{Status: "failed", Error: "json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)"}
+	further := Failure{Status: "failed", Error: "json.decoder.JSONDecodeError: Expecting value: line 4 column 1 (char 6)"}
+	for _, tt := range []struct {
+		name         string
+		furtherFirst bool
+	}{
+		{"the error at the first byte read first", false},
+		{"the later error read first", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c := NewClassifier(nil)
+			if tt.furtherFirst {
+				c.Classify(further)
+			}
+			if got := c.Classify(noJSON); got.By != "rule:jsonrpc-parse" {
+				t.Errorf("got %s for %q, want rule:jsonrpc-parse", got.By, noJSON.Error)
+			}
+			if got := c.Classify(further); got.By == "rule:jsonrpc-parse" {
+				t.Errorf("got %s for %q, want a decision other than the rule's", got.By, further.Error)
+			}
+		})
+	}
+}
+
 // TestTheRulesAgreeOnEveryMessageOfAKey reads every labelled message: two
 // messages that share a failure key must be decided by the same rule on
 // their first reading, since the decision is cached by the key. A rule

@@ -103,6 +103,13 @@ const (
 	// its unit, so the failure key keeps a mark of each (maskedReadings).
 	timeLimitInUnits       = `timed out after [^\n]*(?:\bseconds|\d ?(?:minutes?|mins?|hours?)\b)|Timeout exceeded: elapsed [\d.]+ seconds|Task timeout after \d+ seconds|exceeded (?:its |the )?\d+ ?m?s timeout|Timeout of \d+ seconds exceeded executing cell`
 	egressTimeoutInSeconds = `Timeout of \d+ seconds was reached`
+	// nothingParsed is Python's JSON decoder failing at the first byte of
+	// its input: the peer answered with no JSON at all (an empty reply, an
+	// HTML page, a banner), which is the conversation's failure; an error
+	// further in ("line 4 column 1 (char 6)") is the document's own. The
+	// normaliser masks the position, so the failure key keeps a mark of it
+	// (maskedReadings).
+	nothingParsed = `Expecting value: line 1 column 1 \(char 0\)`
 	// asciiZeroRefused is BigQuery's refusal of a NUL byte in a row; the
 	// zero is a number the failure key masks (maskedReadings).
 	asciiZeroRefused = `Bad character \(ASCII 0\)`
@@ -237,7 +244,7 @@ var builtinRules = []Rule{
 	builtin("digest-mismatch", iface, "encoding",
 		`(?i)ChecksumMismatchError|SHA256 sum doesn't match expectation|\b(expected|want(ed)?|sha-?256|sha-?1|md5|checksum|digest|hash)\b[^\n]{0,80}\b[0-9a-f]{32,64}\b[^\n]{0,80}\b(got|but|actual|received|computed|found|vs\.?|!=)[^\n]{0,40}\b[0-9a-f]{32,64}\b|corrupted on transfer: \w+ hash differ|failed verification -- update (retained|discarded)`),
 	builtin("jsonrpc-parse", iface, "protocol",
-		`(?i)Header must provide a Content-Length|Expecting value: line 1 column 1 \(char 0\)|Failed to parse JSON-?RPC|prepared statement \\?"\w+\\?" (already exists|does not exist)|Invalid JSON: EOF while parsing|Multipart: Boundary not found|multipart[^\n]{0,40}boundary|validation errors? for JSONRPCMessage|is not valid JSON|json_invalid|-32700\b|\bParse error\b|before initialization was complete|before (the )?initialization|received before initialize`),
+		`(?i)Header must provide a Content-Length|`+nothingParsed+`|Failed to parse JSON-?RPC|prepared statement \\?"\w+\\?" (already exists|does not exist)|Invalid JSON: EOF while parsing|Multipart: Boundary not found|multipart[^\n]{0,40}boundary|validation errors? for JSONRPCMessage|is not valid JSON|json_invalid|-32700\b|\bParse error\b|before initialization was complete|before (the )?initialization|received before initialize`),
 	builtin("protocol-version", iface, "protocol",
 		`(?i)cannot parse reserved wire type|rsync error: protocol incompatibility|Mismatched versions found|VersionMismatchWarning|unknown command HELLO, with args|Protocol error \([\w.]+\): Invalid parameters \(?(?:\w*Id|handle): string value expected|Protocol error \([\w.]+\): Invalid parameters Failed to deserialize params\.\w*Id\b|(?m:Protocol error \([\w.]+\): Invalid parameters\s*$)|In-memory PM2 is out-of-date|No inspectable targets|Couldn't find open server|SWANK-DATA-ERROR|reader macro #A used without a rank integer|: Method not found|validation errors? for CallToolResult|MCP server process exited unexpectedly|TTransportException: Invalid status -128|server version \(\d+\) doesn.t match this client|Incompatible API version with plugin|differs with (?:the )?server version|\bTool \S+ not found\b|Function returned an invalid response|Invalid API Gateway Response Keys|Received invalid response from the daemon|exec plugin: invalid apiVersion|exec plugin is configured to use API version|Trying to connect an http1\.x server|exception in RPC call|unexpected RPC data format|unacceptable protocol version|incorrect protocol version|Unsupported protocol version|Invalid protocol version|Invalid version of \w+ protocol|InvalidFrameProtocolException|unsupported protocol \d+\b|protocol version (mismatch|not supported|is not supported)|unsupported protocolVersion|Incompatible protocol version|protocol version [^\n]{0,60}\n?[^\n]{0,20}\bbut [^\n]{0,40}expects|client version [\d.]+ is too new|Maximum supported API version|API (number|version) is not compatible`),
 	builtin("download-hash-mismatch", sandbox, "network-egress",

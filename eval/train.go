@@ -548,6 +548,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld553.jsonl",
 	"testdata/eval/realworld554.jsonl",
 	"testdata/eval/realworld555.jsonl",
+	"testdata/eval/realworld556.jsonl",
+	"testdata/eval/realworld557.jsonl",
+	"testdata/eval/realworld558.jsonl",
+	"testdata/eval/realworld559.jsonl",
+	"testdata/eval/realworld560.jsonl",
+	"testdata/eval/realworld561.jsonl",
+	"testdata/eval/realworld562.jsonl",
+	"testdata/eval/realworld563.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

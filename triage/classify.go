@@ -1303,8 +1303,11 @@ var maskedReadings = []maskedReading{
 // of 30 seconds was reached") and no longer reads milliseconds as
 // seconds spelt out; version 154 keeps in the key whether Python's JSON
 // decoder failed at its input's first byte, which the jsonrpc-parse rule
-// reads and the normaliser masks.
-const SignatureVersion = 154
+// reads and the normaliser masks; version 155 reads PHP 8's undefined
+// process functions (exec, proc_open…) as disabled ones, and
+// Elasticsearch's "index read-only / allow delete" alone as its
+// flood-stage block.
+const SignatureVersion = 155
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -241,6 +241,11 @@ func TestTheRuleDecidesNotTheModel(t *testing.T) {
 		{"Ice's memory limit on a message is its size", "protocol error: memory limit exceeded:\nrequested 2764919 bytes", "interface/message-size", "rule:message-size"},
 		{"Ice's MemoryLimitException is its size", "Ice.UnknownLocalException: exception ::Ice::UnknownLocalException\n{\n    unknown = ConnectionI.cpp:1573: Ice::MemoryLimitException:\n}", "interface/message-size", "rule:message-size"},
 		{"a message over Ice.MessageSizeMax is its size", "dispatch exception: requested 8388624 bytes, maximum allowed is 1048576 bytes (see Ice.MessageSizeMax)", "interface/message-size", "rule:message-size"},
+		// PHP 8 calls a function its disable_functions removed undefined.
+		{"PHP 8's undefined exec is a disabled process function", "PHP Fatal error:  Uncaught Error: Call to undefined function exec() in /var/www/flarum/vendor/flarum/core/src/Foundation/Console/InfoCommand.php:198", "sandbox/process-spawn", "rule:php-process-functions-disabled"},
+		{"PHP 8's undefined proc_open in a namespace is the same", "Error: Call to undefined function Symfony\\Component\\Process\\proc_open()", "sandbox/process-spawn", "rule:php-process-functions-disabled"},
+		// Elasticsearch's flood-stage block, named by its index block alone.
+		{"an index made read-only by the flood stage is a full disk", "Error in one or more bulk request actions: index: /detail_model/_doc/1 caused index [detail_model] blocked by: [FORBIDDEN/12/index read-only / allow delete (api)];", "sandbox/storage-persistence", "rule:storage-persistence"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

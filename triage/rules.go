@@ -65,7 +65,7 @@ const (
 	corruptParquet = `Parquet magic bytes not found|No magic bytes found at end of file|Corrupt footer|Invalid parquet file`
 	// diskWatermarkBlocked is Elasticsearch refusing writes once its disk
 	// passed the flood-stage watermark: a full disk in its own words.
-	diskWatermarkBlocked = `cluster_block_exception|flood stage disk watermark|read-only-allow-delete`
+	diskWatermarkBlocked = `cluster_block_exception|flood stage disk watermark|read-only-allow-delete|index read-only / allow delete`
 	// missingFixture is a file missing from a test's fixtures or data
 	// folder: the test named a file it never shipped. The normaliser
 	// masks the folder ("../<path>", "…/<file>"), so the failure key
@@ -304,9 +304,11 @@ var builtinRules = []Rule{
 	// STARTTLS port) disagrees with the server on the protocol.
 	builtin("tls-wrong-version", iface, "protocol",
 		`(?i)WRONG_VERSION_NUMBER|\bwrong version number\b`),
-	// PHP's disable_functions refusing the functions that start processes.
+	// PHP's disable_functions refusing the functions that start processes:
+	// PHP 7 says they were disabled, PHP 8 that they are undefined (in a
+	// namespace too, since a call falls back to the global function).
 	builtin("php-process-functions-disabled", sandbox, "process-spawn",
-		`relies on proc_open, which is not available|(proc_open|shell_exec|exec|system|passthru|popen|escapeshellcmd|escapeshellarg|pcntl_fork)\(\) has been disabled`),
+		`relies on proc_open, which is not available|(proc_open|shell_exec|exec|system|passthru|popen|escapeshellcmd|escapeshellarg|pcntl_fork)\(\) has been disabled|Call to undefined function (?:[\w\\]+\\)?(?:proc_open|shell_exec|exec|system|passthru|popen|escapeshellcmd|escapeshellarg|pcntl_fork)\(\)`),
 	// Chrome that refuses to run as root without --no-sandbox may not start
 	// its sandbox, whatever the launcher around it says of a crash (78 of
 	// 78 blind records).

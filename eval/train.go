@@ -556,6 +556,13 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld561.jsonl",
 	"testdata/eval/realworld562.jsonl",
 	"testdata/eval/realworld563.jsonl",
+	"testdata/eval/realworld564.jsonl",
+	"testdata/eval/realworld565.jsonl",
+	"testdata/eval/realworld567.jsonl",
+	"testdata/eval/realworld568.jsonl",
+	"testdata/eval/realworld569.jsonl",
+	"testdata/eval/realworld570.jsonl",
+	"testdata/eval/realworld571.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -206,5 +207,34 @@ func TestHalfSplitsEvenly(t *testing.T) {
 	// 3 standard deviations of a fair split of 1000 are about 47.
 	if dev < 450 || dev > 550 {
 		t.Errorf("got %d of 1000 ids in dev, want 450 to 550", dev)
+	}
+}
+
+func TestCriticalRecallIsNoFigureWithoutACriticalFailure(t *testing.T) {
+	tests := []struct {
+		name      string
+		severity  string
+		rated     string
+		wantLine  string
+		wantValue float64
+	}{
+		{"a set with no critical failure prints no recall", "high", "high", "critical recall n/a", 0},
+		{"a set whose critical failure was missed prints 0", "critical", "high", "critical recall 0.000", 0},
+		{"a set whose critical failure was found prints 1", "critical", "critical", "critical recall 1.000", 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			records := []Record{{ID: "a", Layer: "sandbox", Primitive: "memory", Severity: tt.severity}}
+			outcomes := []Outcome{{Layer: "sandbox", Primitive: "memory", Severity: tt.rated}}
+			rep := Evaluate("set", records, outcomes)
+			var b strings.Builder
+			WriteReport(&b, rep, false)
+			if !strings.Contains(b.String(), tt.wantLine) {
+				t.Errorf("got report %q, want a line with %q", b.String(), tt.wantLine)
+			}
+			if rep.CriticalRecall != tt.wantValue {
+				t.Errorf("got CriticalRecall %v, want %v", rep.CriticalRecall, tt.wantValue)
+			}
+		})
 	}
 }

@@ -71,8 +71,9 @@ type SetReport struct {
 	Layer, Primitive, Severity []Score
 	LayerAccuracy              float64
 	PrimitiveAccuracy          float64
-	// CriticalRecall is the share of truly critical failures rated
-	// critical.
+	// Critical counts the truly critical failures, and CriticalRecall
+	// the share of them rated critical; with none it is not a figure.
+	Critical       int
 	CriticalRecall float64
 	// Grouped counts the records with a true cause; grouping is scored on
 	// them only.
@@ -117,10 +118,9 @@ func Evaluate(name string, records []Record, outcomes []Outcome) SetReport {
 	if len(ts) > 0 {
 		rep.Severity, _ = PerClass(ts, ps)
 	}
+	rep.Critical = critical
 	if critical > 0 {
 		rep.CriticalRecall = float64(criticalHit) / float64(critical)
-	} else {
-		rep.CriticalRecall = 1
 	}
 	rep.Grouped = len(tc)
 	if len(tc) > 0 {
@@ -175,8 +175,12 @@ func EvaluateLogs(c *triage.Classifier, logs map[string][]LogLine) []LogReport {
 // class tables, then the misses when verbose is set.
 func WriteReport(w io.Writer, rep SetReport, verbose bool) {
 	fmt.Fprintf(w, "== %s: %d records\n", rep.Name, rep.Records)
-	fmt.Fprintf(w, "layer accuracy %.3f   primitive accuracy %.3f   critical recall %.3f\n",
-		rep.LayerAccuracy, rep.PrimitiveAccuracy, rep.CriticalRecall)
+	recall := "n/a"
+	if rep.Critical > 0 {
+		recall = fmt.Sprintf("%.3f", rep.CriticalRecall)
+	}
+	fmt.Fprintf(w, "layer accuracy %.3f   primitive accuracy %.3f   critical recall %s\n",
+		rep.LayerAccuracy, rep.PrimitiveAccuracy, recall)
 	if rep.Grouped > 0 {
 		fmt.Fprintf(w, "grouping over %d records with a true cause: ARI %.3f   grouping accuracy %.3f   modes %d for %d causes (%+.0f%%)\n",
 			rep.Grouped, rep.ARI, rep.GA, rep.Modes, rep.TrueModes, 100*float64(rep.Modes-rep.TrueModes)/float64(max(rep.TrueModes, 1)))

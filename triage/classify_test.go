@@ -258,6 +258,24 @@ func TestTheRuleDecidesNotTheModel(t *testing.T) {
 	}
 }
 
+func TestAnExtensionsUndefinedFunctionIsNotADisabledOne(t *testing.T) {
+	// PHP's core process functions are undefined only when disabled; an
+	// extension's are undefined when it was not built or not loaded.
+	tests := []struct{ name, error string }{
+		{"IMAP's header decoder", "Call to undefined function imap_mime_header_decode()"},
+		{"pcntl's fork", "PHP Fatal error:  Uncaught Error: Call to undefined function pcntl_fork() in /app/worker.php:12"},
+		{"a user function named like one", "Call to undefined function App\\Helpers\\system_info()"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := NewClassifier(nil).Classify(Failure{Error: tt.error, Target: "code-interpreter", Domain: "builds", ExitCode: ptr(255)})
+			if got.By == "rule:php-process-functions-disabled" {
+				t.Errorf("got %s/%s by %s, want a decision other than the disabled-functions rule's", got.Layer, got.Primitive, got.By)
+			}
+		})
+	}
+}
+
 func TestMillisecondsAreNotSecondsSpeltOut(t *testing.T) {
 	// A number of ms is as often a connection's wait as a time limit, so
 	// the time limit's rule reads seconds spelt out, not "milliseconds".

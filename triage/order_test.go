@@ -214,7 +214,11 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 }
 
 func TestAJSONErrorPastTheFirstByteIsNotReadAsNoJSON(t *testing.T) {
-	// The two normalise alike; only the first says the reply held no JSON.
+	// Only the first says the reply held no JSON. Read first, its rule's
+	// decision was cached under the key both normalise to; read second,
+	// a key with no rule's decision falls through to the whole text, so
+	// that order held before the key kept the mark and shows that the
+	// order does not matter.
 	noJSON := Failure{Status: "failed", Error: "json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)"}
 	further := Failure{Status: "failed", Error: "json.decoder.JSONDecodeError: Expecting value: line 4 column 1 (char 6)"}
 	for _, tt := range []struct {
@@ -229,11 +233,16 @@ func TestAJSONErrorPastTheFirstByteIsNotReadAsNoJSON(t *testing.T) {
 			if tt.furtherFirst {
 				c.Classify(further)
 			}
-			if got := c.Classify(noJSON); got.By != "rule:jsonrpc-parse" {
-				t.Errorf("got %s for %q, want rule:jsonrpc-parse", got.By, noJSON.Error)
+			first := c.Classify(noJSON)
+			if first.By != "rule:jsonrpc-parse" {
+				t.Errorf("got %s for %q, want rule:jsonrpc-parse", first.By, noJSON.Error)
 			}
-			if got := c.Classify(further); got.By == "rule:jsonrpc-parse" {
-				t.Errorf("got %s for %q, want a decision other than the rule's", got.By, further.Error)
+			later := c.Classify(further)
+			if later.By == "rule:jsonrpc-parse" {
+				t.Errorf("got %s for %q, want a decision other than the rule's", later.By, further.Error)
+			}
+			if first.Signature != later.Signature {
+				t.Errorf("signatures %q and %q differ; the test needs two messages that normalise alike", first.Signature, later.Signature)
 			}
 		})
 	}

@@ -307,8 +307,10 @@ var builtinRules = []Rule{
 	// PHP's disable_functions refusing the functions that start processes:
 	// PHP 7 says they were disabled, PHP 8 that they are undefined (in a
 	// namespace too, since a call falls back to the global function).
+	// Only PHP's core process functions are read undefined as disabled:
+	// pcntl_fork undefined is more often its extension not built.
 	builtin("php-process-functions-disabled", sandbox, "process-spawn",
-		`relies on proc_open, which is not available|(proc_open|shell_exec|exec|system|passthru|popen|escapeshellcmd|escapeshellarg|pcntl_fork)\(\) has been disabled|Call to undefined function (?:[\w\\]+\\)?(?:proc_open|shell_exec|exec|system|passthru|popen|escapeshellcmd|escapeshellarg|pcntl_fork)\(\)`),
+		`relies on proc_open, which is not available|(proc_open|shell_exec|exec|system|passthru|popen|escapeshellcmd|escapeshellarg|pcntl_fork)\(\) has been disabled|Call to undefined function (?:[\w\\]+\\)?(?i:proc_open|shell_exec|exec|system|passthru|popen|escapeshellcmd|escapeshellarg)\(\)`),
 	// Chrome that refuses to run as root without --no-sandbox may not start
 	// its sandbox, whatever the launcher around it says of a crash (78 of
 	// 78 blind records).

@@ -323,7 +323,7 @@ var knownCauses = []KnownCause{
 	known("nul-cut-payload", "null-byte", "Payload cut at a NUL byte",
 		`(?i)^content cut short in transfer\b|(truncat|cut|chops?|stopp)[^\n]{0,60}\b(NUL|null)\b|\b(NUL|null)\)? (byte|character)[^\n]{0,100}(truncat|cut|chops?|stopp|terminat)`),
 	known("nul-in-database-text", "null-byte", "Database text column refuses NUL: invalid byte sequence 0x00",
-		`(?i)byte sequence for encoding[^\n]*0x00|character with value 0x00|\\u0000 cannot be converted|unsupported Unicode escape sequence|string literal cannot contain NUL|U\+0000|\b22P05\b`),
+		`(?i)byte sequence for encoding[^\n]*0x00|character with value 0x00|\\u0000 cannot be converted|unsupported Unicode escape sequence|string literal cannot contain NUL|text fields cannot contain NUL|U\+0000|\b22P05\b`),
 	known("nul-in-argument", "null-byte", "Path or argument holds a NUL byte: embedded null byte",
 		`(?i)embedded null|null (byte|character)|\bNUL\b|\\x00|\\u0000|\\0\b|without null bytes|cannot contain null|zero byte`),
 

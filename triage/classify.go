@@ -394,7 +394,7 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 				out = Classification{Layer: sandtrap.LayerInterface, Primitive: primitive, By: CountsRule}
 				sig = normalizeSource(what + ": " + sig)
 			}
-		} else if replacedBytes(f.LogTail) {
+		} else if !errorNamesNUL(f, out) && replacedBytes(f.LogTail) {
 			// Without counts, the bytes the harness dumped still say how.
 			out = Classification{Layer: sandtrap.LayerInterface, Primitive: "encoding", By: ReplacedBytesRule}
 			sig = normalizeSource(bytesDecodedAsText + ": " + sig)
@@ -508,6 +508,15 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 		sig = normalizeSource(secretLeaked + ": " + redacted)
 	}
 	return out, sig
+}
+
+// errorNamesNUL reports whether f's error itself names the NUL byte that
+// out, the rules' decision, read, with no U+FFFD beside it: a dump of
+// the bytes that holds EF BF BD as well as 00 (a comment read as UTF-8
+// and then stored in PostgreSQL) shows the damage the NUL did not, and
+// the database refused the NUL.
+func errorNamesNUL(f *Failure, out Classification) bool {
+	return out.By == nulByteRule.By() && nulByteRule.ErrorRegex.MatchString(f.Error) && !showsReplacement(f.Error)
 }
 
 // showsReplacement reports whether text holds U+FFFD, the character a
@@ -1309,8 +1318,10 @@ var maskedReadings = []maskedReading{
 // flood-stage block, in the disk-full known cause; version 156 (a
 // review's mends) no longer reads an undefined pcntl_fork, an
 // extension's, as disabled, and reads the core functions' names in any
-// case.
-const SignatureVersion = 156
+// case; version 157 lets a NUL the error names stand over a dump of
+// bytes that holds U+FFFD beside it, and reads psycopg 3's "text fields
+// cannot contain NUL" as the database text's known cause.
+const SignatureVersion = 157
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -671,7 +671,9 @@ var replacementMarks = logview.NewMarks("efbfbd", "ef bf bd", "efbf bd", "ef bfb
 // replacedBytes reports whether the end of log dumps bytes that hold EF
 // BF BD on a byte boundary: where a binary was read as UTF-8 on its way,
 // each byte that was not UTF-8 became U+FFFD. All 75 blind records with
-// these bytes in the log or the error were interface/encoding.
+// these bytes in the log or the error were interface/encoding when it was
+// written; a later set's 4 whose error names the NUL the database refused
+// beside them are null-byte (see errorNamesNUL).
 func replacedBytes(log []byte) bool {
 	text := tailBytes(log, wholeWindow)
 	// xxd groups two bytes: "efbf bd50", or "..ef bfbd" across groups.

@@ -493,6 +493,16 @@ var builtinRules = []Rule{
 		`net::ERR_ABORTED`),
 }
 
+// nulByteRule is the built-in rule that reads a NUL byte in words.
+var nulByteRule = func() *Rule {
+	for i := range builtinRules {
+		if builtinRules[i].Name == "nul-byte" {
+			return &builtinRules[i]
+		}
+	}
+	panic("triage: no built-in nul-byte rule")
+}()
+
 // weakBuiltin holds the By of each weak built-in rule: what it read, a
 // word any JSON-RPC frame holds or an exit code alone, the harness's
 // evidence overrules.

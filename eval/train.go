@@ -563,6 +563,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld569.jsonl",
 	"testdata/eval/realworld570.jsonl",
 	"testdata/eval/realworld571.jsonl",
+	"testdata/eval/realworld572.jsonl",
+	"testdata/eval/realworld573.jsonl",
+	"testdata/eval/realworld574.jsonl",
+	"testdata/eval/realworld575.jsonl",
+	"testdata/eval/realworld576.jsonl",
+	"testdata/eval/realworld577.jsonl",
+	"testdata/eval/realworld578.jsonl",
+	"testdata/eval/realworld579.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

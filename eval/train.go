@@ -571,6 +571,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld577.jsonl",
 	"testdata/eval/realworld578.jsonl",
 	"testdata/eval/realworld579.jsonl",
+	"testdata/eval/realworld580.jsonl",
+	"testdata/eval/realworld581.jsonl",
+	"testdata/eval/realworld582.jsonl",
+	"testdata/eval/realworld583.jsonl",
+	"testdata/eval/realworld584.jsonl",
+	"testdata/eval/realworld585.jsonl",
+	"testdata/eval/realworld586.jsonl",
+	"testdata/eval/realworld587.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -1054,8 +1054,9 @@ func (m maskedReading) reads(src string) bool { return m.marks.Admits(src) && m.
 // BigQuery's "Bad character (ASCII 0)" (the NUL-byte rule), a lookup of
 // no host name (the lookup-of-no-host rule), the bytes of HTTP read as
 // a length (the http-framing rule), a duration read by its unit (the
-// cpu-time and network-egress rules), and a JSON decoder that failed at
-// its input's first byte (the jsonrpc-parse rule).
+// cpu-time and network-egress rules), a JSON decoder that failed at its
+// input's first byte (the jsonrpc-parse rule), and the character a YAML
+// reader refused when it is not NUL (the yaml-character-not-nul rule).
 var maskedReadings = []maskedReading{
 	{"fixture", logview.NewMarks("fixture", "test"), regexp.MustCompile(`(?i)` + missingFixture)},
 	{"climbs", logview.NewMarks("../", "/etc/"), regexp.MustCompile(`(?i)` + systemDirClimb)},
@@ -1067,6 +1068,7 @@ var maskedReadings = []maskedReading{
 	{"timeunit", logview.NewMarks("timed out after", "timeout"), regexp.MustCompile(`(?i)` + timeLimitInUnits)},
 	{"egresstimeunit", logview.NewMarks("timeout of"), regexp.MustCompile(`(?i)` + egressTimeoutInSeconds)},
 	{"charzero", logview.NewMarks("(char 0)"), regexp.MustCompile(`(?i)` + nothingParsed)},
+	{"yamlchar", logview.NewMarks("unacceptable"), regexp.MustCompile(`(?i)` + yamlCharNotZero)},
 }
 
 // SignatureVersion names the way signatures and modes are made. Raise it
@@ -1320,8 +1322,10 @@ var maskedReadings = []maskedReading{
 // extension's, as disabled, and reads the core functions' names in any
 // case; version 157 lets a NUL the error names stand over a dump of
 // bytes that holds U+FFFD beside it, and reads psycopg 3's "text fields
-// cannot contain NUL" as the database text's known cause.
-const SignatureVersion = 157
+// cannot contain NUL" as the database text's known cause; version 158
+// reads the character a YAML reader refused, NUL or another, and keeps
+// which in the failure key.
+const SignatureVersion = 158
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

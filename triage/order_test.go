@@ -126,6 +126,13 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 			wantOf: "interface/encoding",
 		},
 		{
+			name:   "a YAML reader's NUL and another control character it refused",
+			first:  `ruamel.yaml.reader.ReaderError: unacceptable character #x0000: control characters are not allowed in "<unicode string>", position 61`,
+			other:  `ruamel.yaml.reader.ReaderError: unacceptable character #x0080: control characters are not allowed in "<unicode string>", position 61`,
+			want:   "interface/null-byte",
+			wantOf: "interface/encoding",
+		},
+		{
 			name:   "Node's lookup of undefined and of a real host",
 			first:  "Error: getaddrinfo ENOTFOUND undefined",
 			other:  "Error: getaddrinfo ENOTFOUND registry.npmjs.org",

@@ -579,6 +579,13 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld585.jsonl",
 	"testdata/eval/realworld586.jsonl",
 	"testdata/eval/realworld587.jsonl",
+	"testdata/eval/realworld588.jsonl",
+	"testdata/eval/realworld589.jsonl",
+	"testdata/eval/realworld590.jsonl",
+	"testdata/eval/realworld591.jsonl",
+	"testdata/eval/realworld592.jsonl",
+	"testdata/eval/realworld593.jsonl",
+	"testdata/eval/realworld594.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -1063,7 +1063,7 @@ var maskedReadings = []maskedReading{
 	{"program", logview.NewMarks("no such file"), regexp.MustCompile(`(?im)` + bareProgramMissing)},
 	{"env", logview.NewMarks("env: "), regexp.MustCompile(`(?im)` + envProgramMissing)},
 	{"ascii0", logview.NewMarks("ascii 0"), regexp.MustCompile(`(?i)` + asciiZeroRefused)},
-	{"nohost", logview.NewMarks("getaddrinfo", "connectionpool(host="), regexp.MustCompile(lookupOfNoHost)},
+	{"nohost", logview.NewMarks("getaddrinfo", "connectionpool(host=", "resolve host", "lookup "), regexp.MustCompile(lookupOfNoHost)},
 	{"httplen", logview.NewMarks("1213486160", "1195725856", "1347375956"), regexp.MustCompile(httpAsLength)},
 	{"timeunit", logview.NewMarks("timed out after", "timeout"), regexp.MustCompile(`(?i)` + timeLimitInUnits)},
 	{"egresstimeunit", logview.NewMarks("timeout of"), regexp.MustCompile(`(?i)` + egressTimeoutInSeconds)},
@@ -1324,8 +1324,9 @@ var maskedReadings = []maskedReading{
 // bytes that holds U+FFFD beside it, and reads psycopg 3's "text fields
 // cannot contain NUL" as the database text's known cause; version 158
 // reads the character a YAML reader refused, NUL or another, and keeps
-// which in the failure key.
-const SignatureVersion = 158
+// which in the failure key; version 159 reads curl's, ssh's and Go's
+// lookups of null, undefined or a scheme as a URL the test never set.
+const SignatureVersion = 159
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -140,6 +140,13 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 			wantOf: "sandbox/network-egress",
 		},
 		{
+			name:   "curl's lookup of null and of a real host",
+			first:  "curl: (6) Could not resolve host: null; Name or service not known",
+			other:  "curl: (6) Could not resolve host: zenodo; Name or service not known",
+			want:   "test/harness",
+			wantOf: "sandbox/network-egress",
+		},
+		{
 			name:   "urllib3's pool given a scheme for a host and a real host",
 			first:  "ConnectionError: HTTPConnectionPool(host='http', port=80): Max retries exceeded with url: //influx.local:8086/query",
 			other:  "ConnectionError: HTTPConnectionPool(host='influx', port=80): Max retries exceeded with url: //influx.local:8086/query",

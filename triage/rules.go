@@ -82,11 +82,13 @@ const (
 	spawnE2BIG = `\bspawn(?:Sync)?(?: \S+)? E2BIG\b`
 	// lookupOfNoHost is a name lookup of no host name (the
 	// lookup-of-no-host rule): Node's getaddrinfo or urllib3's connection
-	// pool given undefined, null, a scheme or an address with its port.
+	// pool given undefined, null, a scheme or an address with its port,
+	// and curl, ssh and Go's resolver given undefined, null or a scheme.
 	// The normaliser masks the host, so the failure key keeps a mark of it
 	// (maskedReadings); a hyphen or a dot after the word makes it a real
 	// name (https-portal, null-db).
-	lookupOfNoHost = `\bgetaddrinfo (?:ENOTFOUND|EAI_AGAIN) (?:undefined|null|https?|\d{1,3}(?:\.\d{1,3}){3}:\d+)(?:[^\w.:-]|$)|ConnectionPool\(host='(?:undefined|null|None|https?)'`
+	lookupOfNoHost = `\bgetaddrinfo (?:ENOTFOUND|EAI_AGAIN) (?:undefined|null|https?|\d{1,3}(?:\.\d{1,3}){3}:\d+)(?:[^\w.:-]|$)|ConnectionPool\(host='(?:undefined|null|None|https?)'` +
+		`|Could not resolve host: (?:undefined|null|https?)(?:[^\w.:/-]|$)|Couldn't resolve host '(?:undefined|null|https?):?'|Could not resolve hostname (?:undefined|null|https?):|\blookup (?:undefined|null|https?)(?::| on )`
 	// httpAsLength is the first four bytes of an HTTP answer or request
 	// ("HTTP", "GET ", "POST") read as a big-endian length: a ZooKeeper
 	// or RCON client talking to an HTTP port, or an HTTP client to Kafka's

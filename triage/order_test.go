@@ -147,6 +147,20 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 			wantOf: "sandbox/network-egress",
 		},
 		{
+			name:   "Go's lookup of a scheme and of a real host",
+			first:  "dial tcp: lookup http on 127.0.0.11:53: no such host",
+			other:  "dial tcp: lookup zenodo on 127.0.0.11:53: no such host",
+			want:   "test/harness",
+			wantOf: "sandbox/network-egress",
+		},
+		{
+			name:   "OpenDAP's lookup of a scheme and of a real host",
+			first:  "OPeNDAP Error: Couldn't resolve host 'http:'",
+			other:  "OPeNDAP Error: Couldn't resolve host 'zenodo'",
+			want:   "test/harness",
+			wantOf: "sandbox/network-egress",
+		},
+		{
 			name:   "urllib3's pool given a scheme for a host and a real host",
 			first:  "ConnectionError: HTTPConnectionPool(host='http', port=80): Max retries exceeded with url: //influx.local:8086/query",
 			other:  "ConnectionError: HTTPConnectionPool(host='influx', port=80): Max retries exceeded with url: //influx.local:8086/query",

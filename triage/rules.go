@@ -83,12 +83,13 @@ const (
 	// lookupOfNoHost is a name lookup of no host name (the
 	// lookup-of-no-host rule): Node's getaddrinfo or urllib3's connection
 	// pool given undefined, null, a scheme or an address with its port,
-	// and curl, ssh and Go's resolver given undefined, null or a scheme.
-	// The normaliser masks the host, so the failure key keeps a mark of it
-	// (maskedReadings); a hyphen or a dot after the word makes it a real
-	// name (https-portal, null-db).
+	// and curl, OpenDAP, ssh and Go's resolver given undefined, null,
+	// None or a scheme. The normaliser masks the host, so the failure key
+	// keeps a mark of it (maskedReadings); a hyphen or a dot after the
+	// word makes it a real name (https-portal, null-db), and so, after
+	// curl's, do a colon or a slash (https://shop.example given whole).
 	lookupOfNoHost = `\bgetaddrinfo (?:ENOTFOUND|EAI_AGAIN) (?:undefined|null|https?|\d{1,3}(?:\.\d{1,3}){3}:\d+)(?:[^\w.:-]|$)|ConnectionPool\(host='(?:undefined|null|None|https?)'` +
-		`|Could not resolve host: (?:undefined|null|https?)(?:[^\w.:/-]|$)|Couldn't resolve host '(?:undefined|null|https?):?'|Could not resolve hostname (?:undefined|null|https?):|\blookup (?:undefined|null|https?)(?::| on )`
+		`|Could not resolve host: (?:undefined|null|None|https?)(?:[^\w.:/-]|$)|Couldn't resolve host '(?:undefined|null|None|https?):?'|Could not resolve hostname (?:undefined|null|None|https?):|\bdial (?:tcp|udp)[46]?: lookup (?:undefined|null|https?)(?::| on )`
 	// httpAsLength is the first four bytes of an HTTP answer or request
 	// ("HTTP", "GET ", "POST") read as a big-endian length: a ZooKeeper
 	// or RCON client talking to an HTTP port, or an HTTP client to Kafka's
@@ -112,12 +113,13 @@ const (
 	// normaliser masks the position, so the failure key keeps a mark of it
 	// (maskedReadings).
 	nothingParsed = `Expecting value: line 1 column 1 \(char 0\)`
-	// yamlCharNotZero is a YAML reader's refusal of a character other than
-	// NUL (PyYAML's and ruamel's "#x0080", SnakeYAML's "'?' (0xFFFD)"):
-	// a byte that was not the text's encoding, where "#x0000" is a NUL.
-	// The code is a number the failure key masks (maskedReadings).
-	// yamlCharZero is a YAML reader's refusal of NUL itself.
-	yamlCharZero    = `unacceptable (?:character|code point)\s*(?:#x0000\b|[^\n(]{0,12}\(0x0+\))`
+	// yamlCharZero is a YAML reader's refusal of NUL itself: PyYAML's and
+	// ruamel's "#x0000", SnakeYAML's "(0x0)".
+	yamlCharZero = `unacceptable (?:character|code point)\s*(?:#x0000\b|[^\n(]{0,12}\(0x0+\))`
+	// yamlCharNotZero is a YAML reader's refusal of any other character
+	// ("#x0080", SnakeYAML's "'?' (0xFFFD)"): a byte that was not the
+	// text's encoding. The code is a number the failure key masks
+	// (maskedReadings).
 	yamlCharNotZero = `unacceptable (?:character|code point)\s*(?:#x(?:[1-9a-f][0-9a-f]{3}|0[1-9a-f][0-9a-f]{2}|00[1-9a-f][0-9a-f]|000[1-9a-f])|[^\n(]{0,12}\(0x0*[1-9a-f][0-9a-f]*\))`
 	// asciiZeroRefused is BigQuery's refusal of a NUL byte in a row; the
 	// zero is a number the failure key masks (maskedReadings).
@@ -184,8 +186,9 @@ var builtinRules = []Rule{
 	// A name lookup of something that is no host name: "undefined" or
 	// "null" from a variable the test never set, a scheme left in the host
 	// ("https" of "wss://https://…"), or an address with its port glued on
-	// (127.0.0.1:5000). The test wrote the URL wrong; the network did
-	// nothing. All 11 such labelled records (7 sets) were the test's.
+	// (127.0.0.1:5000), whether Node, urllib3, curl, ssh or Go's resolver
+	// looked it up. The test wrote the URL wrong; the network did nothing.
+	// All 19 such labelled records (12 sets) were the test's.
 	builtin("lookup-of-no-host", test, "harness", lookupOfNoHost),
 
 	builtin("tool-arguments-malformed", iface, "input-validation",
@@ -215,8 +218,8 @@ var builtinRules = []Rule{
 		`\*\*\* Log file does not exist: `),
 	// Read before the NUL byte's "control characters are not allowed":
 	// the character the reader names decides. Of the labelled records,
-	// all 13 that name another character are encoding (4 sets), all 19
-	// that name #x0000 null-byte (8 sets).
+	// all 13 that name another character are encoding (4 sets), all 22
+	// that name NUL null-byte (9 sets).
 	builtin("yaml-character-not-nul", iface, "encoding", `(?i)`+yamlCharNotZero),
 	// An escaped zero is a NUL, but not as a setting's value: DuckDB
 	// prints its CSV dialect beside its errors, `escape = \0` (no escape

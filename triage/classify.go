@@ -514,7 +514,7 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 // reads more (YAML's "control characters are not allowed", a protocol's
 // "invalid message format"), which a dump of the bytes beside them
 // explains better.
-var nulNamed = regexp.MustCompile(`(?i)\bNUL\b|\b0x0+\b|\\x00|\\u0000|null (?:byte|character)|embedded null|cannot contain null|U\+0000|#x0000\b|ASCII 0\b`)
+var nulNamed = regexp.MustCompile(`(?i)` + nulWords + `|\b0x0+\b|\\x00|` + yamlCharZero + `|` + asciiZeroRefused)
 
 // errorNamesNUL reports whether the nul-byte rule decided out and f's
 // error itself names the NUL, with no U+FFFD beside it: then a dump of

@@ -113,6 +113,9 @@ const (
 	// normaliser masks the position, so the failure key keeps a mark of it
 	// (maskedReadings).
 	nothingParsed = `Expecting value: line 1 column 1 \(char 0\)`
+	// nulWords are the words that name a NUL byte itself, which the
+	// nul-byte rule reads and errorNamesNUL asks an error for.
+	nulWords = `\bNUL\b|null (?:byte|character)|embedded null|cannot contain null|U\+0000|\\u0000`
 	// yamlCharZero is a YAML reader's refusal of NUL itself: PyYAML's and
 	// ruamel's "#x0000", SnakeYAML's "(0x0)".
 	yamlCharZero = `unacceptable (?:character|code point)\s*(?:#x0000\b|[^\n(]{0,12}\(0x0+\))`
@@ -225,7 +228,7 @@ var builtinRules = []Rule{
 	// prints its CSV dialect beside its errors, `escape = \0` (no escape
 	// character) among it.
 	builtin("nul-byte", iface, "null-byte",
-		`(?i)invalid XML character \(Unicode: ?0x0\)|`+asciiZeroRefused+`|`+yamlCharZero+`|'0x00' is an invalid start of a value|string without null bytes|Illegal XML character: 0x0\b|control characters are not allowed|expects parameter 1 to be a valid path|Char 0x0 out of allowed range|hexadecimal value 0x00, is an invalid character|hexadecimal value 0x00 is an invalid character|\w\^@[\s)]|(?:\^@){3}|invalid token: 0x00|[a-z]\\x00[a-z]\\x00|\bNUL\b|null (byte|character)|byte sequence for encoding[^\n]*0x00|character with value 0x00|\\u0000 cannot be converted|unsupported Unicode escape sequence|\\x00(?:[^-]|$)|\\u0000|(?:^|[^=\s]|[^=]\s)\\0\b|embedded null|cannot contain null|U\+0000|\b22P05\b|invalid message format`),
+		`(?i)invalid XML character \(Unicode: ?0x0\)|`+asciiZeroRefused+`|`+yamlCharZero+`|'0x00' is an invalid start of a value|string without null bytes|Illegal XML character: 0x0\b|control characters are not allowed|expects parameter 1 to be a valid path|Char 0x0 out of allowed range|hexadecimal value 0x00, is an invalid character|hexadecimal value 0x00 is an invalid character|\w\^@[\s)]|(?:\^@){3}|invalid token: 0x00|[a-z]\\x00[a-z]\\x00|`+nulWords+`|byte sequence for encoding[^\n]*0x00|character with value 0x00|\\u0000 cannot be converted|unsupported Unicode escape sequence|\\x00(?:[^-]|$)|(?:^|[^=\s]|[^=]\s)\\0\b|\b22P05\b|invalid message format`),
 	builtin("truncation", iface, "message-size",
 		`(?i)\[archiver\] input file too short|\bDecodeError: (-+ )?Truncated (message|string)|zip: not a valid zip file|Truncated tar archive|got more than \d+ bytes|MessageTooLong \{ size|xref not found|unable to find trailer dictionary|can.t find startxref|Unclosed root tag|Not enough image data|short read|IncompleteRead|corrupted on transfer: sizes differ|downloaded \d+ of \d+ bytes|truncated (to|after|at) \d+|(response|output|content|payload|body) (was )?truncated|content-length mismatch|CONTENT_LENGTH_MISMATCH`),
 	// An accelerator's allocator says RESOURCE_EXHAUSTED too.

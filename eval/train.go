@@ -586,6 +586,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld592.jsonl",
 	"testdata/eval/realworld593.jsonl",
 	"testdata/eval/realworld594.jsonl",
+	"testdata/eval/realworld595.jsonl",
+	"testdata/eval/realworld596.jsonl",
+	"testdata/eval/realworld597.jsonl",
+	"testdata/eval/realworld598.jsonl",
+	"testdata/eval/realworld599.jsonl",
+	"testdata/eval/realworld600.jsonl",
+	"testdata/eval/realworld601.jsonl",
+	"testdata/eval/realworld602.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

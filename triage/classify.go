@@ -1333,8 +1333,10 @@ var maskedReadings = []maskedReading{
 // which in the failure key; version 159 reads curl's, ssh's and Go's
 // lookups of null, undefined or a scheme as a URL the test never set;
 // version 160 (a review's mends) lets only words that name the NUL stand
-// over a dump of U+FFFD, and reads Go's lookup only after "dial tcp".
-const SignatureVersion = 160
+// over a dump of U+FFFD, and reads Go's lookup only after "dial tcp";
+// version 161 reads Open MPI short of slots as a refused spawn and a
+// negative errno 28 as a full disk.
+const SignatureVersion = 161
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

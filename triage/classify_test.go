@@ -409,6 +409,8 @@ func TestFingerprintChangesWithTheRulesAndTheGuessModelOnly(t *testing.T) {
 func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 	c := NewClassifier(nil)
 	tests := []struct{ name, error, want string }{
+		{"Open MPI short of slots could not start its ranks", "There are not enough slots available in the system to satisfy the 12\nslots that were requested by the application:\n\n  ./solver\n\nEither request fewer slots for your application, or make more slots\navailable for use.", "sandbox/process-spawn"},
+		{"libav's errno -28 is a full disk", "[11:02:17] avio_open2 failed, errno -28", "sandbox/storage-persistence"},
 		{"a script whose shebang ends in a carriage return had its bytes rewritten as text", "/usr/bin/env: 'sh\\r': No such file or directory", "interface/encoding"},
 		{"bash's ^M in an interpreter's name is a CRLF rewrite, not a missing program", "-bash: ./mvnw: /bin/sh^M: bad interpreter: No such file or directory", "interface/encoding"},
 		{"a kubelet's volume it could not attach is storage", "kubelet: FailedAttachVolume: AttachVolume.Attach failed for volume pvc-data: rpc error, volume is still being detached", "sandbox/storage-persistence"},

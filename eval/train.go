@@ -594,6 +594,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld600.jsonl",
 	"testdata/eval/realworld601.jsonl",
 	"testdata/eval/realworld602.jsonl",
+	"testdata/eval/realworld603.jsonl",
+	"testdata/eval/realworld604.jsonl",
+	"testdata/eval/realworld605.jsonl",
+	"testdata/eval/realworld606.jsonl",
+	"testdata/eval/realworld607.jsonl",
+	"testdata/eval/realworld608.jsonl",
+	"testdata/eval/realworld609.jsonl",
+	"testdata/eval/realworld610.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -1061,8 +1061,10 @@ func (m maskedReading) reads(src string) bool { return m.marks.Admits(src) && m.
 // no host name (the lookup-of-no-host rule), the bytes of HTTP read as
 // a length (the http-framing rule), a duration read by its unit (the
 // cpu-time and network-egress rules), a JSON decoder that failed at its
-// input's first byte (the jsonrpc-parse rule), and the character a YAML
-// reader refused when it is not NUL (the yaml-character-not-nul rule).
+// input's first byte (the jsonrpc-parse rule), the character a YAML
+// reader refused when it is not NUL (the yaml-character-not-nul rule),
+// and getUserMedia read off no navigator.mediaDevices (the harness-error
+// rule).
 var maskedReadings = []maskedReading{
 	{"fixture", logview.NewMarks("fixture", "test"), regexp.MustCompile(`(?i)` + missingFixture)},
 	{"climbs", logview.NewMarks("../", "/etc/"), regexp.MustCompile(`(?i)` + systemDirClimb)},
@@ -1075,6 +1077,7 @@ var maskedReadings = []maskedReading{
 	{"egresstimeunit", logview.NewMarks("timeout of"), regexp.MustCompile(`(?i)` + egressTimeoutInSeconds)},
 	{"charzero", logview.NewMarks("(char 0)"), regexp.MustCompile(`(?i)` + nothingParsed)},
 	{"yamlchar", logview.NewMarks("unacceptable"), regexp.MustCompile(`(?i)` + yamlCharNotZero)},
+	{"mediadevices", logview.NewMarks("getusermedia"), regexp.MustCompile(`(?i)` + mediaDevicesMissing)},
 }
 
 // SignatureVersion names the way signatures and modes are made. Raise it
@@ -1335,8 +1338,12 @@ var maskedReadings = []maskedReading{
 // version 160 (a review's mends) lets only words that name the NUL stand
 // over a dump of U+FFFD, and reads Go's lookup only after "dial tcp";
 // version 161 reads Open MPI short of slots as a refused spawn and a
-// negative errno 28 as a full disk.
-const SignatureVersion = 161
+// negative errno 28 as a full disk; version 162 reads a byte named 0x00
+// and Jena's code point 0 as NUL, a byte order mark shown as "ï»¿" or
+// dumped as "ef bb bf" as encoding, and an MCP session id quoted in "not
+// found" as the protocol's session, and keeps in the failure key whether
+// getUserMedia was read off undefined.
+const SignatureVersion = 162
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

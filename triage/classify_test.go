@@ -410,6 +410,11 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 	c := NewClassifier(nil)
 	tests := []struct{ name, error, want string }{
 		{"Open MPI short of slots could not start its ranks", "There are not enough slots available in the system to satisfy the 12\nslots that were requested by the application:\n\n  ./solver\n\nEither request fewer slots for your application, or make more slots\navailable for use.", "sandbox/process-spawn"},
+		{"a JSON parser that names byte 0x00 refused a NUL", "ERROR[35]: parse_json_stream: byte[512]: 0x00 is not allowed by the JSON spec\nERROR[1]: ./jparse: invalid JSON", "interface/null-byte"},
+		{"Jena's code point 0 is a NUL", "org.apache.jena.riot.RiotParseException: [line: 9, col: 4 ] Failed to find a prefix name or keyword: (0;0x0000)", "interface/null-byte"},
+		{"a UTF-8 byte order mark read as Latin-1 is encoding", `## [1] "ï»¿id" "name"`, "interface/encoding"},
+		{"a byte order mark in a hex dump is encoding", "[1] ef bb bf 7b 22 61 22", "interface/encoding"},
+		{"an MCP server that no longer knows a quoted session id is the protocol's session", `Error 500 status sending message to http://127.0.0.1:9000/mcp: {"code":-32603,"message":"Session \"0B1C2D3E-4F50-6172-8394-A5B6C7D8E9F0\" not found"}`, "interface/protocol"},
 		{"libav's errno -28 is a full disk", "[11:02:17] avio_open2 failed, errno -28", "sandbox/storage-persistence"},
 		{"a script whose shebang ends in a carriage return had its bytes rewritten as text", "/usr/bin/env: 'sh\\r': No such file or directory", "interface/encoding"},
 		{"bash's ^M in an interpreter's name is a CRLF rewrite, not a missing program", "-bash: ./mvnw: /bin/sh^M: bad interpreter: No such file or directory", "interface/encoding"},

@@ -133,6 +133,13 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 			wantOf: "interface/encoding",
 		},
 		{
+			name:   "getUserMedia and another property read off undefined",
+			first:  "TypeError: Cannot read properties of undefined (reading 'getUserMedia')",
+			other:  "TypeError: Cannot read properties of undefined (reading 'toString')",
+			want:   "test/harness",
+			wantOf: "",
+		},
+		{
 			name:   "Node's lookup of undefined and of a real host",
 			first:  "Error: getaddrinfo ENOTFOUND undefined",
 			other:  "Error: getaddrinfo ENOTFOUND registry.npmjs.org",

@@ -602,6 +602,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld608.jsonl",
 	"testdata/eval/realworld609.jsonl",
 	"testdata/eval/realworld610.jsonl",
+	"testdata/eval/realworld611.jsonl",
+	"testdata/eval/realworld612.jsonl",
+	"testdata/eval/realworld613.jsonl",
+	"testdata/eval/realworld614.jsonl",
+	"testdata/eval/realworld615.jsonl",
+	"testdata/eval/realworld616.jsonl",
+	"testdata/eval/realworld617.jsonl",
+	"testdata/eval/realworld618.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -1342,8 +1342,9 @@ var maskedReadings = []maskedReading{
 // and Jena's code point 0 as NUL, a byte order mark shown as "ï»¿" or
 // dumped as "ef bb bf" as encoding, and an MCP session id quoted in "not
 // found" as the protocol's session, and keeps in the failure key whether
-// getUserMedia was read off undefined.
-const SignatureVersion = 162
+// getUserMedia was read off undefined; version 163 reads opkg short of
+// room and libmdbx's full map as a full store.
+const SignatureVersion = 163
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -415,6 +415,8 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"a UTF-8 byte order mark read as Latin-1 is encoding", `## [1] "ï»¿id" "name"`, "interface/encoding"},
 		{"a byte order mark in a hex dump is encoding", "[1] ef bb bf 7b 22 61 22", "interface/encoding"},
 		{"an MCP server that no longer knows a quoted session id is the protocol's session", `Error 500 status sending message to http://127.0.0.1:9000/mcp: {"code":-32603,"message":"Session \"0B1C2D3E-4F50-6172-8394-A5B6C7D8E9F0\" not found"}`, "interface/protocol"},
+		{"opkg short of room on the overlay is a full disk", "Collected errors:\n * verify_pkg_installable: Only have 96kb available on filesystem /overlay, pkg curl needs 412\n * opkg_install_cmd: Cannot install package curl.", "sandbox/storage-persistence"},
+		{"libmdbx's full map is the store out of room", "mdbx_put: MDBX_MAP_FULL: Environment mapsize limit reached", "sandbox/storage-persistence"},
 		{"libav's errno -28 is a full disk", "[11:02:17] avio_open2 failed, errno -28", "sandbox/storage-persistence"},
 		{"a script whose shebang ends in a carriage return had its bytes rewritten as text", "/usr/bin/env: 'sh\\r': No such file or directory", "interface/encoding"},
 		{"bash's ^M in an interpreter's name is a CRLF rewrite, not a missing program", "-bash: ./mvnw: /bin/sh^M: bad interpreter: No such file or directory", "interface/encoding"},

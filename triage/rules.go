@@ -213,13 +213,15 @@ var builtinRules = []Rule{
 	// the text's encoding, not a NUL in the data.
 	builtin("utf16-as-nul", iface, "encoding",
 		`(?i)`+utf16AsNUL),
-	// A store out of room or damaged on disk (LMDB's map, LevelDB's or
-	// RocksDB's files, a disk quota, an image store's layers, IndexedDB's
-	// failure "unrelated to the database itself", Redis's append-only
-	// file, InnoDB's data file, mamba's repodata cache), whatever a
-	// limit's, a checksum's, a kill's or a parser's words.
+	// A store out of room or damaged on disk (LMDB's or libmdbx's map,
+	// LevelDB's or RocksDB's files, a disk quota, an image store's layers,
+	// IndexedDB's failure "unrelated to the database itself", Redis's
+	// append-only file, InnoDB's data file, mamba's repodata cache, opkg's
+	// overlay counted short: "Only have 412kb available on filesystem
+	// /overlay"), whatever a limit's, a checksum's, a kill's or a parser's
+	// words.
 	builtin("store-full-or-damaged", sandbox, "storage-persistence",
-		`(?i)(?-i:MDB_MAP_FULL|\bCorruption: (block checksum mismatch|bad magic number|not an sstable)|\bDamaged layer\b)|disk quota exceeded|layer not found in layer tree|The operation failed for reasons unrelated to the database itself|Bad file format reading the append only file|Could not read JSON repodata file|AOF is not valid|auto-extending data file \S+ is of a different size`),
+		`(?i)Only have \d+\s?\w* available (?:blocks )?on filesystem|(?-i:MDBX?_MAP_FULL|\bCorruption: (block checksum mismatch|bad magic number|not an sstable)|\bDamaged layer\b)|disk quota exceeded|layer not found in layer tree|The operation failed for reasons unrelated to the database itself|Bad file format reading the append only file|Could not read JSON repodata file|AOF is not valid|auto-extending data file \S+ is of a different size`),
 	// Airflow's task log that is not on the worker's disk, whatever the
 	// empty host or the fetch it then tries says.
 	builtin("task-log-missing", sandbox, "storage-persistence",

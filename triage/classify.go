@@ -1063,8 +1063,9 @@ func (m maskedReading) reads(src string) bool { return m.marks.Admits(src) && m.
 // cpu-time and network-egress rules), a JSON decoder that failed at its
 // input's first byte (the jsonrpc-parse rule), the character a YAML
 // reader refused when it is not NUL (the yaml-character-not-nul rule),
-// and getUserMedia read off no navigator.mediaDevices (the harness-error
-// rule).
+// getUserMedia read off no navigator.mediaDevices (the harness-error
+// rule), and a byte order mark read as Latin-1 at a quoted name's start
+// (the encoding rule).
 var maskedReadings = []maskedReading{
 	{"fixture", logview.NewMarks("fixture", "test"), regexp.MustCompile(`(?i)` + missingFixture)},
 	{"climbs", logview.NewMarks("../", "/etc/"), regexp.MustCompile(`(?i)` + systemDirClimb)},
@@ -1078,6 +1079,7 @@ var maskedReadings = []maskedReading{
 	{"charzero", logview.NewMarks("(char 0)"), regexp.MustCompile(`(?i)` + nothingParsed)},
 	{"yamlchar", logview.NewMarks("unacceptable"), regexp.MustCompile(`(?i)` + yamlCharNotZero)},
 	{"mediadevices", logview.NewMarks("getusermedia"), regexp.MustCompile(`(?i)` + mediaDevicesMissing)},
+	{"bom", logview.NewMarks(bomAsLatin1), regexp.MustCompile(`(?i)` + bomAsLatin1)},
 }
 
 // SignatureVersion names the way signatures and modes are made. Raise it
@@ -1343,8 +1345,10 @@ var maskedReadings = []maskedReading{
 // dumped as "ef bb bf" as encoding, and an MCP session id quoted in "not
 // found" as the protocol's session, and keeps in the failure key whether
 // getUserMedia was read off undefined; version 163 reads opkg short of
-// room and libmdbx's full map as a full store.
-const SignatureVersion = 163
+// room and libmdbx's full map as a full store; version 164 (a review's
+// mends) reads a zero as NUL only when named as a byte's or a character's
+// value, and keeps in the failure key a byte order mark read as Latin-1.
+const SignatureVersion = 164
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

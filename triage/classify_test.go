@@ -276,6 +276,25 @@ func TestAnExtensionsUndefinedFunctionIsNotADisabledOne(t *testing.T) {
 	}
 }
 
+func TestAZeroNamedBesideNoByteIsNotANUL(t *testing.T) {
+	// 0x00 is a NUL only as a byte's or a character's value; a register,
+	// a reply, a version or a range's start that happens to be zero is not.
+	tests := []struct{ name, error string }{
+		{"avrdude's reply byte out of sync", "avrdude: stk500_getsync() attempt 10 of 10: not in sync: resp=0x00"},
+		{"a protocol version of zero", "Unsupported protocol version 0x00"},
+		{"a fault address of zero", "Guru Meditation Error: Core  1 panic'ed (LoadProhibited). EXCVADDR: 0x00"},
+		{"a range of control characters", "control characters 0x00-0x1F are not allowed in strings"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := NewClassifier(nil).Classify(Failure{Error: tt.error, Target: "code-interpreter", Domain: "builds", ExitCode: ptr(1)})
+			if got.By == "rule:nul-byte" {
+				t.Errorf("got %s/%s by %s, want a decision other than the NUL-byte rule's", got.Layer, got.Primitive, got.By)
+			}
+		})
+	}
+}
+
 func TestMillisecondsAreNotSecondsSpeltOut(t *testing.T) {
 	// A number of ms is as often a connection's wait as a time limit, so
 	// the time limit's rule reads seconds spelt out, not "milliseconds".
@@ -416,6 +435,9 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"a byte order mark in a hex dump is encoding", "[1] ef bb bf 7b 22 61 22", "interface/encoding"},
 		{"an MCP server that no longer knows a quoted session id is the protocol's session", `Error 500 status sending message to http://127.0.0.1:9000/mcp: {"code":-32603,"message":"Session \"0B1C2D3E-4F50-6172-8394-A5B6C7D8E9F0\" not found"}`, "interface/protocol"},
 		{"opkg short of room on the overlay is a full disk", "Collected errors:\n * verify_pkg_installable: Only have 96kb available on filesystem /overlay, pkg curl needs 412\n * opkg_install_cmd: Cannot install package curl.", "sandbox/storage-persistence"},
+		{"opkg short of blocks on the root is a full disk", "Collected errors:\nOnly have 0 available blocks on filesystem /, pkg lighttpd needs 1452", "sandbox/storage-persistence"},
+		{"a harness that counts the zero bytes of a file names NUL", "check: count of 0x00 bytes in failing file = 30720", "interface/null-byte"},
+		{"an MCP server that ended a quoted session is the protocol's session", `MCP error -32600: Session "7c1e" terminated`, "interface/protocol"},
 		{"libmdbx's full map is the store out of room", "mdbx_put: MDBX_MAP_FULL: Environment mapsize limit reached", "sandbox/storage-persistence"},
 		{"libav's errno -28 is a full disk", "[11:02:17] avio_open2 failed, errno -28", "sandbox/storage-persistence"},
 		{"a script whose shebang ends in a carriage return had its bytes rewritten as text", "/usr/bin/env: 'sh\\r': No such file or directory", "interface/encoding"},

@@ -140,6 +140,20 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 			wantOf: "",
 		},
 		{
+			name:   "a key whose name starts with a byte order mark read as Latin-1 and one without",
+			first:  "KeyError: 'ï»¿id'",
+			other:  "KeyError: 'id'",
+			want:   "interface/encoding",
+			wantOf: "",
+		},
+		{
+			name:   "Jena's code point 0 written with four zeros and with eight",
+			first:  "org.apache.jena.riot.RiotParseException: [line: 3, col: 12 ] Failed to find a prefix name or keyword: (0;0x0000)",
+			other:  "org.apache.jena.riot.RiotParseException: [line: 3, col: 12 ] Failed to find a prefix name or keyword: (0;0x00000000)",
+			want:   "interface/null-byte",
+			wantOf: "interface/null-byte",
+		},
+		{
 			name:   "Node's lookup of undefined and of a real host",
 			first:  "Error: getaddrinfo ENOTFOUND undefined",
 			other:  "Error: getaddrinfo ENOTFOUND registry.npmjs.org",

@@ -1347,8 +1347,10 @@ var maskedReadings = []maskedReading{
 // getUserMedia was read off undefined; version 163 reads opkg short of
 // room and libmdbx's full map as a full store; version 164 (a review's
 // mends) reads a zero as NUL only when named as a byte's or a character's
-// value, and keeps in the failure key a byte order mark read as Latin-1.
-const SignatureVersion = 164
+// value, and keeps in the failure key a byte order mark read as Latin-1;
+// version 165 reads a module pytest could not import for a test file as
+// the test's.
+const SignatureVersion = 165
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

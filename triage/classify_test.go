@@ -435,6 +435,8 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"a byte order mark in a hex dump is encoding", "[1] ef bb bf 7b 22 61 22", "interface/encoding"},
 		{"an MCP server that no longer knows a quoted session id is the protocol's session", `Error 500 status sending message to http://127.0.0.1:9000/mcp: {"code":-32603,"message":"Session \"0B1C2D3E-4F50-6172-8394-A5B6C7D8E9F0\" not found"}`, "interface/protocol"},
 		{"opkg short of room on the overlay is a full disk", "Collected errors:\n * verify_pkg_installable: Only have 96kb available on filesystem /overlay, pkg curl needs 412\n * opkg_install_cmd: Cannot install package curl.", "sandbox/storage-persistence"},
+		{"a module a test file imports that pytest cannot find is the test's", "tests/test_api.py:4: in <module>\n    from app.settings import load\nE   ModuleNotFoundError: No module named 'app.settings'", "test/harness"},
+		{"the same module missing outside pytest's report is a missing package", "ModuleNotFoundError: No module named 'app.settings'", "sandbox/package-path"},
 		{"opkg short of blocks on the root is a full disk", "Collected errors:\nOnly have 0 available blocks on filesystem /, pkg lighttpd needs 1452", "sandbox/storage-persistence"},
 		{"a harness that counts the zero bytes of a file names NUL", "check: count of 0x00 bytes in failing file = 30720", "interface/null-byte"},
 		{"an MCP server that ended a quoted session is the protocol's session", `MCP error -32600: Session "7c1e" terminated`, "interface/protocol"},

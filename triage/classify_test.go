@@ -258,41 +258,41 @@ func TestTheRuleDecidesNotTheModel(t *testing.T) {
 	}
 }
 
-func TestAnExtensionsUndefinedFunctionIsNotADisabledOne(t *testing.T) {
-	// PHP's core process functions are undefined only when disabled; an
-	// extension's are undefined when it was not built or not loaded.
-	tests := []struct{ name, error string }{
-		{"IMAP's header decoder", "Call to undefined function imap_mime_header_decode()"},
-		{"pcntl's fork", "PHP Fatal error:  Uncaught Error: Call to undefined function pcntl_fork() in /app/worker.php:12"},
-		{"a user function named like one", "Call to undefined function App\\Helpers\\system_info()"},
-	}
+// notDecidedBy is one error a rule must leave to the others.
+type notDecidedBy struct{ name, error string }
+
+// checkNotDecidedBy fails each case the rule named by decides.
+func checkNotDecidedBy(t *testing.T, by string, exitCode int64, tests []notDecidedBy) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := NewClassifier(nil).Classify(Failure{Error: tt.error, Target: "code-interpreter", Domain: "builds", ExitCode: ptr(255)})
-			if got.By == "rule:php-process-functions-disabled" {
-				t.Errorf("got %s/%s by %s, want a decision other than the disabled-functions rule's", got.Layer, got.Primitive, got.By)
+			got := NewClassifier(nil).Classify(Failure{Error: tt.error, Target: "code-interpreter", Domain: "builds", ExitCode: ptr(exitCode)})
+			if got.By == by {
+				t.Errorf("got %s/%s by %s, want a decision by another rule or the model", got.Layer, got.Primitive, got.By)
 			}
 		})
 	}
 }
 
+func TestAnExtensionsUndefinedFunctionIsNotADisabledOne(t *testing.T) {
+	// PHP's core process functions are undefined only when disabled; an
+	// extension's are undefined when it was not built or not loaded.
+	checkNotDecidedBy(t, "rule:php-process-functions-disabled", 255, []notDecidedBy{
+		{"IMAP's header decoder", "Call to undefined function imap_mime_header_decode()"},
+		{"pcntl's fork", "PHP Fatal error:  Uncaught Error: Call to undefined function pcntl_fork() in /app/worker.php:12"},
+		{"a user function named like one", "Call to undefined function App\\Helpers\\system_info()"},
+	})
+}
+
 func TestAZeroNamedBesideNoByteIsNotANUL(t *testing.T) {
 	// 0x00 is a NUL only as a byte's or a character's value; a register,
 	// a reply, a version or a range's start that happens to be zero is not.
-	tests := []struct{ name, error string }{
+	checkNotDecidedBy(t, "rule:nul-byte", 1, []notDecidedBy{
 		{"avrdude's reply byte out of sync", "avrdude: stk500_getsync() attempt 10 of 10: not in sync: resp=0x00"},
 		{"a protocol version of zero", "Unsupported protocol version 0x00"},
 		{"a fault address of zero", "Guru Meditation Error: Core  1 panic'ed (LoadProhibited). EXCVADDR: 0x00"},
 		{"a range of control characters", "control characters 0x00-0x1F are not allowed in strings"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := NewClassifier(nil).Classify(Failure{Error: tt.error, Target: "code-interpreter", Domain: "builds", ExitCode: ptr(1)})
-			if got.By == "rule:nul-byte" {
-				t.Errorf("got %s/%s by %s, want a decision other than the NUL-byte rule's", got.Layer, got.Primitive, got.By)
-			}
-		})
-	}
+	})
 }
 
 func TestMillisecondsAreNotSecondsSpeltOut(t *testing.T) {

@@ -610,6 +610,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld616.jsonl",
 	"testdata/eval/realworld617.jsonl",
 	"testdata/eval/realworld618.jsonl",
+	"testdata/eval/realworld619.jsonl",
+	"testdata/eval/realworld620.jsonl",
+	"testdata/eval/realworld621.jsonl",
+	"testdata/eval/realworld622.jsonl",
+	"testdata/eval/realworld623.jsonl",
+	"testdata/eval/realworld624.jsonl",
+	"testdata/eval/realworld625.jsonl",
+	"testdata/eval/realworld626.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -1349,8 +1349,10 @@ var maskedReadings = []maskedReading{
 // mends) reads a zero as NUL only when named as a byte's or a character's
 // value, and keeps in the failure key a byte order mark read as Latin-1;
 // version 165 reads a module pytest could not import for a test file as
-// the test's.
-const SignatureVersion = 165
+// the test's; version 166 reads bubblewrap's failed private root and
+// overflow ids as a refused spawn and Laravel's token mismatch as an
+// expired session.
+const SignatureVersion = 166
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -428,6 +428,10 @@ func TestFingerprintChangesWithTheRulesAndTheGuessModelOnly(t *testing.T) {
 func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 	c := NewClassifier(nil)
 	tests := []struct{ name, error, want string }{
+		{"bubblewrap that may not make its new root private could not set up the child's namespaces", "# bwrap: Failed to make / slave: Permission denied\n[ERROR] The compilation of ocamlfind.1.9.6 failed at \"make all\".", "sandbox/process-spawn"},
+		{"bubblewrap that finds no overflow uid was given no user namespace", "# bwrap: Can't read /proc/sys/kernel/overflowuid: No such file or directory", "sandbox/process-spawn"},
+		{"bubblewrap that cannot reach a bind source is the file's permissions", "bwrap: Can't find source path /home/agent/workspace: Permission denied", "sandbox/filesystem-permissions"},
+		{"Laravel's token mismatch is a form posted after its session expired", "[2017-02-03 12:02:11] production.ERROR: exception 'Illuminate\\Session\\TokenMismatchException' in C:\\inetpub\\wwwroot\\inventory\\bootstrap\\cache\\compiled.php:3227", "sandbox/session-lifecycle"},
 		{"Open MPI short of slots could not start its ranks", "There are not enough slots available in the system to satisfy the 12\nslots that were requested by the application:\n\n  ./solver\n\nEither request fewer slots for your application, or make more slots\navailable for use.", "sandbox/process-spawn"},
 		{"a JSON parser that names byte 0x00 refused a NUL", "ERROR[35]: parse_json_stream: byte[512]: 0x00 is not allowed by the JSON spec\nERROR[1]: ./jparse: invalid JSON", "interface/null-byte"},
 		{"Jena's code point 0 is a NUL", "org.apache.jena.riot.RiotParseException: [line: 9, col: 4 ] Failed to find a prefix name or keyword: (0;0x0000)", "interface/null-byte"},

@@ -76,6 +76,13 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 			wantOf: "sandbox/storage-persistence",
 		},
 		{
+			name:   "bubblewrap could not read two of the kernel's files, whose names the key masks",
+			first:  "bwrap: Can't read /proc/sys/kernel/overflowuid: No such file or directory",
+			other:  "bwrap: Can't read /proc/sys/kernel/osrelease: No such file or directory",
+			want:   "sandbox/process-spawn",
+			wantOf: "sandbox/process-spawn",
+		},
+		{
 			name:   "a missing fixture and a lost output up a relative path",
 			first:  "Error: ENOENT: no such file or directory, stat '../fixtures/upload.pdf'",
 			other:  "Error: ENOENT: no such file or directory, stat '../outputs/upload.pdf'",

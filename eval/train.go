@@ -618,6 +618,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld624.jsonl",
 	"testdata/eval/realworld625.jsonl",
 	"testdata/eval/realworld626.jsonl",
+	"testdata/eval/realworld627.jsonl",
+	"testdata/eval/realworld628.jsonl",
+	"testdata/eval/realworld629.jsonl",
+	"testdata/eval/realworld630.jsonl",
+	"testdata/eval/realworld631.jsonl",
+	"testdata/eval/realworld632.jsonl",
+	"testdata/eval/realworld633.jsonl",
+	"testdata/eval/realworld634.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

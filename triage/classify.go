@@ -1064,8 +1064,9 @@ func (m maskedReading) reads(src string) bool { return m.marks.Admits(src) && m.
 // input's first byte (the jsonrpc-parse rule), the character a YAML
 // reader refused when it is not NUL (the yaml-character-not-nul rule),
 // getUserMedia read off no navigator.mediaDevices (the harness-error
-// rule), and a byte order mark read as Latin-1 at a quoted name's start
-// (the encoding rule).
+// rule), a byte order mark read as Latin-1 at a quoted name's start
+// (the encoding rule), and the HTTP status 413 where it is no line
+// number (the message-size rule).
 var maskedReadings = []maskedReading{
 	{"fixture", logview.NewMarks("fixture", "test"), regexp.MustCompile(`(?i)` + missingFixture)},
 	{"climbs", logview.NewMarks("../", "/etc/"), regexp.MustCompile(`(?i)` + systemDirClimb)},
@@ -1080,6 +1081,7 @@ var maskedReadings = []maskedReading{
 	{"yamlchar", logview.NewMarks("unacceptable"), regexp.MustCompile(`(?i)` + yamlCharNotZero)},
 	{"mediadevices", logview.NewMarks("getusermedia"), regexp.MustCompile(`(?i)` + mediaDevicesMissing)},
 	{"bom", logview.NewMarks(bomAsLatin1), regexp.MustCompile(`(?i)` + bomAsLatin1)},
+	{"413", logview.NewMarks("413"), regexp.MustCompile(httpStatus413)},
 }
 
 // SignatureVersion names the way signatures and modes are made. Raise it
@@ -1351,8 +1353,10 @@ var maskedReadings = []maskedReading{
 // version 165 reads a module pytest could not import for a test file as
 // the test's; version 166 reads bubblewrap's failed private root and
 // overflow ids as a refused spawn and Laravel's token mismatch as an
-// expired session.
-const SignatureVersion = 166
+// expired session; version 167 reads the status 413 only where it is no
+// line number or log time, and keeps in the failure key whether it read
+// one.
+const SignatureVersion = 167
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

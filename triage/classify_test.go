@@ -432,6 +432,8 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"bubblewrap that finds no overflow uid was given no user namespace", "# bwrap: Can't read /proc/sys/kernel/overflowuid: No such file or directory", "sandbox/process-spawn"},
 		{"bubblewrap that cannot reach a bind source is the file's permissions", "bwrap: Can't find source path /home/agent/workspace: Permission denied", "sandbox/filesystem-permissions"},
 		{"Laravel's token mismatch is a form posted after its session expired", "[2017-02-03 12:02:11] production.ERROR: exception 'Illuminate\\Session\\TokenMismatchException' in C:\\inetpub\\wwwroot\\inventory\\bootstrap\\cache\\compiled.php:3227", "sandbox/session-lifecycle"},
+		{"a full disk whose message ends in a source line 413 is storage", "ior ERROR: open64(\"/scratch/io500/mdt_hard/file.mdtest.3.20417\", 66, 0664) failed, errno 28, No space left on device (aiori-POSIX.c:413)", "sandbox/storage-persistence"},
+		{"a status 413 in parentheses is a body over the server's limit", "We received an unexpected status code from the server. (413)", "interface/message-size"},
 		{"Open MPI short of slots could not start its ranks", "There are not enough slots available in the system to satisfy the 12\nslots that were requested by the application:\n\n  ./solver\n\nEither request fewer slots for your application, or make more slots\navailable for use.", "sandbox/process-spawn"},
 		{"a JSON parser that names byte 0x00 refused a NUL", "ERROR[35]: parse_json_stream: byte[512]: 0x00 is not allowed by the JSON spec\nERROR[1]: ./jparse: invalid JSON", "interface/null-byte"},
 		{"Jena's code point 0 is a NUL", "org.apache.jena.riot.RiotParseException: [line: 9, col: 4 ] Failed to find a prefix name or keyword: (0;0x0000)", "interface/null-byte"},

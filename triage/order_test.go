@@ -76,6 +76,19 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 			wantOf: "sandbox/storage-persistence",
 		},
 		{
+			name:  "a status 413 and a status 500, which the key masks alike",
+			first: "We received an unexpected status code from the server. (413)",
+			other: "We received an unexpected status code from the server. (500)",
+			want:  "interface/message-size",
+		},
+		{
+			name:   "two source lines of a full disk's message, one of them 413",
+			first:  "ior ERROR: open64(\"/scratch/run/file.3\", 66, 0664) failed, errno 28, No space left on device (aiori-POSIX.c:413)",
+			other:  "ior ERROR: open64(\"/scratch/run/file.3\", 66, 0664) failed, errno 28, No space left on device (aiori-POSIX.c:412)",
+			want:   "sandbox/storage-persistence",
+			wantOf: "sandbox/storage-persistence",
+		},
+		{
 			name:   "bubblewrap could not read two of the kernel's files, whose names the key masks",
 			first:  "bwrap: Can't read /proc/sys/kernel/overflowuid: No such file or directory",
 			other:  "bwrap: Can't read /proc/sys/kernel/osrelease: No such file or directory",

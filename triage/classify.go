@@ -1355,8 +1355,11 @@ var maskedReadings = []maskedReading{
 // overflow ids as a refused spawn and Laravel's token mismatch as an
 // expired session; version 167 reads the status 413 only where it is no
 // line number or log time, and keeps in the failure key whether it read
-// one.
-const SignatureVersion = 167
+// one; version 168 (a review's mends) reads the status 413 after "http",
+// "status" or "code" and not as a value, a path's id or a duration,
+// bubblewrap's lines only where "bwrap:" is a word of its own, and
+// PyTorch's tensor that /dev/shm could not hold as memory.
+const SignatureVersion = 168
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

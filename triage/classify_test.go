@@ -274,6 +274,17 @@ func checkNotDecidedBy(t *testing.T, by string, exitCode int64, tests []notDecid
 	}
 }
 
+func TestA413ThatIsNoStatusIsNotABodyOverALimit(t *testing.T) {
+	// The message-size rule reads the status 413; the same digits as a
+	// value, a path's id or a duration are not one.
+	checkNotDecidedBy(t, "rule:message-size", 1, []notDecidedBy{
+		{"a count in a JSON field", `{"count":413}`},
+		{"a value after an equals sign", "worker stopped: rss_mb=413 exit=1"},
+		{"an id in a URL's path", "GET /api/items/413 failed: not found"},
+		{"a duration", "request finished after 413.27s without a reply"},
+	})
+}
+
 func TestAnExtensionsUndefinedFunctionIsNotADisabledOne(t *testing.T) {
 	// PHP's core process functions are undefined only when disabled; an
 	// extension's are undefined when it was not built or not loaded.
@@ -431,9 +442,9 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"bubblewrap that may not make its new root private could not set up the child's namespaces", "# bwrap: Failed to make / slave: Permission denied\n[ERROR] The compilation of ocamlfind.1.9.6 failed at \"make all\".", "sandbox/process-spawn"},
 		{"bubblewrap that finds no overflow uid was given no user namespace", "# bwrap: Can't read /proc/sys/kernel/overflowuid: No such file or directory", "sandbox/process-spawn"},
 		{"bubblewrap that cannot reach a bind source is the file's permissions", "bwrap: Can't find source path /home/agent/workspace: Permission denied", "sandbox/filesystem-permissions"},
-		{"Laravel's token mismatch is a form posted after its session expired", "[2017-02-03 12:02:11] production.ERROR: exception 'Illuminate\\Session\\TokenMismatchException' in C:\\inetpub\\wwwroot\\inventory\\bootstrap\\cache\\compiled.php:3227", "sandbox/session-lifecycle"},
 		{"a full disk whose message ends in a source line 413 is storage", "ior ERROR: open64(\"/scratch/io500/mdt_hard/file.mdtest.3.20417\", 66, 0664) failed, errno 28, No space left on device (aiori-POSIX.c:413)", "sandbox/storage-persistence"},
 		{"a status 413 in parentheses is a body over the server's limit", "We received an unexpected status code from the server. (413)", "interface/message-size"},
+		{"an HTTP 413 before a comma is a body over the server's limit", "upload: got HTTP 413, retrying with smaller chunks", "interface/message-size"},
 		{"Open MPI short of slots could not start its ranks", "There are not enough slots available in the system to satisfy the 12\nslots that were requested by the application:\n\n  ./solver\n\nEither request fewer slots for your application, or make more slots\navailable for use.", "sandbox/process-spawn"},
 		{"a JSON parser that names byte 0x00 refused a NUL", "ERROR[35]: parse_json_stream: byte[512]: 0x00 is not allowed by the JSON spec\nERROR[1]: ./jparse: invalid JSON", "interface/null-byte"},
 		{"Jena's code point 0 is a NUL", "org.apache.jena.riot.RiotParseException: [line: 9, col: 4 ] Failed to find a prefix name or keyword: (0;0x0000)", "interface/null-byte"},
@@ -1380,5 +1391,43 @@ func TestTheModelDoesNotOverruleALookupOfNoHost(t *testing.T) {
 	cl := NewClassifier(nil).Classify(f)
 	if got := cl.Layer + "/" + cl.Primitive; got != "test/harness" || cl.By != NoHostLookupRule {
 		t.Errorf("got %s by %s, want test/harness by %s", got, cl.By, NoHostLookupRule)
+	}
+}
+
+// TestLaravelsTokenMismatchIsAnExpiredSessionBesideALog holds the
+// session-lifecycle rule's reading of TokenMismatchException: the learned
+// model read this browser's log (a POST, a status) as the protocol's.
+func TestLaravelsTokenMismatchIsAnExpiredSessionBesideALog(t *testing.T) {
+	f := Failure{
+		Status: "failed",
+		Target: "browser",
+		Domain: "forms",
+		Error:  "[2017-02-03 12:02:11] production.ERROR: exception 'Illuminate\\Session\\TokenMismatchException' in C:\\inetpub\\wwwroot\\inventory\\bootstrap\\cache\\compiled.php:3227",
+		LogTail: []byte(`{"cdp": "Page.navigate", "url": "http://inventory.local/login", "status": 200}
+{"cdp": "Input.dispatchMouseEvent", "target": "button[type=submit]", "idle_before_s": 2127, "app_lifetime_min": 15}
+{"cdp": "responseReceived", "method": "POST", "url": "http://inventory.local/login", "status": 302}`),
+	}
+	got := NewClassifier(nil).Classify(f)
+	if g := got.Layer + "/" + got.Primitive; g != "sandbox/session-lifecycle" {
+		t.Errorf("got %s (%s), want sandbox/session-lifecycle", g, got.By)
+	}
+}
+
+// TestATensorSharedThroughAFullShmIsMemoryBesideALog holds the
+// torch-shared-memory rule against the learned model, which reads "No
+// space left on device" as a full disk and overruled the memory rule when
+// a harness's log came with the failure.
+func TestATensorSharedThroughAFullShmIsMemoryBesideALog(t *testing.T) {
+	f := Failure{
+		Status:   "failed",
+		Target:   "code-interpreter",
+		Domain:   "ml-training",
+		ExitCode: ptr(1),
+		Error:    "  File \"/opt/conda/lib/python3.10/site-packages/torch/storage.py\", line 374, in _share_fd_cpu_\n    return super()._share_fd_cpu_(*args, **kwargs)\nRuntimeError: unable to write to file </torch_8289_606636967_0>: No space left on device (28)",
+		LogTail:  []byte("00:22:09 df -h /dev/shm -> shm 64M 0 64M 0% /dev/shm\n00:22:11 tool=code_exec train.py num_workers=8 batch=32\n00:23:07 df -h /dev/shm -> shm 64M 64M 0 100% /dev/shm\n00:23:09 exit=1"),
+	}
+	got := NewClassifier(nil).Classify(f)
+	if g := got.Layer + "/" + got.Primitive; g != "sandbox/memory" {
+		t.Errorf("got %s (%s), want sandbox/memory", g, got.By)
 	}
 }

@@ -89,6 +89,13 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 			wantOf: "sandbox/storage-persistence",
 		},
 		{
+			name:   "bubblewrap and another program named by a path the key masks",
+			first:  "/usr/bin/bwrap: Failed to make / slave: Permission denied",
+			other:  "/usr/bin/mount: Failed to make / slave: Permission denied",
+			want:   "sandbox/filesystem-permissions",
+			wantOf: "sandbox/filesystem-permissions",
+		},
+		{
 			name:   "bubblewrap could not read two of the kernel's files, whose names the key masks",
 			first:  "bwrap: Can't read /proc/sys/kernel/overflowuid: No such file or directory",
 			other:  "bwrap: Can't read /proc/sys/kernel/osrelease: No such file or directory",

@@ -125,13 +125,15 @@ const (
 	// start of a quoted name the normaliser masks, so the failure key
 	// keeps a mark of it (maskedReadings).
 	bomAsLatin1 = "ï»¿"
-	// httpStatus413 is the status 413, Payload Too Large, as a word of
-	// its own: not a line number's ("aiori-POSIX.c:413", "line 413, in",
-	// "child_process:413:11") or a log time's milliseconds ("13:58:02,413"),
-	// though a JSON field's ("statusCode":413).
-	// The normaliser masks it in most places, so the failure key keeps a
-	// mark of it (maskedReadings).
-	httpStatus413 = `(?:^|[^\w:.,]|":)413(?:[^,\w]|$)`
+	// httpStatus413 is the status 413, Payload Too Large: a 413 after
+	// "http", "status" or "code" ("HTTP 413,", "statusCode":413), or one
+	// standing as a word of its own: not after a colon, a dot, a comma, an
+	// equals sign or a slash, nor before a comma or a dot, where it is as
+	// often a line number ("aiori-POSIX.c:413", "line 413, in"), a log
+	// time's milliseconds ("13:58:02,413"), a value (rss_mb=413), a
+	// path's id or a duration (413.27s). The normaliser masks it in most
+	// places, so the failure key keeps a mark of it (maskedReadings).
+	httpStatus413 = `(?:^|[^\w:.,=/])413(?:[^,.\w]|$)|(?i:http|status|code)\W{1,3}413\b`
 	// zeroByteNamed is a byte or character named by its value, all zeros:
 	// jparse's "byte[27]: 0x00", a harness's "first_byte=0x00" or "count
 	// of 0x00 bytes", Jena's code point "(0;0x0000)", Direwolf's byte
@@ -468,6 +470,12 @@ var builtinRules = []Rule{
 	// failed to offload data block": the disk it spills to, not memory.
 	builtin("spill-directory-full", sandbox, "storage-persistence",
 		`(?i)failed to offload data block|max_temp_directory_size`),
+	// PyTorch's "unable to write to file </torch_…>" is a tensor shared
+	// with a DataLoader worker through /dev/shm, full: all 13 blind
+	// records of six sets are memory. Its own rule, since the "No space
+	// left on device" beside it lets the model overrule the memory rule.
+	builtin("torch-shared-memory", sandbox, "memory",
+		`unable to write to file </torch_`),
 	builtin("memory", sandbox, "memory",
 		`(?i)memusage_exceeded|Memory usage exceeded \S+\. Shutting down|Stack space overflow: current size|Allowed memory size of \d+ bytes exhausted|\blive WebGL contexts\b|out of memory|\bOOM(?:[^\w-]|$|[-_ ]?kill|_score)|canvas memory use exceeds|circuit_breaking_exception|CircuitBreakingException|oom[-_ ]?kill|MemoryError|Cannot allocate memory|(?-i:\bENOMEM\b)|\[Errno 12\]|bad_alloc|OutOfMemoryError|heap out of memory|Java heap space|memory cgroup|memory limit|GC overhead limit exceeded|DaemonDisappearedException|daemon (has )?disappeared|Allocation failed|insufficient shared memory|shared memory \(shm\)|\bBus error\b|memory budget|Last few GCs|Reached heap limit|heap space is exhausted|unable to write to file </torch_|TeX capacity exceeded|could not resize shared memory segment|NCCL WARN[^\n]{0,80}No space left|/dev/shm[^\n]{0,80}No space left|No space left[^\n]{0,80}/dev/shm|cache resources exhausted`),
 	// A kill alone is the OOM killer's most often, but a time limit ends a
@@ -490,7 +498,7 @@ var builtinRules = []Rule{
 	// records of eight sets are process-spawn, while bwrap's "Can't
 	// access" and "Can't find source path" stay the files'.
 	builtin("bubblewrap-namespace", sandbox, "process-spawn",
-		`bwrap: (?:Creating new namespace failed|No permissions to creat(?:e|ing) new namespace|setting up [ug]id map|Failed to make / (?:r?slave|private)|Can't read /proc/sys/kernel/|loopback: Failed RTM_NEWADDR)`),
+		`(?:^|[^\w/.-])bwrap: (?:Creating new namespace failed|No permissions to creat(?:e|ing) new namespace|setting up [ug]id map|Failed to make / (?:r?slave|private)|Can't read /proc/sys/kernel/|loopback: Failed RTM_NEWADDR)`),
 	// Open MPI refusing to start more ranks than the sandbox gives it
 	// slots for could not spawn them: all 13 blind records of two sets.
 	builtin("process-spawn", sandbox, "process-spawn",

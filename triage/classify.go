@@ -1358,8 +1358,10 @@ var maskedReadings = []maskedReading{
 // one; version 168 (a review's mends) reads the status 413 after "http",
 // "status" or "code" and not as a value, a path's id or a duration,
 // bubblewrap's lines only where "bwrap:" is a word of its own, and
-// PyTorch's tensor that /dev/shm could not hold as memory.
-const SignatureVersion = 168
+// PyTorch's tensor that /dev/shm could not hold as memory; version 169
+// reads which(1)'s program on no folder of the PATH and PyVista's missing
+// X server as missing packages.
+const SignatureVersion = 169
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -445,6 +445,8 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"a full disk whose message ends in a source line 413 is storage", "ior ERROR: open64(\"/scratch/io500/mdt_hard/file.mdtest.3.20417\", 66, 0664) failed, errno 28, No space left on device (aiori-POSIX.c:413)", "sandbox/storage-persistence"},
 		{"a status 413 in parentheses is a body over the server's limit", "We received an unexpected status code from the server. (413)", "interface/message-size"},
 		{"an HTTP 413 before a comma is a body over the server's limit", "upload: got HTTP 413, retrying with smaller chunks", "interface/message-size"},
+		{"which(1) that finds a program on no folder of the PATH lacks the package", "which: no hostapd in (/sbin:/bin:/usr/sbin:/usr/bin)", "sandbox/package-path"},
+		{"PyVista with no X server lacks a display", "This system does not appear to be running an xserver.\nPyVista will likely segfault when rendering.\n\nTry starting a virtual frame buffer with xvfb, or using\n  ``pyvista.start_xvfb()``\n\n  warnings.warn(", "sandbox/package-path"},
 		{"Open MPI short of slots could not start its ranks", "There are not enough slots available in the system to satisfy the 12\nslots that were requested by the application:\n\n  ./solver\n\nEither request fewer slots for your application, or make more slots\navailable for use.", "sandbox/process-spawn"},
 		{"a JSON parser that names byte 0x00 refused a NUL", "ERROR[35]: parse_json_stream: byte[512]: 0x00 is not allowed by the JSON spec\nERROR[1]: ./jparse: invalid JSON", "interface/null-byte"},
 		{"Jena's code point 0 is a NUL", "org.apache.jena.riot.RiotParseException: [line: 9, col: 4 ] Failed to find a prefix name or keyword: (0;0x0000)", "interface/null-byte"},

@@ -1360,8 +1360,10 @@ var maskedReadings = []maskedReading{
 // bubblewrap's lines only where "bwrap:" is a word of its own, and
 // PyTorch's tensor that /dev/shm could not hold as memory; version 169
 // reads which(1)'s program on no folder of the PATH and PyVista's missing
-// X server as missing packages.
-const SignatureVersion = 169
+// X server as missing packages; version 170 reads a process started before
+// Python finished bootstrapping as the test's and Chrome's crash handler
+// with no database folder before the connection its browser then lost.
+const SignatureVersion = 170
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

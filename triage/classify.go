@@ -1362,8 +1362,11 @@ var maskedReadings = []maskedReading{
 // reads which(1)'s program on no folder of the PATH and PyVista's missing
 // X server as missing packages; version 170 reads a process started before
 // Python finished bootstrapping as the test's and Chrome's crash handler
-// with no database folder before the connection its browser then lost.
-const SignatureVersion = 170
+// with no database folder before the connection its browser then lost;
+// version 171 reads V8's invalid string length as a message's size, git's
+// file it could not write as a full disk and protobuf's message it could
+// not parse as encoding.
+const SignatureVersion = 171
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -1065,8 +1065,10 @@ func (m maskedReading) reads(src string) bool { return m.marks.Admits(src) && m.
 // reader refused when it is not NUL (the yaml-character-not-nul rule),
 // getUserMedia read off no navigator.mediaDevices (the harness-error
 // rule), a byte order mark read as Latin-1 at a quoted name's start
-// (the encoding rule), and the HTTP status 413 where it is no line
-// number (the message-size rule).
+// (the encoding rule), the HTTP status 413 where it is no line number
+// (the message-size rule), PyTorch's shared tensor file (the
+// torch-shared-memory rule) and which(1) after its own path (the
+// package-path rule).
 var maskedReadings = []maskedReading{
 	{"fixture", logview.NewMarks("fixture", "test"), regexp.MustCompile(`(?i)` + missingFixture)},
 	{"climbs", logview.NewMarks("../", "/etc/"), regexp.MustCompile(`(?i)` + systemDirClimb)},
@@ -1082,6 +1084,8 @@ var maskedReadings = []maskedReading{
 	{"mediadevices", logview.NewMarks("getusermedia"), regexp.MustCompile(`(?i)` + mediaDevicesMissing)},
 	{"bom", logview.NewMarks(bomAsLatin1), regexp.MustCompile(`(?i)` + bomAsLatin1)},
 	{"413", logview.NewMarks("413"), regexp.MustCompile(httpStatus413)},
+	{"torchshm", logview.NewMarks("</torch_"), regexp.MustCompile(torchSharedMemory)},
+	{"which", logview.NewMarks("which: no "), regexp.MustCompile(`(?i)` + whichFoundNone)},
 }
 
 // SignatureVersion names the way signatures and modes are made. Raise it
@@ -1365,8 +1369,13 @@ var maskedReadings = []maskedReading{
 // with no database folder before the connection its browser then lost;
 // version 171 reads V8's invalid string length as a message's size, git's
 // file it could not write as a full disk and protobuf's message it could
-// not parse as encoding.
-const SignatureVersion = 171
+// not parse as encoding; version 172 (a review's mends) reads Chrome's
+// crash handler after the browser's other causes again, the status 413
+// only after "http", "status" or "code" and a space, colon, quote or
+// equals sign, the bootstrapping message across escaped line breaks,
+// and keeps in the failure key whether PyTorch's shared tensor file and
+// which(1) after its own path were read.
+const SignatureVersion = 172
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -282,7 +282,24 @@ func TestA413ThatIsNoStatusIsNotABodyOverALimit(t *testing.T) {
 		{"a value after an equals sign", "worker stopped: rss_mb=413 exit=1"},
 		{"an id in a URL's path", "GET /api/items/413 failed: not found"},
 		{"a duration", "request finished after 413.27s without a reply"},
+		{"a path's part after the word status", "GET /api/Status/413 failed: not found"},
 	})
+}
+
+func TestTheStatus413IsReadAfterTheWordsThatNameAStatus(t *testing.T) {
+	tests := []struct{ name, error string }{
+		{"after HTTP, before a comma", "upload: got HTTP 413, retrying"},
+		{"after a status code's colon, before a comma", "reply status: 413, body empty"},
+		{"in a JSON field", `{"statusCode":413,"error":"x"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := NewClassifier(nil).Classify(Failure{Status: "failed", Error: tt.error})
+			if got.By != "rule:message-size" {
+				t.Errorf("got %s/%s by %s, want rule:message-size", got.Layer, got.Primitive, got.By)
+			}
+		})
+	}
 }
 
 func TestAnExtensionsUndefinedFunctionIsNotADisabledOne(t *testing.T) {
@@ -444,14 +461,13 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"bubblewrap that cannot reach a bind source is the file's permissions", "bwrap: Can't find source path /home/agent/workspace: Permission denied", "sandbox/filesystem-permissions"},
 		{"a full disk whose message ends in a source line 413 is storage", "ior ERROR: open64(\"/scratch/io500/mdt_hard/file.mdtest.3.20417\", 66, 0664) failed, errno 28, No space left on device (aiori-POSIX.c:413)", "sandbox/storage-persistence"},
 		{"a status 413 in parentheses is a body over the server's limit", "We received an unexpected status code from the server. (413)", "interface/message-size"},
-		{"an HTTP 413 before a comma is a body over the server's limit", "upload: got HTTP 413, retrying with smaller chunks", "interface/message-size"},
 		{"which(1) that finds a program on no folder of the PATH lacks the package", "which: no hostapd in (/sbin:/bin:/usr/sbin:/usr/bin)", "sandbox/package-path"},
 		{"PyVista with no X server lacks a display", "This system does not appear to be running an xserver.\nPyVista will likely segfault when rendering.\n\nTry starting a virtual frame buffer with xvfb, or using\n  ``pyvista.start_xvfb()``\n\n  warnings.warn(", "sandbox/package-path"},
 		{"a script that starts processes with no main guard is the test's", "Traceback (most recent call last):\n  File \"/usr/lib/python3.11/multiprocessing/spawn.py\", line 140, in _check_not_importing_main\n    raise RuntimeError('''\nRuntimeError:\n        An attempt has been made to start a new process before the\n        current process has finished its bootstrapping phase.", "test/harness"},
-		{"Chrome's crash handler with no writable home lacks a file's permission, whatever connection then reset", "[FATAL] starting chromium: chrome failed to start:\nmkdir: cannot create directory '/home/app/.local': Read-only file system\nchrome_crashpad_handler: --database is required\nTry 'chrome_crashpad_handler --help' for more information.\n[11:11:0903/115241.735456:ERROR:socket.cc(120)] recvmsg: Connection reset by peer (104)", "sandbox/filesystem-permissions"},
 		{"V8's string past its largest length is a message's size", "Uncaught RangeError: Invalid string length", "interface/message-size"},
 		{"git that cannot write a file of its checkout ran out of disk", "error: unable to write file techlibs/ecp5/cells_sim.v\nerror: unable to write file techlibs/ecp5/cells_bb.v", "sandbox/storage-persistence"},
 		{"protobuf bytes that are no message of their type were changed on their way", "google.protobuf.message.DecodeError: Error parsing message with type 'transit_realtime.FeedMessage'", "interface/encoding"},
+		{"Chrome run as root without its sandbox flag is a refused spawn, whatever its crash handler says", "Failed to launch the browser process!\nchrome_crashpad_handler: --database is required\nTry 'chrome_crashpad_handler --help' for more information.\n[0603/101010.123456:ERROR:zygote_host_impl_linux.cc(100)] Running as root without --no-sandbox is not supported. See https://crbug.com/638180.", "sandbox/process-spawn"},
 		{"Open MPI short of slots could not start its ranks", "There are not enough slots available in the system to satisfy the 12\nslots that were requested by the application:\n\n  ./solver\n\nEither request fewer slots for your application, or make more slots\navailable for use.", "sandbox/process-spawn"},
 		{"a JSON parser that names byte 0x00 refused a NUL", "ERROR[35]: parse_json_stream: byte[512]: 0x00 is not allowed by the JSON spec\nERROR[1]: ./jparse: invalid JSON", "interface/null-byte"},
 		{"Jena's code point 0 is a NUL", "org.apache.jena.riot.RiotParseException: [line: 9, col: 4 ] Failed to find a prefix name or keyword: (0;0x0000)", "interface/null-byte"},

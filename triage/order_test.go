@@ -89,6 +89,18 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 			wantOf: "sandbox/storage-persistence",
 		},
 		{
+			name:  "PyTorch's shared tensor file and another file whose names the key masks",
+			first: "RuntimeError: unable to write to file </torch_8289_606636967_0>: No space left on device (28)",
+			other: "RuntimeError: unable to write to file </tmp_8289_606636967_0>: No space left on device (28)",
+			want:  "sandbox/memory",
+		},
+		{
+			name:  "which(1) and another program after a path the key masks",
+			first: "/usr/bin/which: no hostapd in (/sbin:/bin:/usr/sbin:/usr/bin)",
+			other: "/usr/bin/where: no hostapd in (/sbin:/bin:/usr/sbin:/usr/bin)",
+			want:  "sandbox/package-path",
+		},
+		{
 			name:   "bubblewrap and another program named by a path the key masks",
 			first:  "/usr/bin/bwrap: Failed to make / slave: Permission denied",
 			other:  "/usr/bin/mount: Failed to make / slave: Permission denied",

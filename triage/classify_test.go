@@ -1417,40 +1417,48 @@ func TestTheModelDoesNotOverruleALookupOfNoHost(t *testing.T) {
 	}
 }
 
-// TestLaravelsTokenMismatchIsAnExpiredSessionBesideALog holds the
-// session-lifecycle rule's reading of TokenMismatchException: the learned
-// model read this browser's log (a POST, a status) as the protocol's.
-func TestLaravelsTokenMismatchIsAnExpiredSessionBesideALog(t *testing.T) {
-	f := Failure{
-		Status: "failed",
-		Target: "browser",
-		Domain: "forms",
-		Error:  "[2017-02-03 12:02:11] production.ERROR: exception 'Illuminate\\Session\\TokenMismatchException' in C:\\inetpub\\wwwroot\\inventory\\bootstrap\\cache\\compiled.php:3227",
-		LogTail: []byte(`{"cdp": "Page.navigate", "url": "http://inventory.local/login", "status": 200}
+// TestRulesHoldAgainstTheModelBesideALog covers rules the learned model
+// overruled once a harness's log came with the failure: it read a
+// browser's log (a POST, a status) as the protocol's, and "No space left
+// on device" as a full disk.
+func TestRulesHoldAgainstTheModelBesideALog(t *testing.T) {
+	tests := []struct {
+		name string
+		f    Failure
+		want string
+	}{
+		{
+			name: "Laravel's token mismatch is an expired session",
+			f: Failure{
+				Status: "failed",
+				Target: "browser",
+				Domain: "forms",
+				Error:  "[2017-02-03 12:02:11] production.ERROR: exception 'Illuminate\\Session\\TokenMismatchException' in C:\\inetpub\\wwwroot\\inventory\\bootstrap\\cache\\compiled.php:3227",
+				LogTail: []byte(`{"cdp": "Page.navigate", "url": "http://inventory.local/login", "status": 200}
 {"cdp": "Input.dispatchMouseEvent", "target": "button[type=submit]", "idle_before_s": 2127, "app_lifetime_min": 15}
 {"cdp": "responseReceived", "method": "POST", "url": "http://inventory.local/login", "status": 302}`),
+			},
+			want: "sandbox/session-lifecycle",
+		},
+		{
+			name: "a tensor shared through a full /dev/shm is memory",
+			f: Failure{
+				Status:   "failed",
+				Target:   "code-interpreter",
+				Domain:   "ml-training",
+				ExitCode: ptr(1),
+				Error:    "  File \"/opt/conda/lib/python3.10/site-packages/torch/storage.py\", line 374, in _share_fd_cpu_\n    return super()._share_fd_cpu_(*args, **kwargs)\nRuntimeError: unable to write to file </torch_8289_606636967_0>: No space left on device (28)",
+				LogTail:  []byte("00:22:09 df -h /dev/shm -> shm 64M 0 64M 0% /dev/shm\n00:22:11 tool=code_exec train.py num_workers=8 batch=32\n00:23:07 df -h /dev/shm -> shm 64M 64M 0 100% /dev/shm\n00:23:09 exit=1"),
+			},
+			want: "sandbox/memory",
+		},
 	}
-	got := NewClassifier(nil).Classify(f)
-	if g := got.Layer + "/" + got.Primitive; g != "sandbox/session-lifecycle" {
-		t.Errorf("got %s (%s), want sandbox/session-lifecycle", g, got.By)
-	}
-}
-
-// TestATensorSharedThroughAFullShmIsMemoryBesideALog holds the
-// torch-shared-memory rule against the learned model, which reads "No
-// space left on device" as a full disk and overruled the memory rule when
-// a harness's log came with the failure.
-func TestATensorSharedThroughAFullShmIsMemoryBesideALog(t *testing.T) {
-	f := Failure{
-		Status:   "failed",
-		Target:   "code-interpreter",
-		Domain:   "ml-training",
-		ExitCode: ptr(1),
-		Error:    "  File \"/opt/conda/lib/python3.10/site-packages/torch/storage.py\", line 374, in _share_fd_cpu_\n    return super()._share_fd_cpu_(*args, **kwargs)\nRuntimeError: unable to write to file </torch_8289_606636967_0>: No space left on device (28)",
-		LogTail:  []byte("00:22:09 df -h /dev/shm -> shm 64M 0 64M 0% /dev/shm\n00:22:11 tool=code_exec train.py num_workers=8 batch=32\n00:23:07 df -h /dev/shm -> shm 64M 64M 0 100% /dev/shm\n00:23:09 exit=1"),
-	}
-	got := NewClassifier(nil).Classify(f)
-	if g := got.Layer + "/" + got.Primitive; g != "sandbox/memory" {
-		t.Errorf("got %s (%s), want sandbox/memory", g, got.By)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := NewClassifier(nil).Classify(tt.f)
+			if g := got.Layer + "/" + got.Primitive; g != tt.want {
+				t.Errorf("got %s (%s), want %s", g, got.By, tt.want)
+			}
+		})
 	}
 }

@@ -331,8 +331,11 @@ func readToTheEnd(t *testing.T, base string, n int) map[string]string {
 
 // killMidSave kills srv in the middle of a write to the state, after it has
 // seen it finish saved writes: when a probe finds the state's write lock
-// held for the saved+1-th time.
-func killMidSave(t *testing.T, srv *exec.Cmd, state string, saved int) {
+// held for the saved+1-th time. It returns false, with srv killed, when the
+// server saved a read before any probe found it writing: srv starts reading
+// before it prints its address, so on a loaded machine a first save can
+// land before the first probe, and nothing is left to catch.
+func killMidSave(t *testing.T, srv *exec.Cmd, state string, saved int) bool {
 	t.Helper()
 	db, err := sql.Open("sqlite", "file:"+state+"?_pragma=busy_timeout(0)&_txlock=immediate")
 	if err != nil {
@@ -347,13 +350,23 @@ func killMidSave(t *testing.T, srv *exec.Cmd, state string, saved int) {
 		tx, err := db.Begin()
 		switch {
 		case campaign.Busy(err) && saved == 0:
-			return
+			return true
 		case campaign.Busy(err):
 			inSave = true
 		case err != nil:
 			t.Fatalf("probing the state's write lock: %v", err)
 		default:
+			read := 0
+			if saved == 0 {
+				err = tx.QueryRow(`SELECT count(*) FROM sources WHERE last_result_id > 0`).Scan(&read)
+			}
 			tx.Rollback()
+			if err != nil {
+				t.Fatalf("probing the state's saved reads: %v", err)
+			}
+			if read > 0 {
+				return false
+			}
 			if inSave {
 				inSave, saved = false, saved-1
 			}
@@ -363,18 +376,35 @@ func killMidSave(t *testing.T, srv *exec.Cmd, state string, saved int) {
 		time.Sleep(100 * time.Microsecond)
 	}
 	t.Fatalf("the server did not save its index within %s", patience)
+	return false
+}
+
+// killMidFirstSave serves campaign on a new state file and kills the server
+// during its first writes to it, and returns the state's path. A server
+// whose first save landed before a probe could catch it is started again
+// on another new state.
+func killMidFirstSave(t *testing.T, campaign string) string {
+	t.Helper()
+	const attempts = 5
+	for range attempts {
+		state := filepath.Join(t.TempDir(), "state.db")
+		_, srv := serveProcess(t, "--state", state, "--poll", "10ms", campaign)
+		if killMidSave(t, srv, state, 0) {
+			return state
+		}
+	}
+	t.Fatalf("the server saved its first read before any probe caught it writing, %d times", attempts)
+	return ""
 }
 
 func TestAServerKilledWhileItSavesItsIndexCountsEveryResultOnceWhenItRestarts(t *testing.T) {
 	t.Parallel()
 	campaign := filepath.Join(t.TempDir(), "campaign.db")
 	sandtrapRun(t, "demo", "--out", campaign, "--results", "10000")
-	state := filepath.Join(t.TempDir(), "state.db")
 
 	// Killed during the save of its first read, then after more and more
 	// saves of the passes over what a harness appends.
-	_, srv := serveProcess(t, "--state", state, "--poll", "10ms", campaign)
-	killMidSave(t, srv, state, 0)
+	state := killMidFirstSave(t, campaign)
 	writer := sandtrapProcess(t, "demo", "--out", campaign, "--live", "--rate", "300", "--writers", "4", "--planned", "1000000")
 	for saved := range 4 {
 		_, srv := serveProcess(t, "--state", state, "--poll", "10ms", campaign)

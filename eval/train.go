@@ -626,6 +626,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld632.jsonl",
 	"testdata/eval/realworld633.jsonl",
 	"testdata/eval/realworld634.jsonl",
+	"testdata/eval/realworld635.jsonl",
+	"testdata/eval/realworld636.jsonl",
+	"testdata/eval/realworld637.jsonl",
+	"testdata/eval/realworld638.jsonl",
+	"testdata/eval/realworld639.jsonl",
+	"testdata/eval/realworld640.jsonl",
+	"testdata/eval/realworld641.jsonl",
+	"testdata/eval/realworld642.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

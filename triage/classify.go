@@ -390,7 +390,7 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 			if primitive == "encoding" && out.By == nulByteRule.By() && !showsReplacement(f.Error) {
 				primitive = "null-byte"
 			}
-			if got > sent || out.By != "rule:encoding" {
+			if got > sent || !decoderRefused(out) {
 				out = Classification{Layer: sandtrap.LayerInterface, Primitive: primitive, By: CountsRule}
 				sig = normalizeSource(what + ": " + sig)
 			}
@@ -688,6 +688,12 @@ func withoutFrames(msg string) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// decoderRefused reports whether the rule that gave c read a decoder
+// refusing the bytes it was given.
+func decoderRefused(c Classification) bool {
+	return c.By == "rule:encoding" || c.By == "rule:bytes-not-decoded"
 }
 
 // corruptsContent reports a classification that already says how content
@@ -1374,8 +1380,12 @@ var maskedReadings = []maskedReading{
 // only after "http", "status" or "code" and a space, colon, quote or
 // equals sign, the bootstrapping message across escaped line breaks,
 // and keeps in the failure key whether PyTorch's shared tensor file and
-// which(1) after its own path were read.
-const SignatureVersion = 172
+// which(1) after its own path were read; version 173 reads bytes a
+// decoder refused and shows (an MQTT payload, Python's UnicodeDecodeError
+// as a value, Ruby's Encoding errors) as encoding before a NUL among them,
+// the JVM's and .NET's missing methods as a library of another version,
+// and a damaged Xapian index as the store's.
+const SignatureVersion = 173
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

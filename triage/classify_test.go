@@ -456,6 +456,13 @@ func TestFingerprintChangesWithTheRulesAndTheGuessModelOnly(t *testing.T) {
 func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 	c := NewClassifier(nil)
 	tests := []struct{ name, error, want string }{
+		{"an MQTT payload Home Assistant could not decode is encoding, whatever NUL it shows", `Can't decode payload b'{"Time":"2021-03-18T220\xf5\x02\x00\x18Pracovna/tele/HASS_STATE{"Version":"8.1.0.2(tasmota)"}' on Pracovna/tele/SENSOR with encoding utf-8`, "interface/encoding"},
+		{"Python's UnicodeDecodeError shown as a value is encoding, whatever NUL its bytes hold", `Unrecoverable error: UnicodeDecodeError('utf-8', b'N\xfd\x17=\x00\x00', 1, 2, 'invalid start byte')`, "interface/encoding"},
+		{"Ruby's invalid byte sequence is encoding, though the byte is a NUL", "registry.rb:652:in `encode': incomplete \"\\x00\" on UTF-16LE (Encoding::InvalidByteSequenceError)", "interface/encoding"},
+		{"a NUL in bytes no decoder refused stays a NUL", `OSC string cannot begin with a null byte: b'\x00\x00\x00\x00'`, "interface/null-byte"},
+		{"the JVM's missing method is a library of another version", `Exception in thread "main" java.lang.NoSuchMethodError: 'org.apache.jena.riot.system.IRIResolver org.apache.jena.riot.system.IRIResolver.create()'`, "sandbox/package-path"},
+		{".NET's missing method is a library of another version, not JSON-RPC's unknown method", "HarmonyLib.HarmonyException: Patching exception in method static void UnityEngine.Application::Quit() ---> System.MissingMethodException: Method not found: Mono.Cecil.MethodDefinition MonoMod.Utils.DynamicMethodDefinition.get_Definition()", "sandbox/package-path"},
+		{"JSON-RPC's unknown method stays the protocol's", `{"jsonrpc":"2.0","id":3,"error":{"code":-32601,"message":"Method not found"}}` + "\nError: Method not found", "interface/protocol"},
 		{"bubblewrap that may not make its new root private could not set up the child's namespaces", "# bwrap: Failed to make / slave: Permission denied\n[ERROR] The compilation of ocamlfind.1.9.6 failed at \"make all\".", "sandbox/process-spawn"},
 		{"bubblewrap that finds no overflow uid was given no user namespace", "# bwrap: Can't read /proc/sys/kernel/overflowuid: No such file or directory", "sandbox/process-spawn"},
 		{"bubblewrap that cannot reach a bind source is the file's permissions", "bwrap: Can't find source path /home/agent/workspace: Permission denied", "sandbox/filesystem-permissions"},
@@ -1417,10 +1424,10 @@ func TestTheModelDoesNotOverruleALookupOfNoHost(t *testing.T) {
 	}
 }
 
-// TestRulesHoldAgainstTheModelBesideALog covers rules the learned model
-// overruled once a harness's log came with the failure: it read a
-// browser's log (a POST, a status) as the protocol's, and "No space left
-// on device" as a full disk.
+// TestRulesHoldAgainstTheModelBesideALog covers rules that a harness's
+// log once outweighed: the learned model read a browser's log (a POST, a
+// status) as the protocol's and "No space left on device" as a full disk,
+// and the kill rule read a writer killed before a damaged index.
 func TestRulesHoldAgainstTheModelBesideALog(t *testing.T) {
 	tests := []struct {
 		name string
@@ -1451,6 +1458,30 @@ func TestRulesHoldAgainstTheModelBesideALog(t *testing.T) {
 				LogTail:  []byte("00:22:09 df -h /dev/shm -> shm 64M 0 64M 0% /dev/shm\n00:22:11 tool=code_exec train.py num_workers=8 batch=32\n00:23:07 df -h /dev/shm -> shm 64M 64M 0 100% /dev/shm\n00:23:09 exit=1"),
 			},
 			want: "sandbox/memory",
+		},
+		{
+			name: "a Xapian index a killed writer left damaged is the store's damage, not the kill",
+			f: Failure{
+				Status:   "failed",
+				Target:   "code-interpreter",
+				Domain:   "data-analysis",
+				ExitCode: ptr(1),
+				Error:    "mu_store_new_writable: xapian error 'Expected block 9 to be level 1, not 0' (11)",
+				LogTail:  []byte("02:10:04 exec mu index (pid 5120) started\n02:13:04 exec cancelled: SIGKILL sent to process group after 180 s\n02:15:40 exec mu index started\n02:16:02 exec finished exit=1"),
+			},
+			want: "sandbox/storage-persistence",
+		},
+		{
+			name: "a Xapian block overwritten is the store's damage, not the kill before it",
+			f: Failure{
+				Status:   "failed",
+				Target:   "code-interpreter",
+				Domain:   "data-analysis",
+				ExitCode: ptr(1),
+				Error:    "xapian_try: xapian error 'Block overwritten - run xapian-check on this database'",
+				LogTail:  []byte("04:01:12 exec notmuch new started\n04:04:12 exec killed: SIGKILL after 180 s\n04:06:30 exec xapian-check ~/.mail/.notmuch/xapian started\n04:06:51 exec finished exit=1"),
+			},
+			want: "sandbox/storage-persistence",
 		},
 	}
 	for _, tt := range tests {

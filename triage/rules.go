@@ -268,6 +268,13 @@ var builtinRules = []Rule{
 	// all 13 that name another character are encoding (4 sets), all 22
 	// that name NUL null-byte (9 sets).
 	builtin("yaml-character-not-nul", iface, "encoding", `(?i)`+yamlCharNotZero),
+	// A decoder that refused bytes and shows them: Python's
+	// UnicodeDecodeError as a value, an MQTT client's payload it could not
+	// decode, Ruby's Encoding errors. A NUL among the bytes shown is one of
+	// the bytes, not the cause: of the labelled records, 49 of 53 are
+	// encoding (4 are a file damaged on disk).
+	builtin("bytes-not-decoded", iface, "encoding",
+		`(?i)(?:can't|cannot|exception|error|failed to|unable to) decod(?:e|ing) payload:? b'|(?-i:UnicodeDecodeError\('[\w-]+', b'|\bEncoding::(?:InvalidByteSequenceError|UndefinedConversionError|CompatibilityError)\b)`),
 	// An escaped zero is a NUL, but not as a setting's value: DuckDB
 	// prints its CSV dialect beside its errors, `escape = \0` (no escape
 	// character) among it.
@@ -313,6 +320,12 @@ var builtinRules = []Rule{
 		`(?i)`+crlfRewritten),
 	builtin("digest-mismatch", iface, "encoding",
 		`(?i)ChecksumMismatchError|SHA256 sum doesn't match expectation|\b(expected|want(ed)?|sha-?256|sha-?1|md5|checksum|digest|hash)\b[^\n]{0,80}\b[0-9a-f]{32,64}\b[^\n]{0,80}\b(got|but|actual|received|computed|found|vs\.?|!=)[^\n]{0,40}\b[0-9a-f]{32,64}\b|corrupted on transfer: \w+ hash differ|failed verification -- update (retained|discarded)`),
+	// A class compiled against another version of a library than the one
+	// loaded: the JVM's NoSuchMethodError and NoSuchFieldError, .NET's
+	// MissingMethodException ("Method not found", which the protocol
+	// rule would read as JSON-RPC's) and MissingFieldException.
+	builtin("library-version-skew", sandbox, "package-path",
+		`java\.lang\.(?:NoSuchMethodError|NoSuchFieldError)\b|\bMissing(?:Method|Field)Exception\b`),
 	builtin("jsonrpc-parse", iface, "protocol",
 		`(?i)Header must provide a Content-Length|`+nothingParsed+`|Failed to parse JSON-?RPC|prepared statement \\?"\w+\\?" (already exists|does not exist)|Invalid JSON: EOF while parsing|Multipart: Boundary not found|multipart[^\n]{0,40}boundary|validation errors? for JSONRPCMessage|is not valid JSON|json_invalid|-32700\b|\bParse error\b|before initialization was complete|before (the )?initialization|received before initialize`),
 	builtin("protocol-version", iface, "protocol",
@@ -478,7 +491,7 @@ var builtinRules = []Rule{
 	builtin("mount-disconnected", sandbox, "storage-persistence",
 		`Transport endpoint is not connected|\[Errno 107\]`),
 	builtin("storage-truncated", sandbox, "storage-persistence",
-		`(?i)moov atom not found|no .moov. atom found|data size field is 0|InvalidJfrFileException|Found event with invalid size|ephemeral-storage|ephemeral local storage|failed finding central directory|PytorchStreamReader failed reading|Compressed file ended before the end-of-stream|BadZipFile|File is not a zip file|Not a gzipped file|database is locked|SQLITE_BUSY|database or disk is full|SQLITE_FULL|database disk image is malformed|SQLITE_CORRUPT|file is not a database|Corrupt WAL file|Failure while replaying WAL|truncated file: eof|File corrupted while reading|MetadataIncompleteBuffer|Unexpected EOF in archive|invalid compressed data--format violated|does not appear to be JSON: ''|End.of.central.directory (record )?signature not found|Internal error opening backing store|Lost inputs no longer available remotely|EBML header parsing failed`),
+		`(?i)moov atom not found|no .moov. atom found|data size field is 0|InvalidJfrFileException|Found event with invalid size|ephemeral-storage|ephemeral local storage|failed finding central directory|PytorchStreamReader failed reading|Compressed file ended before the end-of-stream|BadZipFile|File is not a zip file|Not a gzipped file|database is locked|SQLITE_BUSY|database or disk is full|SQLITE_FULL|database disk image is malformed|SQLITE_CORRUPT|file is not a database|Corrupt WAL file|Failure while replaying WAL|truncated file: eof|File corrupted while reading|MetadataIncompleteBuffer|Unexpected EOF in archive|invalid compressed data--format violated|does not appear to be JSON: ''|End.of.central.directory (record )?signature not found|Internal error opening backing store|Lost inputs no longer available remotely|EBML header parsing failed|run xapian-check on this database|xapian error 'Expected block \d+ to be level|xapian-check: DatabaseError: Block \d+ item \d+|DatabaseCorruptError`),
 	// fork's ENOMEM is the kernel refusing another task, which a sandbox's
 	// RAM cap makes it do long before a pids limit: of the blind sets'
 	// failures that print it, 15 were labelled memory and 9 process-spawn.

@@ -634,6 +634,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld640.jsonl",
 	"testdata/eval/realworld641.jsonl",
 	"testdata/eval/realworld642.jsonl",
+	"testdata/eval/realworld643.jsonl",
+	"testdata/eval/realworld644.jsonl",
+	"testdata/eval/realworld645.jsonl",
+	"testdata/eval/realworld646.jsonl",
+	"testdata/eval/realworld647.jsonl",
+	"testdata/eval/realworld648.jsonl",
+	"testdata/eval/realworld649.jsonl",
+	"testdata/eval/realworld650.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

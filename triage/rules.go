@@ -327,7 +327,15 @@ var builtinRules = []Rule{
 	builtin("library-version-skew", sandbox, "package-path",
 		`java\.lang\.(?:NoSuchMethodError|NoSuchFieldError)\b|\bMissing(?:Method|Field)Exception\b`),
 	builtin("jsonrpc-parse", iface, "protocol",
-		`(?i)Header must provide a Content-Length|`+nothingParsed+`|Failed to parse JSON-?RPC|prepared statement \\?"\w+\\?" (already exists|does not exist)|Invalid JSON: EOF while parsing|Multipart: Boundary not found|multipart[^\n]{0,40}boundary|validation errors? for JSONRPCMessage|is not valid JSON|json_invalid|-32700\b|\bParse error\b|before initialization was complete|before (the )?initialization|received before initialize`),
+		`(?i)Header must provide a Content-Length|`+nothingParsed+`|Failed to parse JSON-?RPC|prepared statement \\?"\w+\\?" (already exists|does not exist)|Invalid JSON: EOF while parsing|Multipart: Boundary not found|multipart[^\n]{0,40}boundary|validation errors? for JSONRPCMessage|is not valid JSON|json_invalid|-32700\b|before initialization was complete|before (the )?initialization|received before initialize`),
+	// A bare "parse error" is a frame's most often (Node's HTTP parser,
+	// Puma's, a language server's incoming message), but also jq's, a
+	// TOML or SAM file's: of the labelled records it decided, 36 were
+	// right and 25 wrong, against 263 of 286 for the frames' own words
+	// above. A rule of its own, so its record is its own and the learned
+	// model weighs it apart from theirs.
+	builtin("parse-error", iface, "protocol",
+		`(?i)\bParse error\b`),
 	builtin("protocol-version", iface, "protocol",
 		`(?i)cannot parse reserved wire type|rsync error: protocol incompatibility|Mismatched versions found|VersionMismatchWarning|unknown command HELLO, with args|Protocol error \([\w.]+\): Invalid parameters \(?(?:\w*Id|handle): string value expected|Protocol error \([\w.]+\): Invalid parameters Failed to deserialize params\.\w*Id\b|(?m:Protocol error \([\w.]+\): Invalid parameters\s*$)|In-memory PM2 is out-of-date|No inspectable targets|Couldn't find open server|SWANK-DATA-ERROR|reader macro #A used without a rank integer|: Method not found|validation errors? for CallToolResult|MCP server process exited unexpectedly|TTransportException: Invalid status -128|server version \(\d+\) doesn.t match this client|Incompatible API version with plugin|differs with (?:the )?server version|\bTool \S+ not found\b|Function returned an invalid response|Invalid API Gateway Response Keys|Received invalid response from the daemon|exec plugin: invalid apiVersion|exec plugin is configured to use API version|Trying to connect an http1\.x server|exception in RPC call|unexpected RPC data format|unacceptable protocol version|incorrect protocol version|Unsupported protocol version|Invalid protocol version|Invalid version of \w+ protocol|InvalidFrameProtocolException|unsupported protocol \d+\b|protocol version (mismatch|not supported|is not supported)|unsupported protocolVersion|Incompatible protocol version|protocol version [^\n]{0,60}\n?[^\n]{0,20}\bbut [^\n]{0,40}expects|client version [\d.]+ is too new|Maximum supported API version|API (number|version) is not compatible`),
 	builtin("download-hash-mismatch", sandbox, "network-egress",

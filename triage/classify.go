@@ -1384,8 +1384,11 @@ var maskedReadings = []maskedReading{
 // decoder refused and shows (an MQTT payload, Python's UnicodeDecodeError
 // as a value, Ruby's Encoding errors) as encoding before a NUL among them,
 // the JVM's and .NET's missing methods as a library of another version,
-// and a damaged Xapian index as the store's.
-const SignatureVersion = 173
+// and a damaged Xapian index as the store's; version 174 reads a bare
+// "parse error" in a rule of its own, zsh's carriage return read as a
+// command or inside a word as a CRLF rewrite, NeDB's corrupt data file as
+// a damaged store and pyusb with no backend as a missing package.
+const SignatureVersion = 174
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

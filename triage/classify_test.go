@@ -456,6 +456,11 @@ func TestFingerprintChangesWithTheRulesAndTheGuessModelOnly(t *testing.T) {
 func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 	c := NewClassifier(nil)
 	tests := []struct{ name, error, want string }{
+		{"zsh that reads a carriage return as a command ran a script whose line ends became CRLF", "/home/agent/.oh-my-zsh/custom/plugins/zsh-z/zsh-z.plugin.zsh:61: command not found: ^M", "interface/encoding"},
+		{"zsh's parse error at a carriage return inside a word is a CRLF rewrite", "/home/agent/.antigen/bundles/robbyrussell/oh-my-zsh/lib/git.zsh:31: parse error near `in^M'", "interface/encoding"},
+		{"a command zsh cannot find stays a missing package", "/home/agent/.zshrc:12: command not found: antigen", "sandbox/package-path"},
+		{"NeDB's corrupt data file is a damaged store", "Error: More than 10% of the data file is corrupt, the wrong beforeDeserialization hook may be used. Cautiously refusing to start NeDB to prevent dataloss", "sandbox/storage-persistence"},
+		{"pyusb with no libusb lacks a package", "  File \"/usr/lib/python3/dist-packages/usb/core.py\", line 1309, in find\n    raise NoBackendError('No backend available')\nusb.core.NoBackendError: No backend available", "sandbox/package-path"},
 		{"an MQTT payload Home Assistant could not decode is encoding, whatever NUL it shows", `Can't decode payload b'{"Time":"2021-03-18T220\xf5\x02\x00\x18Pracovna/tele/HASS_STATE{"Version":"8.1.0.2(tasmota)"}' on Pracovna/tele/SENSOR with encoding utf-8`, "interface/encoding"},
 		{"Python's UnicodeDecodeError shown as a value is encoding, whatever NUL its bytes hold", `Unrecoverable error: UnicodeDecodeError('utf-8', b'N\xfd\x17=\x00\x00', 1, 2, 'invalid start byte')`, "interface/encoding"},
 		{"Ruby's invalid byte sequence is encoding, though the byte is a NUL", "registry.rb:652:in `encode': incomplete \"\\x00\" on UTF-16LE (Encoding::InvalidByteSequenceError)", "interface/encoding"},

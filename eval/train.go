@@ -642,6 +642,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld648.jsonl",
 	"testdata/eval/realworld649.jsonl",
 	"testdata/eval/realworld650.jsonl",
+	"testdata/eval/realworld651.jsonl",
+	"testdata/eval/realworld652.jsonl",
+	"testdata/eval/realworld653.jsonl",
+	"testdata/eval/realworld654.jsonl",
+	"testdata/eval/realworld655.jsonl",
+	"testdata/eval/realworld656.jsonl",
+	"testdata/eval/realworld657.jsonl",
+	"testdata/eval/realworld658.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

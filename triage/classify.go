@@ -690,10 +690,11 @@ func withoutFrames(msg string) string {
 	return b.String()
 }
 
-// decoderRefused reports whether the rule that gave c read a decoder
-// refusing the bytes it was given.
+// decoderRefused reports whether the rule that gave c read bytes a decoder
+// or a converter refused (an undecodable byte, one with no mapping in the
+// target encoding).
 func decoderRefused(c Classification) bool {
-	return c.By == "rule:encoding" || c.By == "rule:bytes-not-decoded"
+	return c.By == encodingRule.By() || c.By == bytesNotDecodedRule.By()
 }
 
 // corruptsContent reports a classification that already says how content
@@ -1387,8 +1388,12 @@ var maskedReadings = []maskedReading{
 // and a damaged Xapian index as the store's; version 174 reads a bare
 // "parse error" in a rule of its own, zsh's carriage return read as a
 // command or inside a word as a CRLF rewrite, NeDB's corrupt data file as
-// a damaged store and pyusb with no backend as a missing package.
-const SignatureVersion = 174
+// a damaged store and pyusb with no backend as a missing package; version
+// 175 (a review's mends) reads .NET's missing method or field only in the
+// binder's own words, Python's bytes in double quotes, zsh's "not an
+// identifier" before a carriage return and NeDB's newer corrupt-file
+// wording.
+const SignatureVersion = 175
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

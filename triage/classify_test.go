@@ -461,6 +461,9 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"a command zsh cannot find stays a missing package", "/home/agent/.zshrc:12: command not found: antigen", "sandbox/package-path"},
 		{"NeDB's corrupt data file is a damaged store", "Error: More than 10% of the data file is corrupt, the wrong beforeDeserialization hook may be used. Cautiously refusing to start NeDB to prevent dataloss", "sandbox/storage-persistence"},
 		{"pyusb with no libusb lacks a package", "  File \"/usr/lib/python3/dist-packages/usb/core.py\", line 1309, in find\n    raise NoBackendError('No backend available')\nusb.core.NoBackendError: No backend available", "sandbox/package-path"},
+		{"zsh that finds a carriage return where a name should be ran a script whose line ends became CRLF", "/home/agent/.oh-my-zsh/lib/cli.zsh:3: not an identifier: list^M", "interface/encoding"},
+		{"NeDB's corrupt share above its threshold is a damaged store", "Error: 33% of the data file is corrupt, more than given corruptAlertThreshold (10%). Cautiously refusing to start Datastore to prevent dataloss.", "sandbox/storage-persistence"},
+		{"Python's UnicodeDecodeError whose bytes hold a quote is shown in double quotes, and is encoding too", `UnicodeDecodeError('utf-8', b"it's\x00\xff", 5, 6, 'invalid start byte')`, "interface/encoding"},
 		{"an MQTT payload Home Assistant could not decode is encoding, whatever NUL it shows", `Can't decode payload b'{"Time":"2021-03-18T220\xf5\x02\x00\x18Pracovna/tele/HASS_STATE{"Version":"8.1.0.2(tasmota)"}' on Pracovna/tele/SENSOR with encoding utf-8`, "interface/encoding"},
 		{"Python's UnicodeDecodeError shown as a value is encoding, whatever NUL its bytes hold", `Unrecoverable error: UnicodeDecodeError('utf-8', b'N\xfd\x17=\x00\x00', 1, 2, 'invalid start byte')`, "interface/encoding"},
 		{"Ruby's invalid byte sequence is encoding, though the byte is a NUL", "registry.rb:652:in `encode': incomplete \"\\x00\" on UTF-16LE (Encoding::InvalidByteSequenceError)", "interface/encoding"},
@@ -1494,6 +1497,37 @@ func TestRulesHoldAgainstTheModelBesideALog(t *testing.T) {
 			got := NewClassifier(nil).Classify(tt.f)
 			if g := got.Layer + "/" + got.Primitive; g != tt.want {
 				t.Errorf("got %s (%s), want %s", g, got.By, tt.want)
+			}
+		})
+	}
+}
+
+// TestRulesReadOnlyTheirOwnWords covers readings narrowed after a review:
+// an exception's name alone, or a bare "parse error", said more than the
+// rule knew.
+func TestRulesReadOnlyTheirOwnWords(t *testing.T) {
+	c := NewClassifier(nil)
+	tests := []struct {
+		name, error string
+		wantBy      string
+		wantNot     bool
+	}{
+		{"Groovy's missing method is the script's, not a library of another version",
+			"groovy.lang.MissingMethodException: No signature of method: java.lang.String.call() is applicable for argument types: () values: []", "rule:library-version-skew", true},
+		{".NET's missing constructor is the code's, not a library of another version",
+			"System.MissingMethodException: No parameterless constructor defined for type 'Sandbox.Worker'.", "rule:library-version-skew", true},
+		{".NET's binder that found no method is a library of another version",
+			"System.MissingMethodException: Method not found: 'Void Newtonsoft.Json.JsonSerializerSettings.set_MaxDepth(System.Nullable`1<Int32>)'.", "rule:library-version-skew", false},
+		{"jq's parse error is read by the bare parse error's rule",
+			"parse error: Invalid numeric literal at line 1, column 57", "rule:parse-error", false},
+		{"a JSON-RPC parse error frame is read by the frames' rule",
+			`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`, "rule:jsonrpc-parse", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := c.Classify(Failure{Status: "failed", Error: tt.error})
+			if (got.By == tt.wantBy) == tt.wantNot {
+				t.Errorf("got %s/%s by %s, want by %s: %v", got.Layer, got.Primitive, got.By, tt.wantBy, !tt.wantNot)
 			}
 		})
 	}

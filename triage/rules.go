@@ -55,7 +55,7 @@ const (
 	// the shell's (zsh's among them: a carriage return read as a command
 	// or inside a word, "command not found: ^M"), the loader's and git's
 	// words.
-	crlfRewritten = `command not found: \^M|parse error near [^\n]{0,40}\^M'|not valid in this context: [\w./-]*\^M|\^M: bad interpreter|/bin/(ba)?sh\^M|['‘"][\w./-]+\\r['’"]: |\$'\\r': command not found|\b(CR)?LF will be replaced by (CR)?LF\b|\benv: [\w./-]+\\r: No such file or directory`
+	crlfRewritten = `command not found: \^M|parse error near [^\n]{0,80}\^M'|(?:not valid in this context|not an identifier): [\w./-]*\^M|\^M: bad interpreter|/bin/(ba)?sh\^M|['‘"][\w./-]+\\r['’"]: |\$'\\r': command not found|\b(CR)?LF will be replaced by (CR)?LF\b|\benv: [\w./-]+\\r: No such file or directory`
 	// browserProfileLocked is a browser profile another browser holds.
 	browserProfileLocked = `browser is already running for|SingletonLock|process_singleton|Browser is already in use for|user data directory is already in use`
 	// sessionConcurrencyLimit is a plan's cap on concurrent sessions.
@@ -276,7 +276,7 @@ var builtinRules = []Rule{
 	// the bytes, not the cause: of the labelled records, 49 of 53 are
 	// encoding (4 are a file damaged on disk).
 	builtin("bytes-not-decoded", iface, "encoding",
-		`(?i)(?:can't|cannot|exception|error|failed to|unable to) decod(?:e|ing) payload:? b'|(?-i:UnicodeDecodeError\('[\w-]+', b'|\bEncoding::(?:InvalidByteSequenceError|UndefinedConversionError|CompatibilityError)\b)`),
+		`(?i)(?:can't|cannot|exception|error|failed to|unable to) decod(?:e|ing) payload:? b['"]|(?-i:UnicodeDecodeError\('[\w-]+', b['"]|\bEncoding::(?:InvalidByteSequenceError|UndefinedConversionError|CompatibilityError)\b)`),
 	// An escaped zero is a NUL, but not as a setting's value: DuckDB
 	// prints its CSV dialect beside its errors, `escape = \0` (no escape
 	// character) among it.
@@ -323,11 +323,14 @@ var builtinRules = []Rule{
 	builtin("digest-mismatch", iface, "encoding",
 		`(?i)ChecksumMismatchError|SHA256 sum doesn't match expectation|\b(expected|want(ed)?|sha-?256|sha-?1|md5|checksum|digest|hash)\b[^\n]{0,80}\b[0-9a-f]{32,64}\b[^\n]{0,80}\b(got|but|actual|received|computed|found|vs\.?|!=)[^\n]{0,40}\b[0-9a-f]{32,64}\b|corrupted on transfer: \w+ hash differ|failed verification -- update (retained|discarded)`),
 	// A class compiled against another version of a library than the one
-	// loaded: the JVM's NoSuchMethodError and NoSuchFieldError, .NET's
-	// MissingMethodException ("Method not found", which the protocol
-	// rule would read as JSON-RPC's) and MissingFieldException.
+	// loaded: the JVM's NoSuchMethodError and NoSuchFieldError, and .NET's
+	// binder's own words, "MissingMethodException: Method not found:"
+	// (which the protocol rule would read as JSON-RPC's unknown method)
+	// and "MissingFieldException: Field not found:". Groovy's
+	// MissingMethodException ("No signature of method") and .NET's
+	// missing constructor are the code's, not a library's.
 	builtin("library-version-skew", sandbox, "package-path",
-		`java\.lang\.(?:NoSuchMethodError|NoSuchFieldError)\b|\bMissing(?:Method|Field)Exception\b`),
+		`java\.lang\.(?:NoSuchMethodError|NoSuchFieldError)\b|\bMissingMethodException: Method not found:|\bMissingFieldException: Field not found:`),
 	builtin("jsonrpc-parse", iface, "protocol",
 		`(?i)Header must provide a Content-Length|`+nothingParsed+`|Failed to parse JSON-?RPC|prepared statement \\?"\w+\\?" (already exists|does not exist)|Invalid JSON: EOF while parsing|Multipart: Boundary not found|multipart[^\n]{0,40}boundary|validation errors? for JSONRPCMessage|is not valid JSON|json_invalid|-32700\b|before initialization was complete|before (the )?initialization|received before initialize`),
 	// A bare "parse error" is a frame's most often (Node's HTTP parser,
@@ -501,7 +504,7 @@ var builtinRules = []Rule{
 	builtin("mount-disconnected", sandbox, "storage-persistence",
 		`Transport endpoint is not connected|\[Errno 107\]`),
 	builtin("storage-truncated", sandbox, "storage-persistence",
-		`(?i)moov atom not found|no .moov. atom found|data size field is 0|InvalidJfrFileException|Found event with invalid size|ephemeral-storage|ephemeral local storage|failed finding central directory|PytorchStreamReader failed reading|Compressed file ended before the end-of-stream|BadZipFile|File is not a zip file|Not a gzipped file|database is locked|SQLITE_BUSY|database or disk is full|SQLITE_FULL|database disk image is malformed|SQLITE_CORRUPT|file is not a database|Corrupt WAL file|Failure while replaying WAL|truncated file: eof|File corrupted while reading|MetadataIncompleteBuffer|Unexpected EOF in archive|invalid compressed data--format violated|does not appear to be JSON: ''|End.of.central.directory (record )?signature not found|Internal error opening backing store|Lost inputs no longer available remotely|EBML header parsing failed|More than \d+% of the data file is corrupt|run xapian-check on this database|xapian error 'Expected block \d+ to be level|xapian-check: DatabaseError: Block \d+ item \d+|DatabaseCorruptError`),
+		`(?i)moov atom not found|no .moov. atom found|data size field is 0|InvalidJfrFileException|Found event with invalid size|ephemeral-storage|ephemeral local storage|failed finding central directory|PytorchStreamReader failed reading|Compressed file ended before the end-of-stream|BadZipFile|File is not a zip file|Not a gzipped file|database is locked|SQLITE_BUSY|database or disk is full|SQLITE_FULL|database disk image is malformed|SQLITE_CORRUPT|file is not a database|Corrupt WAL file|Failure while replaying WAL|truncated file: eof|File corrupted while reading|MetadataIncompleteBuffer|Unexpected EOF in archive|invalid compressed data--format violated|does not appear to be JSON: ''|End.of.central.directory (record )?signature not found|Internal error opening backing store|Lost inputs no longer available remotely|EBML header parsing failed|(?:More than )?\d+% of the data file is corrupt|run xapian-check on this database|xapian error 'Expected block \d+ to be level|xapian-check: DatabaseError: Block \d+ item \d+|DatabaseCorruptError`),
 	// fork's ENOMEM is the kernel refusing another task, which a sandbox's
 	// RAM cap makes it do long before a pids limit: of the blind sets'
 	// failures that print it, 15 were labelled memory and 9 process-spawn.
@@ -614,15 +617,25 @@ var builtinRules = []Rule{
 		`net::ERR_ABORTED`),
 }
 
-// nulByteRule is the built-in rule that reads a NUL byte in words.
-var nulByteRule = func() *Rule {
+// builtinNamed returns the built-in rule called name, and panics at start-up
+// when there is none, so that a renamed rule cannot go unread.
+func builtinNamed(name string) *Rule {
 	for i := range builtinRules {
-		if builtinRules[i].Name == "nul-byte" {
+		if builtinRules[i].Name == name {
 			return &builtinRules[i]
 		}
 	}
-	panic("triage: no built-in nul-byte rule")
-}()
+	panic("triage: no built-in rule " + name)
+}
+
+var (
+	// nulByteRule is the built-in rule that reads a NUL byte in words.
+	nulByteRule = builtinNamed("nul-byte")
+	// encodingRule and bytesNotDecodedRule read bytes a decoder or a
+	// converter refused.
+	encodingRule        = builtinNamed("encoding")
+	bytesNotDecodedRule = builtinNamed("bytes-not-decoded")
+)
 
 // weakBuiltin holds the By of each weak built-in rule: what it read, a
 // word any JSON-RPC frame holds or an exit code alone, the harness's

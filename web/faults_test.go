@@ -331,10 +331,11 @@ func readToTheEnd(t *testing.T, base string, n int) map[string]string {
 
 // killMidSave kills srv in the middle of a write to the state, after it has
 // seen it finish saved writes: when a probe finds the state's write lock
-// held for the saved+1-th time. It returns false, with srv killed, when the
-// server saved a read before any probe found it writing: srv starts reading
-// before it prints its address, so on a loaded machine a first save can
-// land before the first probe, and nothing is left to catch.
+// held for the saved+1-th time. Only when saved is 0 can it return false,
+// with srv killed: when the server saved its first read before any probe
+// found it writing (srv starts reading before it prints its address, so on
+// a loaded machine a first save can land before the first probe, and
+// nothing is left to catch). For later saves it always returns true.
 func killMidSave(t *testing.T, srv *exec.Cmd, state string, saved int) bool {
 	t.Helper()
 	db, err := sql.Open("sqlite", "file:"+state+"?_pragma=busy_timeout(0)&_txlock=immediate")

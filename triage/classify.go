@@ -426,7 +426,7 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 		// limit, so the mode says so too.
 		sig = normalizeSource(timeLimitReached + ": " + sig)
 	}
-	if harnessLayer == "" && out.By == "rule:browser-closed" {
+	if harnessLayer == "" && out.By == browserClosedRule.By() {
 		// "Target closed" says only that the browser went away; the
 		// harness's figures say what it was doing when it did.
 		if primitive, oomKilled, ok := browserLoad(f); ok {

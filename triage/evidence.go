@@ -325,7 +325,7 @@ func atBufferSize(n int64) bool {
 // does not open, a package whose hash does not match, is the transfer's
 // fault once the log shows the transfer changed it).
 func countsDecide(out Classification) bool {
-	return onlyGuessed(out) || corruptsContent(out) || out.By == "rule:storage-truncated" || out.By == "rule:download-hash-mismatch" || weakBuiltin[out.By]
+	return onlyGuessed(out) || corruptsContent(out) || out.By == storageTruncatedRule.By() || out.By == downloadHashMismatchRule.By() || weakBuiltin[out.By]
 }
 
 // onlyGuessed reports a class no rule gave: nothing decided it, or a
@@ -1343,7 +1343,7 @@ func namesMemory(text string) bool {
 // SIGKILL is also how a time limit ends a run, so such a kill is the
 // limit's unless the log shows memory near a limit.
 func endedByTimeLimit(f *Failure, out Classification, log string) bool {
-	killed := out.Primitive == "memory" && (out.By == "rule:killed" || out.By == "rule:exit-oom-kill" || out.By == "rule:memory") &&
+	killed := out.Primitive == "memory" && (out.By == killedRule.By() || out.By == exitOOMKillRule.By() || out.By == memoryRule().By()) &&
 		!namesMemory(tail(f.Error, wholeWindow))
 	if !onlyGuessed(out) && !killed {
 		return false

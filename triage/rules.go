@@ -635,6 +635,15 @@ var (
 	// converter refused.
 	encodingRule        = builtinNamed("encoding")
 	bytesNotDecodedRule = builtinNamed("bytes-not-decoded")
+	// storageTruncatedRule and downloadHashMismatchRule say content was
+	// damaged but not how, which a transfer's counts then say.
+	storageTruncatedRule     = builtinNamed("storage-truncated")
+	downloadHashMismatchRule = builtinNamed("download-hash-mismatch")
+	// browserClosedRule reads a browser that went away, and killedRule and
+	// exitOOMKillRule a kill that a time limit may explain instead.
+	browserClosedRule = builtinNamed("browser-closed")
+	killedRule        = builtinNamed("killed")
+	exitOOMKillRule   = builtinNamed("exit-oom-kill")
 )
 
 // weakBuiltin holds the By of each weak built-in rule: what it read, a

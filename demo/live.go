@@ -100,13 +100,20 @@ func Live(ctx context.Context, path string, opts LiveOptions) error {
 }
 
 // pace hands out the indexes of the results to write, rate per second,
-// and closes due when all are handed out or ctx ends.
+// and closes due when all are handed out or ctx ends. A writer that fell
+// more than resumeAfter behind (a suspended process, a starved machine)
+// goes on at its rate from where it is, as a harness's sub-agents would,
+// rather than writing all it missed at once.
 func pace(ctx context.Context, due chan<- int, planned int, rate float64) {
 	defer close(due)
 	start := time.Now()
 	for i := range planned {
 		at := start.Add(time.Duration(float64(i) / rate * float64(time.Second)))
-		if wait := time.Until(at); wait > 0 {
+		wait := time.Until(at)
+		if wait < -resumeAfter {
+			start = start.Add(-wait)
+		}
+		if wait > 0 {
 			select {
 			case <-ctx.Done():
 				return
@@ -120,6 +127,10 @@ func pace(ctx context.Context, due chan<- int, planned int, rate float64) {
 		}
 	}
 }
+
+// resumeAfter is how far behind its schedule pace may fall before it
+// takes up its rate again from where it is.
+const resumeAfter = time.Second
 
 // liveWriter is one sub-agent: it opens its own connection and writes the
 // results it is handed, Batch to a transaction.

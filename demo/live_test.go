@@ -114,3 +114,25 @@ func TestLiveRejectsNegativeOptions(t *testing.T) {
 		})
 	}
 }
+
+func TestPaceGoesOnAtItsRateAfterAPauseInsteadOfCatchingUp(t *testing.T) {
+	const rate = 100 // a result every 10 ms
+	due := make(chan int)
+	go pace(t.Context(), due, 60, rate)
+	for range 10 {
+		<-due
+	}
+	// The writer is held, as a suspended process would be, well past
+	// resumeAfter: 150 results' worth of its schedule.
+	time.Sleep(resumeAfter + 500*time.Millisecond)
+	<-due
+	start := time.Now()
+	for range 20 {
+		<-due
+	}
+	// Caught up at once, the 20 would come in microseconds; at the rate,
+	// in about 200 ms. A busy machine only makes them slower.
+	if got, want := time.Since(start), 150*time.Millisecond; got < want {
+		t.Errorf("got the next 20 results in %s after the pause, want at least %s: the writer wrote what it missed at once", got, want)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -86,10 +87,18 @@ func TestBrowserFollowsALiveRunAsAnotherProcessWritesIt(t *testing.T) {
 	queue := newBrowser(t, 1366, 900, false)
 
 	// 250 results at 12 a second: the new failure mode comes at 60 %, the
-	// end after about 20 s, so that the run is still going when three
-	// browsers have started on a busy machine.
-	sandtrapProcess(t, "demo", "--out", campaign, "--live", "--rate", "12", "--planned", "250", "--writers", "4")
+	// end about 20 s after it starts. The writer is held while the three
+	// browsers open their pages, so that a busy machine's set-up cannot use
+	// up the run before they watch what only a live run shows (the demo's
+	// writer goes on at its rate after a pause, not all at once).
+	writer := sandtrapProcess(t, "demo", "--out", campaign, "--live", "--rate", "12", "--planned", "250", "--writers", "4")
 	runID := liveRunID(t, base)
+	if err := writer.Process.Signal(syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	// Runs before sandtrapProcess's cleanup, which a held writer would
+	// never answer.
+	t.Cleanup(func() { writer.Process.Signal(syscall.SIGCONT) })
 
 	browse(t, failures, chromedp.Navigate(base+"/runs/"+runID+"/failures?target=browser"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=range]`)))
 	browse(t, queue, chromedp.Navigate(base+"/runs/"+runID+"/modes"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=modes-summary]`)))
@@ -98,6 +107,9 @@ func TestBrowserFollowsALiveRunAsAnotherProcessWritesIt(t *testing.T) {
 	browse(t, ctx, chromedp.Navigate(base+"/runs/"+runID), chromedp.WaitVisible(chromedp.CSS(`[data-testid=headline]`)))
 	read(t, ctx, chromedp.Evaluate[bool](`window.__stayed = true`))
 	first := read(t, ctx, chromedp.Text(chromedp.CSS(`[data-testid=stat-results] .stat-value`)))
+	if err := writer.Process.Signal(syscall.SIGCONT); err != nil {
+		t.Fatal(err)
+	}
 
 	// The numbers move while the other process commits.
 	waitFor(t, ctx, `document.querySelector("[data-testid=stat-results] .stat-value").textContent.trim() !== `+strconv.Quote(first))

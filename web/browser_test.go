@@ -66,6 +66,17 @@ func startServe(t *testing.T, args ...string) string {
 	return url
 }
 
+// startServeRead is startServe on a finished campaign file, returning once
+// the server has read every result in it: serve prints its address before
+// its first read ends, and a finished run's pages do not stream, so a page
+// opened sooner would stay as empty as it was drawn.
+func startServeRead(t *testing.T, campaign string) string {
+	t.Helper()
+	base := startServe(t, campaign)
+	readToTheEnd(t, base, countResults(t, campaign))
+	return base
+}
+
 // startServeWith is startServe with a given state file; stop ends the
 // server early, as a restart would.
 func startServeWith(t *testing.T, state string, args ...string) (url string, stop func()) {

@@ -10,7 +10,7 @@ import (
 
 func TestBrowserKeyboardShortcuts(t *testing.T) {
 	chromiumPath(t)
-	base := startServe(t, demoCampaign(t))
+	base := startServeRead(t, demoCampaign(t))
 	ctx := newBrowser(t, 1366, 900, false)
 	browse(t, ctx, chromedp.Navigate(base+"/runs/2026-06-30-overnight/failures"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=failures-table]`)))
 

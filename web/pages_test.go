@@ -31,7 +31,7 @@ func demoCampaign(t *testing.T) string {
 
 func TestBrowserWalksFromTheRunsListToOneResult(t *testing.T) {
 	chromiumPath(t)
-	base := startServe(t, demoCampaign(t))
+	base := startServeRead(t, demoCampaign(t))
 	ctx := newBrowser(t, 1366, 768, false)
 
 	browse(t, ctx, chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=runs-table]`)))
@@ -103,7 +103,7 @@ func assertNoHorizontalScroll(t *testing.T, ctx context.Context, what string) {
 func TestBrowserShowsHostileBytesFaithfully(t *testing.T) {
 	chromiumPath(t)
 	path := demoCampaign(t)
-	base := startServe(t, path)
+	base := startServeRead(t, path)
 	ctx := newBrowser(t, 1366, 768, false)
 	// The demo's harness quoted a page with a script tag in some titles.
 	browse(t, ctx, chromedp.Navigate(base+"/runs/2026-06-30-overnight/failures?status=all&limit=500"),

@@ -34,7 +34,7 @@ func leakCampaign(t *testing.T) string {
 
 func TestBrowserHidesALeakedCredentialAndSaysToRotateIt(t *testing.T) {
 	chromiumPath(t)
-	base := startServe(t, leakCampaign(t))
+	base := startServeRead(t, leakCampaign(t))
 	ctx := newBrowser(t, 1366, 900, false)
 
 	browse(t, ctx, chromedp.Navigate(base+"/runs/night/modes"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=queue]`)))

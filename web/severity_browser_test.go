@@ -37,7 +37,7 @@ func lostWorkCampaign(t *testing.T) string {
 
 func TestBrowserShowsWhyTheSeverityModelRatesAModeCritical(t *testing.T) {
 	chromiumPath(t)
-	base := startServe(t, lostWorkCampaign(t))
+	base := startServeRead(t, lostWorkCampaign(t))
 	ctx := newBrowser(t, 1366, 900, false)
 	browse(t, ctx, chromedp.Navigate(base+"/runs/night/modes"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=queue]`)))
 	waitFor(t, ctx, `document.querySelectorAll("[data-testid=queue-row]").length === 2`)

@@ -24,7 +24,7 @@ func spawnCampaign(t *testing.T) string {
 
 func TestBrowserMergesModesTheQueueSuggests(t *testing.T) {
 	chromiumPath(t)
-	base := startServe(t, spawnCampaign(t))
+	base := startServeRead(t, spawnCampaign(t))
 	ctx := newBrowser(t, 1366, 900, false)
 	browse(t, ctx, chromedp.Navigate(base+"/runs/night/modes"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=queue]`)))
 	waitFor(t, ctx, `document.querySelectorAll("[data-testid=queue-row]").length === 3`)

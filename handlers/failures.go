@@ -107,7 +107,7 @@ func (h *Handler) failuresView(ctx context.Context, runID string, f sandtrap.Res
 		return views.FailuresPage{}, run, err
 	}
 	p.Notices = sourceNotices([]sandtrap.SourceStatus{src})
-	if run.Live() {
+	if changing(run, src) {
 		p.Stream = paths.Stream(paths.Failures(run.ID, f), "/failures")
 	}
 	p.Shell = withRun(h.shell(ctx, "Failures · "+run.Name, "runs", []views.Crumb{

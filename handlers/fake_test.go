@@ -1,13 +1,18 @@
 package handlers
 
 import (
+	"context"
 	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"sandtrap"
+	"sandtrap/live"
 	"sandtrap/mock"
 	"sandtrap/static"
 )
@@ -79,3 +84,61 @@ func TestPagesOverAFakeStoreAnswerWithTheirStatus(t *testing.T) {
 		})
 	}
 }
+
+func TestAFinishedRunsFailuresFollowItWhileItsFileIsFirstRead(t *testing.T) {
+	tests := []struct {
+		name       string
+		reading    bool
+		wantStream bool
+		wantStatus int
+	}{
+		{"a finished run whose file is still being read streams its failures", true, true, http.StatusOK},
+		{"a finished run read in full does not stream them", false, false, http.StatusNoContent},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			at := time.Date(2026, 6, 1, 22, 0, 0, 0, time.UTC)
+			run := sandtrap.Run{ID: "run-001", RawID: "run-001", Source: "nightly", Name: "Night 1", StartedAt: at, FinishedAt: at.Add(7 * time.Hour)}
+			run.Counts.Add("failed", 1)
+			fake := &mock.Store{Runs: []sandtrap.Run{run}, Results: map[string][]sandtrap.ResultRow{"run-001": {
+				{Result: sandtrap.Result{ID: 1, RunID: "run-001", Test: "file-io/b", Target: "code-interpreter", Domain: "file-io", Status: "failed", Error: "PermissionError"},
+					Layer: "sandbox", Primitive: "filesystem", Mode: "m-1"},
+			}}, Files: []sandtrap.SourceStatus{{Label: "nightly", Path: "/campaigns/nightly.db", Progress: sandtrap.Progress{Reading: tt.reading}}}}
+			hub := live.NewHub(slog.New(slog.DiscardHandler))
+			defer hub.Close()
+			h, err := New(Config{Runs: fake, Results: fake, Hub: hub, Static: static.FS})
+			if err != nil {
+				t.Fatal(err)
+			}
+			srv := httptest.NewServer(h.Routes())
+			defer srv.Close()
+			for _, page := range []string{"/runs/run-001/failures"} {
+				resp, err := http.Get(srv.URL + page)
+				if err != nil {
+					t.Fatal(err)
+				}
+				body, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				if got := strings.Contains(string(body), page+"/live"); got != tt.wantStream {
+					t.Errorf("got a stream on %s: %v, want %v", page, got, tt.wantStream)
+				}
+				ctx, cancel := context.WithTimeout(context.Background(), patienceForStream)
+				req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+page+"/live", nil)
+				resp, err = http.DefaultClient.Do(req)
+				if err != nil {
+					cancel()
+					t.Fatal(err)
+				}
+				resp.Body.Close()
+				cancel()
+				if resp.StatusCode != tt.wantStatus {
+					t.Errorf("got %d from %s/live, want %d", resp.StatusCode, page, tt.wantStatus)
+				}
+			}
+		})
+	}
+}
+
+// patienceForStream bounds a request for a stream's headers, which come at
+// once: the stream itself never ends while the file is being read.
+const patienceForStream = 30 * time.Second

@@ -163,7 +163,7 @@ func (h *Handler) streamRuns(w http.ResponseWriter, r *http.Request) error {
 }
 
 // streamFailures serves GET /runs/{run}/failures/live: the failures list's
-// event stream, with the page's filters, while the run is live.
+// event stream, with the page's filters, while the run changes.
 func (h *Handler) streamFailures(w http.ResponseWriter, r *http.Request) error {
 	return h.streamList(w, r, "failures:", paths.Failures, func(ctx context.Context, runID string, f sandtrap.ResultFilter, mark marker) ([]views.Fragment, sandtrap.Run, error) {
 		p, run, err := h.failuresView(ctx, runID, f)
@@ -183,7 +183,7 @@ func (h *Handler) streamFailures(w http.ResponseWriter, r *http.Request) error {
 }
 
 // streamModes serves GET /runs/{run}/modes/live: the queue's event stream,
-// with the page's filters, while the run is live.
+// with the page's filters, while the run changes.
 func (h *Handler) streamModes(w http.ResponseWriter, r *http.Request) error {
 	return h.streamList(w, r, "modes:", paths.Modes, func(ctx context.Context, runID string, f sandtrap.ResultFilter, mark marker) ([]views.Fragment, sandtrap.Run, error) {
 		p, run, err := h.modesView(ctx, runID, f)
@@ -208,9 +208,10 @@ type marker func(ids []string) map[string]bool
 // listRender renders a filtered list of a run, marking new rows.
 type listRender func(ctx context.Context, runID string, f sandtrap.ResultFilter, mark marker) ([]views.Fragment, sandtrap.Run, error)
 
-// streamList streams a filtered list of a live run: one view per run and
-// filter, its rows marked new for a few seconds after they arrive. A run
-// that is over answers 204.
+// streamList streams a filtered list of a run while it changes (live, or
+// its file first read): one view per run and filter, its rows marked new
+// for a few seconds after they arrive. A run that no longer changes
+// answers 204.
 func (h *Handler) streamList(w http.ResponseWriter, r *http.Request, kind string, href func(string, sandtrap.ResultFilter) string, render listRender) error {
 	run, err := h.runs.FindRun(r.Context(), chi.URLParam(r, "run"))
 	if err != nil {
@@ -220,7 +221,11 @@ func (h *Handler) streamList(w http.ResponseWriter, r *http.Request, kind string
 	if err != nil {
 		return err
 	}
-	if !run.Live() {
+	src, err := h.runs.RunSource(r.Context(), run.ID)
+	if err != nil {
+		return err
+	}
+	if !changing(run, src) {
 		w.WriteHeader(http.StatusNoContent)
 		return nil
 	}
@@ -228,6 +233,10 @@ func (h *Handler) streamList(w http.ResponseWriter, r *http.Request, kind string
 	mark := func(ids []string) map[string]bool { return arrived.mark(ids, h.now()) }
 	return h.stream(w, r, kind+href(run.ID, f), run.ID, func(ctx context.Context) ([]views.Fragment, bool, error) {
 		frags, run, err := render(ctx, run.ID, f, mark)
-		return frags, !run.Live(), err
+		if err != nil {
+			return frags, false, err
+		}
+		src, err := h.runs.RunSource(ctx, run.ID)
+		return frags, !changing(run, src), err
 	})
 }

@@ -79,7 +79,7 @@ func (h *Handler) modesView(ctx context.Context, runID string, f sandtrap.Result
 		p.Suggestions = mergeSuggestionViews(run.ID, modes)
 	}
 	p.Notices = sourceNotices([]sandtrap.SourceStatus{src})
-	if run.Live() {
+	if changing(run, src) {
 		p.Stream = paths.Stream(paths.Modes(run.ID, f), "/modes")
 	}
 	p.Shell = withRun(h.shell(ctx, "Failure modes · "+run.Name, "modes", []views.Crumb{

@@ -30,9 +30,13 @@ func (s *Store) Sources(ctx context.Context) []sandtrap.SourceStatus {
 	return out
 }
 
-// status reports the state of src. Callers hold mu.
+// status reports the state of src. Callers hold mu. A file not yet read to
+// its end is being read, though its first pass may not have counted its
+// results yet: a page drawn then follows it rather than staying empty.
 func (src *source) status() sandtrap.SourceStatus {
-	return sandtrap.SourceStatus{Label: src.label, Path: src.path, Fault: src.fault, Progress: src.progress}
+	p := src.progress
+	p.Reading = p.Reading || !src.ready
+	return sandtrap.SourceStatus{Label: src.label, Path: src.path, Fault: src.fault, Progress: p}
 }
 
 // FindResults returns a page of a run's results that match f, newest first:

@@ -789,3 +789,33 @@ func TestNewClassificationRulesReadTheCampaignAgain(t *testing.T) {
 		t.Errorf("got log %q with the same rules, want the index kept", logged)
 	}
 }
+
+func TestAFileIsBeingReadUntilItsFirstReadEnds(t *testing.T) {
+	path := newCampaign(t, "campaign.db")
+	addRun(t, path, "r1", true, resultsSQL("r1", 50))
+	ctx := context.Background()
+	s, err := Open(ctx, Options{StatePath: filepath.Join(t.TempDir(), "state.db"), Campaigns: []string{path}, Poll: 5 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	reading := func() bool {
+		src, err := s.RunSource(ctx, "r1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return src.Progress.Reading
+	}
+	// Before its first pass has counted anything, a page drawn now must
+	// follow the run: a finished run's pages stream only while it changes.
+	if !reading() {
+		t.Error("got a file not being read before its first read, want it being read")
+	}
+	s.Start(ctx)
+	if err := s.WaitIndexed(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if reading() {
+		t.Error("got a file still being read after its first read ended, want it read")
+	}
+}

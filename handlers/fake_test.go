@@ -22,6 +22,11 @@ import (
 // failure. No SQLite file is involved.
 func newFakeServer(t *testing.T, n int) *httptest.Server {
 	t.Helper()
+	return serveFake(t, newFakeStore(n), nil)
+}
+
+// newFakeStore holds newFakeServer's runs, for a test to change first.
+func newFakeStore(n int) *mock.Store {
 	fake := &mock.Store{Results: map[string][]sandtrap.ResultRow{}, Files: []sandtrap.SourceStatus{{Label: "nightly", Path: "/campaigns/nightly.db"}}}
 	start := time.Date(2026, 6, 1, 22, 0, 0, 0, time.UTC)
 	for i := range n {
@@ -37,7 +42,14 @@ func newFakeServer(t *testing.T, n int) *httptest.Server {
 				Layer: "sandbox", Primitive: "filesystem", Mode: "m-1"},
 		}
 	}
-	h, err := New(Config{Runs: fake, Results: fake, Static: static.FS})
+	return fake
+}
+
+// serveFake serves the real routes over fake, with hub fanning out live
+// updates (nil serves none).
+func serveFake(t *testing.T, fake *mock.Store, hub *live.Hub) *httptest.Server {
+	t.Helper()
+	h, err := New(Config{Runs: fake, Results: fake, Hub: hub, Static: static.FS})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,43 +109,31 @@ func TestAFinishedRunsFailuresFollowItWhileItsFileIsFirstRead(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			at := time.Date(2026, 6, 1, 22, 0, 0, 0, time.UTC)
-			run := sandtrap.Run{ID: "run-001", RawID: "run-001", Source: "nightly", Name: "Night 1", StartedAt: at, FinishedAt: at.Add(7 * time.Hour)}
-			run.Counts.Add("failed", 1)
-			fake := &mock.Store{Runs: []sandtrap.Run{run}, Results: map[string][]sandtrap.ResultRow{"run-001": {
-				{Result: sandtrap.Result{ID: 1, RunID: "run-001", Test: "file-io/b", Target: "code-interpreter", Domain: "file-io", Status: "failed", Error: "PermissionError"},
-					Layer: "sandbox", Primitive: "filesystem", Mode: "m-1"},
-			}}, Files: []sandtrap.SourceStatus{{Label: "nightly", Path: "/campaigns/nightly.db", Progress: sandtrap.Progress{Reading: tt.reading}}}}
+			fake := newFakeStore(1)
+			fake.Files[0].Progress.Reading = tt.reading
 			hub := live.NewHub(slog.New(slog.DiscardHandler))
 			defer hub.Close()
-			h, err := New(Config{Runs: fake, Results: fake, Hub: hub, Static: static.FS})
+			srv := serveFake(t, fake, hub)
+			const page = "/runs/run-001/failures"
+			resp, err := http.Get(srv.URL + page)
 			if err != nil {
 				t.Fatal(err)
 			}
-			srv := httptest.NewServer(h.Routes())
-			defer srv.Close()
-			for _, page := range []string{"/runs/run-001/failures"} {
-				resp, err := http.Get(srv.URL + page)
-				if err != nil {
-					t.Fatal(err)
-				}
-				body, _ := io.ReadAll(resp.Body)
-				resp.Body.Close()
-				if got := strings.Contains(string(body), page+"/live"); got != tt.wantStream {
-					t.Errorf("got a stream on %s: %v, want %v", page, got, tt.wantStream)
-				}
-				ctx, cancel := context.WithTimeout(context.Background(), patienceForStream)
-				req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+page+"/live", nil)
-				resp, err = http.DefaultClient.Do(req)
-				if err != nil {
-					cancel()
-					t.Fatal(err)
-				}
-				resp.Body.Close()
-				cancel()
-				if resp.StatusCode != tt.wantStatus {
-					t.Errorf("got %d from %s/live, want %d", resp.StatusCode, page, tt.wantStatus)
-				}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if got := strings.Contains(string(body), page+"/live"); got != tt.wantStream {
+				t.Errorf("got a stream on %s: %v, want %v", page, got, tt.wantStream)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), patienceForStream)
+			defer cancel()
+			req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+page+"/live", nil)
+			resp, err = http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != tt.wantStatus {
+				t.Errorf("got %d from %s/live, want %d", resp.StatusCode, page, tt.wantStatus)
 			}
 		})
 	}

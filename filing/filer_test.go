@@ -19,9 +19,14 @@ type memOutbox struct {
 	mu      sync.Mutex
 	filings []filing.Filing
 	tickets map[string]filing.Stored
+	// enqueued, when set, is told of every call to EnqueueFiling.
+	enqueued chan struct{}
 }
 
 func (o *memOutbox) EnqueueFiling(_ context.Context, modeID, team string, now time.Time) (filing.Filing, error) {
+	if o.enqueued != nil {
+		defer func() { o.enqueued <- struct{}{} }()
+	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	for _, f := range o.filings {
@@ -71,15 +76,23 @@ func (o *memOutbox) Ticket(_ context.Context, modeID string) (filing.Stored, boo
 
 func TestTwoRequestsToFileTheSameModeMakeOneTicket(t *testing.T) {
 	var deliveries atomic.Int32
+	out := &memOutbox{tickets: map[string]filing.Stored{}, enqueued: make(chan struct{}, 2)}
 	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		deliveries.Add(1)
-		time.Sleep(50 * time.Millisecond) // long enough for the other request to queue behind
+		// The tracker answers only once both requests are in the outbox,
+		// so that the second comes while the first is being sent.
+		for range 2 {
+			select {
+			case <-out.enqueued:
+			case <-time.After(10 * time.Second):
+				t.Error("the second request never reached the outbox")
+			}
+		}
 		w.Header().Set("Content-Type", "application/json")
 		w.Write([]byte(`{"key":"T-1","url":"https://tickets.example/T-1"}`))
 	}))
 	defer receiver.Close()
 	team := filing.Team{Name: "hooks", Tracker: "webhook", APIURL: receiver.URL, WebhookSecretEnv: "SECRET"}
-	out := &memOutbox{tickets: map[string]filing.Stored{}}
 	f := &filing.Filer{
 		Outbox: out,
 		Owners: filing.Ownership{Teams: []filing.Team{team}},

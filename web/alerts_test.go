@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -67,7 +68,11 @@ func TestServeAlertsANewModeAndTheEndOfALiveRunThatAnotherProcessWrites(t *testi
 	}))
 	defer hook.Close()
 	campaign := demoCampaign(t)
-	base := startServe(t, "--config", alertConfig(t, hook.URL), campaign)
+	state := filepath.Join(t.TempDir(), "state.db")
+	base, _ := startServeWith(t, state, "--config", alertConfig(t, hook.URL), campaign)
+	// Alerts are armed at the notifier's first scan, after the first read;
+	// a run that ended before then is history, so the writer starts after.
+	waitArmed(t, state)
 
 	// 120 results at 40 a second: the new failure mode comes at 60 %, the
 	// end after about 3 s.
@@ -149,5 +154,28 @@ func TestServeRefusesAnAlertWhoseVariableIsUnsetNamingIt(t *testing.T) {
 	}
 	if err != nil && strings.Contains(err.Error(), "s3cret") {
 		t.Errorf("got %v, want no secret in it", err)
+	}
+}
+
+// waitArmed waits until the server whose state file is state has armed its
+// alerts, reading the state as another process would.
+func waitArmed(t *testing.T, state string) {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+state+"?mode=ro&_pragma=busy_timeout(5000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	deadline := time.Now().Add(patience)
+	for {
+		var at string
+		err := db.QueryRow(`SELECT value FROM meta WHERE key = 'alerts_armed_at'`).Scan(&at)
+		if err == nil {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("alerts not armed within %s: %v", patience, err)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

@@ -650,6 +650,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld656.jsonl",
 	"testdata/eval/realworld657.jsonl",
 	"testdata/eval/realworld658.jsonl",
+	"testdata/eval/realworld659.jsonl",
+	"testdata/eval/realworld660.jsonl",
+	"testdata/eval/realworld661.jsonl",
+	"testdata/eval/realworld662.jsonl",
+	"testdata/eval/realworld663.jsonl",
+	"testdata/eval/realworld664.jsonl",
+	"testdata/eval/realworld665.jsonl",
+	"testdata/eval/realworld666.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -69,7 +69,9 @@ func TestStreamsFreeEverythingWhenClientsLeave(t *testing.T) {
 		t.Errorf("got %d clients, want 50", clients)
 	}
 	cancel()
-	deadline := time.Now().Add(5 * time.Second)
+	// Generous: the bound is that everything is freed, not how soon on a
+	// loaded machine.
+	deadline := time.Now().Add(90 * time.Second)
 	for time.Now().Before(deadline) {
 		_, clients := hub.Watchers()
 		if clients == 0 && runtime.NumGoroutine() <= before+2 {

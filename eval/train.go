@@ -658,6 +658,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld664.jsonl",
 	"testdata/eval/realworld665.jsonl",
 	"testdata/eval/realworld666.jsonl",
+	"testdata/eval/realworld667.jsonl",
+	"testdata/eval/realworld668.jsonl",
+	"testdata/eval/realworld669.jsonl",
+	"testdata/eval/realworld670.jsonl",
+	"testdata/eval/realworld671.jsonl",
+	"testdata/eval/realworld672.jsonl",
+	"testdata/eval/realworld673.jsonl",
+	"testdata/eval/realworld674.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

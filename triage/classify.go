@@ -1074,8 +1074,10 @@ func (m maskedReading) reads(src string) bool { return m.marks.Admits(src) && m.
 // rule), a byte order mark read as Latin-1 at a quoted name's start
 // (the encoding rule), the HTTP status 413 where it is no line number
 // (the message-size rule), PyTorch's shared tensor file (the
-// torch-shared-memory rule) and which(1) after its own path (the
-// package-path rule).
+// torch-shared-memory rule), which(1) after its own path (the
+// package-path rule), UTF-8 shown as cp1252 inside a quoted value (the
+// encoding rule) and a file missing under an installed package's folder
+// when its path climbs back out (the package-path rule).
 var maskedReadings = []maskedReading{
 	{"fixture", logview.NewMarks("fixture", "test"), regexp.MustCompile(`(?i)` + missingFixture)},
 	{"climbs", logview.NewMarks("../", "/etc/"), regexp.MustCompile(`(?i)` + systemDirClimb)},
@@ -1093,6 +1095,8 @@ var maskedReadings = []maskedReading{
 	{"413", logview.NewMarks("413"), regexp.MustCompile(httpStatus413)},
 	{"torchshm", logview.NewMarks("</torch_"), regexp.MustCompile(torchSharedMemory)},
 	{"which", logview.NewMarks("which: no "), regexp.MustCompile(`(?i)` + whichFoundNone)},
+	{"mojibake", logview.NewMarks("â€", "ã", "ĺ", "ă", "ð", "ñ", "ä", "å", "æ", "ç", "è", "é", "ê", "ë", "ì"), regexp.MustCompile(`(?i)` + mojibake)},
+	{"landmark", logview.NewMarks("node_modules/", "site-packages/", "dist-packages/"), regexp.MustCompile(`(?i)` + landmarkPathMissing)},
 }
 
 // SignatureVersion names the way signatures and modes are made. Raise it
@@ -1392,8 +1396,10 @@ var maskedReadings = []maskedReading{
 // 175 (a review's mends) reads .NET's missing method or field only in the
 // binder's own words, Python's bytes in double quotes, zsh's "not an
 // identifier" before a carriage return and NeDB's newer corrupt-file
-// wording.
-const SignatureVersion = 175
+// wording; version 176 keeps in the failure key whether UTF-8 shown as
+// cp1252 is inside a quoted value and whether a missing file's path
+// names an installed package's folder it climbs back out of.
+const SignatureVersion = 176
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

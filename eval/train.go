@@ -666,6 +666,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld672.jsonl",
 	"testdata/eval/realworld673.jsonl",
 	"testdata/eval/realworld674.jsonl",
+	"testdata/eval/realworld675.jsonl",
+	"testdata/eval/realworld676.jsonl",
+	"testdata/eval/realworld677.jsonl",
+	"testdata/eval/realworld678.jsonl",
+	"testdata/eval/realworld679.jsonl",
+	"testdata/eval/realworld680.jsonl",
+	"testdata/eval/realworld681.jsonl",
+	"testdata/eval/realworld682.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

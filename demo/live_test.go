@@ -73,13 +73,18 @@ func TestLive(t *testing.T) {
 
 func TestLiveStopsWhenTheContextEnds(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "live.db")
-	ctx, cancel := context.WithCancel(context.Background())
+	// The context ends once another reader sees the run's first results,
+	// however slowly a loaded machine opened the file, and at the latest
+	// after 90 s, so that a writer that never commits fails the test
+	// instead of writing for minutes.
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	opts := LiveOptions{Seed: 1, RunID: "live-stopped", Planned: 100_000, Rate: 200, Writers: 4, Batch: 2}
-	// The context ends once another reader sees the run's first results,
-	// however slowly a loaded machine opened the file.
 	var ended atomic.Int64
+	watched := make(chan struct{})
+	defer func() { cancel(); <-watched }()
 	go func() {
+		defer close(watched)
 		defer cancel()
 		for ctx.Err() == nil {
 			if db, err := sql.Open("sqlite", "file:"+path+"?mode=ro"); err == nil {
@@ -98,7 +103,7 @@ func TestLiveStopsWhenTheContextEnds(t *testing.T) {
 		t.Fatalf("got error %v, want nil", err)
 	}
 	if e := ended.Load(); e == 0 {
-		t.Fatal("got Live returning before its context ended, want it to write until then")
+		t.Fatal("got Live returning before another reader saw a result, want it to write until its context ends")
 	} else if took := time.Since(time.Unix(0, e)); took > 5*time.Second {
 		t.Errorf("got Live returning %s after the context ended, want soon after", took)
 	}

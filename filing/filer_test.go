@@ -19,16 +19,17 @@ type memOutbox struct {
 	mu      sync.Mutex
 	filings []filing.Filing
 	tickets map[string]filing.Stored
-	// enqueued, when set, is told of every call to EnqueueFiling.
-	enqueued chan struct{}
+	// both, when set, is closed by the second call to EnqueueFiling.
+	both  chan struct{}
+	calls int
 }
 
 func (o *memOutbox) EnqueueFiling(_ context.Context, modeID, team string, now time.Time) (filing.Filing, error) {
-	if o.enqueued != nil {
-		defer func() { o.enqueued <- struct{}{} }()
-	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	if o.calls++; o.calls == 2 && o.both != nil {
+		close(o.both)
+	}
 	for _, f := range o.filings {
 		if f.ModeID == modeID && (f.State == filing.StatePending || f.State == filing.StateSending) {
 			return f, nil
@@ -76,17 +77,15 @@ func (o *memOutbox) Ticket(_ context.Context, modeID string) (filing.Stored, boo
 
 func TestTwoRequestsToFileTheSameModeMakeOneTicket(t *testing.T) {
 	var deliveries atomic.Int32
-	out := &memOutbox{tickets: map[string]filing.Stored{}, enqueued: make(chan struct{}, 2)}
+	out := &memOutbox{tickets: map[string]filing.Stored{}, both: make(chan struct{})}
 	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		deliveries.Add(1)
 		// The tracker answers only once both requests are in the outbox,
 		// so that the second comes while the first is being sent.
-		for range 2 {
-			select {
-			case <-out.enqueued:
-			case <-time.After(10 * time.Second):
-				t.Error("the second request never reached the outbox")
-			}
+		select {
+		case <-out.both:
+		case <-time.After(10 * time.Second):
+			t.Error("the second request never reached the outbox")
 		}
 		w.Header().Set("Content-Type", "application/json")
 		w.Write([]byte(`{"key":"T-1","url":"https://tickets.example/T-1"}`))

@@ -1095,7 +1095,9 @@ var maskedReadings = []maskedReading{
 	{"413", logview.NewMarks("413"), regexp.MustCompile(httpStatus413)},
 	{"torchshm", logview.NewMarks("</torch_"), regexp.MustCompile(torchSharedMemory)},
 	{"which", logview.NewMarks("which: no "), regexp.MustCompile(`(?i)` + whichFoundNone)},
-	{"mojibake", logview.NewMarks("â€", "ã", "ĺ", "ă", "ð", "ñ", "ä", "å", "æ", "ç", "è", "é", "ê", "ë", "ì"), regexp.MustCompile(`(?i)` + mojibake)},
+	// Every reading of mojibake holds a byte outside ASCII, which Admits
+	// lets through whatever the marks: one mark is enough.
+	{"mojibake", logview.NewMarks("â€"), regexp.MustCompile(`(?i)` + mojibake)},
 	{"landmark", logview.NewMarks("node_modules/", "site-packages/", "dist-packages/"), regexp.MustCompile(`(?i)` + landmarkPathMissing)},
 }
 
@@ -1402,8 +1404,10 @@ var maskedReadings = []maskedReading{
 // reads Thrift's unset client_protocol (a Hive server older than its
 // client) as the protocol's, Python's unpacking of too many or too few
 // values as the test's own bug, and no NUL in a redirect to Windows' null
-// device ("> nul").
-const SignatureVersion = 177
+// device ("> nul"); version 178 (a review's mends) keeps that reading of
+// a NUL on the NUL's own line, so that a NUL at a log line's start signs
+// with that line, and reads a NUL an arrow points to ("-> NUL").
+const SignatureVersion = 178
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

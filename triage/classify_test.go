@@ -1505,6 +1505,17 @@ func TestRulesHoldAgainstTheModelBesideALog(t *testing.T) {
 // TestRulesReadOnlyTheirOwnWords covers readings narrowed after a review:
 // an exception's name alone, or a bare "parse error", said more than the
 // rule knew.
+func TestANULAtALogLinesStartSignsWithThatLine(t *testing.T) {
+	got := NewClassifier(nil).Classify(Failure{Status: "failed", Error: "RuntimeWarning: Exception raised outside body",
+		LogTail: []byte("NUL character in traceback with postgres DB backend\n  File \"/srv/app/compiler.py\", line 1289, in execute_sql\n")})
+	if got.By != "rule:nul-byte" {
+		t.Fatalf("got %s/%s by %s, want by rule:nul-byte", got.Layer, got.Primitive, got.By)
+	}
+	if !strings.Contains(got.Signature, "NUL character in traceback") {
+		t.Errorf("got signature %q, want the log line that names the NUL", got.Signature)
+	}
+}
+
 func TestRulesReadOnlyTheirOwnWords(t *testing.T) {
 	c := NewClassifier(nil)
 	tests := []struct {
@@ -1532,6 +1543,8 @@ func TestRulesReadOnlyTheirOwnWords(t *testing.T) {
 			"cmd /c \"dir 2>NUL\" failed: exit status 1", "rule:nul-byte", true},
 		{"a NUL the message names is still read as one",
 			"ValueError: embedded NUL character in path", "rule:nul-byte", false},
+		{"a NUL an arrow points to is still read as one",
+			"decoded 0x00 -> NUL at offset 12", "rule:nul-byte", false},
 		{"a JSON-RPC parse error frame is read by the frames' rule",
 			`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`, "rule:jsonrpc-parse", false},
 	}

@@ -131,8 +131,11 @@ const (
 	// (maskedReadings).
 	nothingParsed = `Expecting value: line 1 column 1 \(char 0\)`
 	// nulWords are the words that name a NUL byte itself, which the
-	// nul-byte rule reads and errorNamesNUL asks an error for.
-	nulWords = `(?:^|[^>\s])\s*\bNUL\b|null (?:byte|character)|embedded null|cannot contain null|U\+0000|\\u0000`
+	// nul-byte rule reads and errorNamesNUL asks an error for. A NUL right
+	// after ">" is a redirect to Windows' null device ("> nul"); the
+	// blanks before it stay on its line, so that a match starts where the
+	// word is and the signature takes that line.
+	nulWords = `(?:(?m:^)|[^>\s]|[-=]>)[ \t]*\bNUL\b|null (?:byte|character)|embedded null|cannot contain null|U\+0000|\\u0000`
 	// bomAsLatin1 is a UTF-8 byte order mark read as Latin-1, often at the
 	// start of a quoted name the normaliser masks, so the failure key
 	// keeps a mark of it (maskedReadings).

@@ -149,3 +149,53 @@ func TestAFullDiskRefusesSavesByNameLosesNothingAndServiceResumes(t *testing.T) 
 		}
 	})
 }
+
+// A mend that lands while the watcher checks the damaged pages leaves it
+// nothing new to see: the file's time changed when the mend began, before
+// its bytes were all back, and not after. The damage must not be taken as
+// final for that.
+func TestADamagedFileIsReadAgainOnceWholeThoughItsStampStayedTheSame(t *testing.T) {
+	ctx := context.Background()
+	campaign := newCampaign(t, "c.db")
+	addRun(t, campaign, "r", false, resultsSQL("r", 3000))
+	good, err := os.ReadFile(campaign)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := openStore(t, filepath.Join(t.TempDir(), "state.db"), campaign)
+	// Garbage over a quarter of the file, in its middle pages.
+	off, size := int64(len(good)/2)&^4095, len(good)/4&^4095
+	garbage := make([]byte, size)
+	for i := range garbage {
+		garbage[i] = byte(i*7 + 3)
+	}
+	writeAt(t, campaign, off, garbage)
+	fault := func() string { st, _ := s.RunSource(ctx, "r"); return st.Fault }
+	waitUntil(t, func() bool { return strings.Contains(fault(), "is damaged") })
+
+	damaged, err := os.Stat(campaign)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeAt(t, campaign, off, good[off:off+int64(size)])
+	if err := os.Chtimes(campaign, damaged.ModTime(), damaged.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, func() bool { return fault() == "" })
+	if run, err := s.FindRun(ctx, "r"); err != nil || run.Counts.Total != 3000 {
+		t.Errorf("got %d results (%v) once the file is whole, want 3000", run.Counts.Total, err)
+	}
+}
+
+// writeAt writes b into the file at path at off, in place.
+func writeAt(t *testing.T, path string, off int64, b []byte) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteAt(b, off); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -29,6 +29,10 @@ func (s *Store) watch(ctx context.Context, src *source) {
 		// unchecked says the file's bytes changed in place since its pages
 		// were last checked.
 		unchecked bool
+		// checkAt is when a damaged file's pages are checked again, and
+		// recheck how long it waited last.
+		checkAt time.Time
+		recheck time.Duration
 	)
 	closeConn := func() {
 		if conn != nil {
@@ -77,9 +81,19 @@ func (s *Store) watch(ctx context.Context, src *source) {
 					}
 				}
 			}
-			if unchecked && time.Since(lastCommit) >= quietFor {
-				again, reopened := s.checkPages(ctx, src)
-				unchecked = again
+			if unchecked && time.Since(lastCommit) >= quietFor && !time.Now().Before(checkAt) {
+				again, damaged, reopened := s.checkPages(ctx, src)
+				// A damaged file is checked again, less often each time: a
+				// mend that lands while its pages are checked changes the
+				// file's time when it begins, before its bytes are all back,
+				// and leaves nothing new to see after the check.
+				unchecked = again || damaged
+				if damaged {
+					recheck = min(max(2*recheck, time.Second), maxRecheck)
+					checkAt = time.Now().Add(recheck)
+				} else {
+					recheck = 0
+				}
 				if reopened {
 					closeConn()
 				}
@@ -104,6 +118,10 @@ const failedPassRetry = time.Second
 // commits before its pages are checked: a harness's checkpoints rewrite it
 // too, and a harness at work is not slowed down.
 const quietFor = time.Second
+
+// maxRecheck is the longest a damaged file waits before its pages are
+// checked again: checking a large file's every page costs seconds.
+const maxRecheck = 30 * time.Second
 
 // checkFile notices a campaign file that was deleted, moved or replaced. A
 // file replaced by another at its path is reopened, and swapped says so:
@@ -149,31 +167,31 @@ func (s *Store) reopen(ctx context.Context, src *source, seen campaign.Stamp) er
 // checkPages checks every page of src's file after its bytes changed in
 // place, through a connection of its own: the pool's connections may hold
 // pages from before the change, which hide damage. A damaged file is a
-// fault until it is whole again; then it is opened afresh, which reopened
-// says, and read again from where it was read to. again says the check
-// could not run now.
-func (s *Store) checkPages(ctx context.Context, src *source) (again, reopened bool) {
+// fault until it is whole again, which damaged says; then it is opened
+// afresh, which reopened says, and read again from where it was read to.
+// again says the check could not run now.
+func (s *Store) checkPages(ctx context.Context, src *source) (again, damaged, reopened bool) {
 	err := campaign.QuickCheck(ctx, src.path, s.opts.BusyTimeout)
 	switch {
 	case ctx.Err() != nil:
-		return false, false
+		return false, false, false
 	case campaign.Busy(err):
-		return true, false
+		return true, false, false
 	case err != nil:
 		s.setFault(src, unreadable(src.path, err))
-		return false, false
+		return false, true, false
 	}
 	s.mu.RLock()
 	faulty, seen := src.fault != "", src.seen
 	s.mu.RUnlock()
 	if !faulty {
-		return false, false
+		return false, false, false
 	}
 	if err := s.reopen(ctx, src, seen); err != nil {
 		s.setFault(src, err.Error())
-		return false, false
+		return false, false, false
 	}
-	return false, true
+	return false, false, true
 }
 
 // unreadable says why a campaign file cannot be read.

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"sandtrap"
 	"sandtrap/logview"
@@ -1054,10 +1055,31 @@ type maskedReading struct {
 	// none and skip re. Admits lets through any text that is not ASCII,
 	// which case folding could match.
 	marks *logview.Marks
+	// leads, for a reading whose every match starts with a letter outside
+	// ASCII (where marks would let every such text through), are those
+	// letters in both cases: a text holding none skips re.
+	leads string
 	re    *regexp.Regexp
 }
 
-func (m maskedReading) reads(src string) bool { return m.marks.Admits(src) && m.re.MatchString(src) }
+// ascii reports whether s holds no byte outside ASCII.
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+func (m maskedReading) reads(src string) bool {
+	if m.leads != "" {
+		// Most texts are ASCII, which one pass over the bytes tells faster
+		// than looking for each letter.
+		return !ascii(src) && strings.ContainsAny(src, m.leads) && m.re.MatchString(src)
+	}
+	return m.marks.Admits(src) && m.re.MatchString(src)
+}
 
 // maskedReadings are the rules' readings inside masked parts: a missing
 // file in a test's fixtures or data folder (the harness-error rule), a
@@ -1079,26 +1101,24 @@ func (m maskedReading) reads(src string) bool { return m.marks.Admits(src) && m.
 // encoding rule) and a file missing under an installed package's folder
 // when its path climbs back out (the package-path rule).
 var maskedReadings = []maskedReading{
-	{"fixture", logview.NewMarks("fixture", "test"), regexp.MustCompile(`(?i)` + missingFixture)},
-	{"climbs", logview.NewMarks("../", "/etc/"), regexp.MustCompile(`(?i)` + systemDirClimb)},
-	{"program", logview.NewMarks("no such file"), regexp.MustCompile(`(?im)` + bareProgramMissing)},
-	{"env", logview.NewMarks("env: "), regexp.MustCompile(`(?im)` + envProgramMissing)},
-	{"ascii0", logview.NewMarks("ascii 0"), regexp.MustCompile(`(?i)` + asciiZeroRefused)},
-	{"nohost", logview.NewMarks("getaddrinfo", "connectionpool(host=", "resolve host", "lookup "), regexp.MustCompile(lookupOfNoHost)},
-	{"httplen", logview.NewMarks("1213486160", "1195725856", "1347375956"), regexp.MustCompile(httpAsLength)},
-	{"timeunit", logview.NewMarks("timed out after", "timeout"), regexp.MustCompile(`(?i)` + timeLimitInUnits)},
-	{"egresstimeunit", logview.NewMarks("timeout of"), regexp.MustCompile(`(?i)` + egressTimeoutInSeconds)},
-	{"charzero", logview.NewMarks("(char 0)"), regexp.MustCompile(`(?i)` + nothingParsed)},
-	{"yamlchar", logview.NewMarks("unacceptable"), regexp.MustCompile(`(?i)` + yamlCharNotZero)},
-	{"mediadevices", logview.NewMarks("getusermedia"), regexp.MustCompile(`(?i)` + mediaDevicesMissing)},
-	{"bom", logview.NewMarks(bomAsLatin1), regexp.MustCompile(`(?i)` + bomAsLatin1)},
-	{"413", logview.NewMarks("413"), regexp.MustCompile(httpStatus413)},
-	{"torchshm", logview.NewMarks("</torch_"), regexp.MustCompile(torchSharedMemory)},
-	{"which", logview.NewMarks("which: no "), regexp.MustCompile(`(?i)` + whichFoundNone)},
-	// Every reading of mojibake holds a byte outside ASCII, which Admits
-	// lets through whatever the marks: one mark is enough.
-	{"mojibake", logview.NewMarks("â€"), regexp.MustCompile(`(?i)` + mojibake)},
-	{"landmark", logview.NewMarks("node_modules/", "site-packages/", "dist-packages/"), regexp.MustCompile(`(?i)` + landmarkPathMissing)},
+	{"fixture", logview.NewMarks("fixture", "test"), "", regexp.MustCompile(`(?i)` + missingFixture)},
+	{"climbs", logview.NewMarks("../", "/etc/"), "", regexp.MustCompile(`(?i)` + systemDirClimb)},
+	{"program", logview.NewMarks("no such file"), "", regexp.MustCompile(`(?im)` + bareProgramMissing)},
+	{"env", logview.NewMarks("env: "), "", regexp.MustCompile(`(?im)` + envProgramMissing)},
+	{"ascii0", logview.NewMarks("ascii 0"), "", regexp.MustCompile(`(?i)` + asciiZeroRefused)},
+	{"nohost", logview.NewMarks("getaddrinfo", "connectionpool(host=", "resolve host", "lookup "), "", regexp.MustCompile(lookupOfNoHost)},
+	{"httplen", logview.NewMarks("1213486160", "1195725856", "1347375956"), "", regexp.MustCompile(httpAsLength)},
+	{"timeunit", logview.NewMarks("timed out after", "timeout"), "", regexp.MustCompile(`(?i)` + timeLimitInUnits)},
+	{"egresstimeunit", logview.NewMarks("timeout of"), "", regexp.MustCompile(`(?i)` + egressTimeoutInSeconds)},
+	{"charzero", logview.NewMarks("(char 0)"), "", regexp.MustCompile(`(?i)` + nothingParsed)},
+	{"yamlchar", logview.NewMarks("unacceptable"), "", regexp.MustCompile(`(?i)` + yamlCharNotZero)},
+	{"mediadevices", logview.NewMarks("getusermedia"), "", regexp.MustCompile(`(?i)` + mediaDevicesMissing)},
+	{"bom", logview.NewMarks(bomAsLatin1), "", regexp.MustCompile(`(?i)` + bomAsLatin1)},
+	{"413", logview.NewMarks("413"), "", regexp.MustCompile(httpStatus413)},
+	{"torchshm", logview.NewMarks("</torch_"), "", regexp.MustCompile(torchSharedMemory)},
+	{"which", logview.NewMarks("which: no "), "", regexp.MustCompile(`(?i)` + whichFoundNone)},
+	{"mojibake", nil, mojibakeLeads, regexp.MustCompile(`(?i)` + mojibake)},
+	{"landmark", logview.NewMarks("node_modules/", "site-packages/", "dist-packages/"), "", regexp.MustCompile(`(?i)` + landmarkPathMissing)},
 }
 
 // SignatureVersion names the way signatures and modes are made. Raise it

@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"regexp"
 	"strconv"
 	"testing"
 )
@@ -369,5 +370,39 @@ func TestTheRulesAgreeOnEveryMessageOfAKey(t *testing.T) {
 	}
 	if len(byKey) == 0 {
 		t.Fatal("no labelled message has a key; the test checks nothing")
+	}
+}
+
+// TestTheMojibakeReadingKeepsWhatTheEncodingRuleReads holds the reading's
+// cheap gate (letters outside ASCII, in both cases) to the pattern the
+// encoding rule matches, case folding included.
+func TestTheMojibakeReadingKeepsWhatTheEncodingRuleReads(t *testing.T) {
+	var reading maskedReading
+	for _, m := range maskedReadings {
+		if m.name == "mojibake" {
+			reading = m
+		}
+	}
+	rule := regexp.MustCompile(`(?i)` + mojibake)
+	tests := []struct {
+		name, text string
+		want       bool
+	}{
+		{"Latin-1 read as cp1252 in a quoted value", `"locality": "ZÃ¼rich",`, true},
+		{"the same in capitals", `"LOCALITY": "ZÃ¼RICH",`, true},
+		{"an apostrophe read as cp1252", "donâ€™t", true},
+		{"its capital form, which case folding matches", "DONÂ€™T", true},
+		{"Cyrillic read as cp1252", "Ð”ÐµÐ»Ð¾", true},
+		{"Chinese read as cp1252", "ä¸Šæµ·", true},
+		{"a lead letter written as the Ångström sign, which case folding reads as å", "\u212B¸Š", true},
+		{"plain ASCII", `"type": "Error",`, false},
+		{"accented text that is no mojibake", "café crème", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := reading.reads(tt.text); got != tt.want || got != rule.MatchString(tt.text) {
+				t.Errorf("got %v for %q, want %v, as the rule's pattern says %v", got, tt.text, tt.want, rule.MatchString(tt.text))
+			}
+		})
 	}
 }

@@ -55,6 +55,9 @@ const (
 	// "Ð”ÐµÐ»"), often inside a quoted value the normaliser masks, so the
 	// failure key keeps a mark of it (maskedReadings).
 	mojibake = `â€[™œ“”˜]|` + cjkAsCP1252 + `|` + cyrillicAsCP1252 + `|Ã[\x{A0}-¿€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]|Ĺ[™‚ˇ]|Ă[©ˇ]`
+	// mojibakeLeads are the letters a match of mojibake starts with, in
+	// both cases, and the Ångström sign, which case folding reads as å.
+	mojibakeLeads = "âÂãÃĺĹăĂðÐñÑäÄåÅ\u212BæÆçÇèÈéÉêÊëËìÌ"
 	// landmarkPathMissing is a file missing under an installed package's
 	// folder (site-packages, node_modules): the normaliser keeps the
 	// folder, but not when the path climbs back out of it

@@ -18,15 +18,16 @@ type Marks struct {
 }
 
 // NewMarks indexes marks, each in lower-case ASCII. It panics on an empty
-// mark or more than 64 of them: the sets are the program's own.
+// mark, one outside lower-case ASCII or more than 64 of them: the sets are
+// the program's own.
 func NewMarks(marks ...string) *Marks {
 	if len(marks) > 64 {
 		panic("logview: more than 64 marks")
 	}
 	ms := &Marks{marks: marks}
 	for i, m := range marks {
-		if m == "" || m != strings.ToLower(m) {
-			panic("logview: a mark must be lower-case and not empty: " + m)
+		if m == "" || m != strings.ToLower(m) || !ASCII(m) {
+			panic("logview: a mark must be lower-case ASCII and not empty: " + m)
 		}
 		ms.first[m[0]] |= 1 << i
 		if len(m) == 1 {
@@ -61,17 +62,23 @@ func (ms *Marks) In(s string) bool {
 }
 
 // Admits reports whether a case-insensitive pattern each of whose matches
-// holds one of the marks may match s: In, or s holds a byte outside ASCII,
-// since such a pattern matches the long s (ſ) as s and the Kelvin sign as
-// k, which In does not. It gates a pattern without ever refusing a text
-// the pattern matches.
+// holds one of the marks may match s: In, or s holds the long s (ſ) or the
+// Kelvin sign, which such a pattern matches as s and k and In does not.
+// They are the only letters outside ASCII that case folding reads as
+// ASCII ones, so it gates a pattern without ever refusing a text the
+// pattern matches.
 func (ms *Marks) Admits(s string) bool {
+	return ms.In(s) || strings.ContainsRune(s, 'ſ') || strings.ContainsRune(s, '\u212A')
+}
+
+// ASCII reports whether s holds no byte outside ASCII.
+func ASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
-			return true
+			return false
 		}
 	}
-	return ms.In(s)
+	return true
 }
 
 // lowerASCII is c in lower case when it is an ASCII capital.

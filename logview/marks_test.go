@@ -61,6 +61,8 @@ func TestMarksAdmitWhatACaseInsensitivePatternMayMatch(t *testing.T) {
 		{"it admits a long s in place of an s", "sandbox reſtarted", true, true},
 		{"it admits a Kelvin sign's text without the mark", "\u212a started", false, true},
 		{"it refuses ASCII text without the mark", "sandbox started", false, false},
+		{"it refuses text outside ASCII without the mark or a letter folding to one", "le bac à sable a démarré", false, false},
+		{"it admits the mark beside text outside ASCII", "le bac à sable: RESTART", true, true},
 		{"it refuses empty text", "", false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -81,6 +83,7 @@ func TestNewMarksRefusesWhatItCannotIndex(t *testing.T) {
 	}{
 		{"an empty mark", []string{"a", ""}},
 		{"a mark in capitals", []string{"Exit"}},
+		{"a mark outside ASCII", []string{"é"}},
 		{"more than 64 marks", strings.Split(strings.Repeat("a,", 64)+"a", ",")},
 	} {
 		t.Run("it panics on "+tc.name, func(t *testing.T) {

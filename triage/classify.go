@@ -14,7 +14,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"unicode/utf8"
 
 	"sandtrap"
 	"sandtrap/logview"
@@ -1052,31 +1051,20 @@ func (c *Classifier) failureKey(f *Failure, src, sig, harnessLayer string) strin
 type maskedReading struct {
 	name string
 	// marks are fragments every branch of re holds: most messages hold
-	// none and skip re. Admits lets through any text that is not ASCII,
-	// which case folding could match.
+	// none and skip re.
 	marks *logview.Marks
 	// leads, for a reading whose every match starts with a letter outside
-	// ASCII (where marks would let every such text through), are those
-	// letters in both cases: a text holding none skips re.
+	// ASCII, which marks cannot hold, are those letters in both cases: a
+	// text holding none skips re.
 	leads string
 	re    *regexp.Regexp
-}
-
-// ascii reports whether s holds no byte outside ASCII.
-func ascii(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 func (m maskedReading) reads(src string) bool {
 	if m.leads != "" {
 		// Most texts are ASCII, which one pass over the bytes tells faster
 		// than looking for each letter.
-		return !ascii(src) && strings.ContainsAny(src, m.leads) && m.re.MatchString(src)
+		return !logview.ASCII(src) && strings.ContainsAny(src, m.leads) && m.re.MatchString(src)
 	}
 	return m.marks.Admits(src) && m.re.MatchString(src)
 }
@@ -1113,7 +1101,7 @@ var maskedReadings = []maskedReading{
 	{"charzero", logview.NewMarks("(char 0)"), "", regexp.MustCompile(`(?i)` + nothingParsed)},
 	{"yamlchar", logview.NewMarks("unacceptable"), "", regexp.MustCompile(`(?i)` + yamlCharNotZero)},
 	{"mediadevices", logview.NewMarks("getusermedia"), "", regexp.MustCompile(`(?i)` + mediaDevicesMissing)},
-	{"bom", logview.NewMarks(bomAsLatin1), "", regexp.MustCompile(`(?i)` + bomAsLatin1)},
+	{"bom", nil, "ïÏ", regexp.MustCompile(`(?i)` + bomAsLatin1)},
 	{"413", logview.NewMarks("413"), "", regexp.MustCompile(httpStatus413)},
 	{"torchshm", logview.NewMarks("</torch_"), "", regexp.MustCompile(torchSharedMemory)},
 	{"which", logview.NewMarks("which: no "), "", regexp.MustCompile(`(?i)` + whichFoundNone)},

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 )
 
 func TestMarksFindAFragmentInAnyCase(t *testing.T) {
@@ -94,5 +96,23 @@ func TestNewMarksRefusesWhatItCannotIndex(t *testing.T) {
 			}()
 			NewMarks(tc.marks...)
 		})
+	}
+}
+
+// TestOnlyTheLongSAndTheKelvinSignFoldIntoASCII holds Admits to the case
+// folding it relies on: were another letter outside ASCII to fold into an
+// ASCII one, a pattern could match a text Admits refuses.
+func TestOnlyTheLongSAndTheKelvinSignFoldIntoASCII(t *testing.T) {
+	var got []rune
+	for r := rune(utf8.RuneSelf); r <= unicode.MaxRune; r++ {
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			if f < utf8.RuneSelf {
+				got = append(got, r)
+				break
+			}
+		}
+	}
+	if want := []rune{'ſ', '\u212A'}; !slices.Equal(got, want) {
+		t.Errorf("got %q folding into ASCII, want %q", got, want)
 	}
 }

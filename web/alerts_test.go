@@ -166,16 +166,10 @@ func waitArmed(t *testing.T, state string) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	deadline := time.Now().Add(patience)
-	for {
+	var lastErr error
+	eventually(t, "alerts to be armed", func() bool {
 		var at string
-		err := db.QueryRow(`SELECT value FROM meta WHERE key = 'alerts_armed_at'`).Scan(&at)
-		if err == nil {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("alerts not armed within %s: %v", patience, err)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+		lastErr = db.QueryRow(`SELECT value FROM meta WHERE key = 'alerts_armed_at'`).Scan(&at)
+		return lastErr == nil
+	}, func() string { return lastErr.Error() })
 }

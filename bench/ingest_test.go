@@ -70,20 +70,7 @@ func ingestResults(run string, w, b int) []ingest.Result {
 func BenchmarkIngest(b *testing.B) {
 	total := float64(ingestWriters * ingestPerWriter)
 	b.Run("serve", func(b *testing.B) {
-		bin := buildSandtrap(b)
-		dir := b.TempDir()
-		srv := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--state", filepath.Join(dir, "state.db"), "--ingest", filepath.Join(dir, "ingest.db"))
-		stdout, _ := srv.StdoutPipe()
-		if err := srv.Start(); err != nil {
-			b.Fatal(err)
-		}
-		defer func() { srv.Process.Signal(os.Interrupt); srv.Wait() }()
-		line, err := bufio.NewReader(stdout).ReadString('\n')
-		if err != nil {
-			b.Fatalf("serve printed nothing: %v", err)
-		}
-		go io.Copy(io.Discard, stdout)
-		base := strings.TrimSuffix(regexp.MustCompile(`http://\S+`).FindString(line), "/")
+		srv, base := startIngestServe(b)
 		client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: ingestWriters}}
 		var elapsed time.Duration
 		cpu := serverCPU(srv.Process.Pid)
@@ -149,6 +136,86 @@ func BenchmarkIngest(b *testing.B) {
 		}
 		b.ReportMetric(total*float64(b.N)/elapsed.Seconds(), "results/s")
 	})
+}
+
+// startIngestServe starts `sandtrap serve --ingest` in a process of its own,
+// stopped when b ends, and returns it with its base URL.
+func startIngestServe(b *testing.B) (*exec.Cmd, string) {
+	bin := buildSandtrap(b)
+	dir := b.TempDir()
+	srv := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--state", filepath.Join(dir, "state.db"), "--ingest", filepath.Join(dir, "ingest.db"))
+	stdout, _ := srv.StdoutPipe()
+	if err := srv.Start(); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { srv.Process.Signal(os.Interrupt); srv.Wait() })
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		b.Fatalf("serve printed nothing: %v", err)
+	}
+	go io.Copy(io.Discard, stdout)
+	return srv, strings.TrimSuffix(regexp.MustCompile(`http://\S+`).FindString(line), "/")
+}
+
+// visiblePosts is how many results BenchmarkIngestVisible posts one at a
+// time in each of its runs.
+const visiblePosts = 50
+
+// BenchmarkIngestVisible measures how long a result that `serve --ingest`
+// has acknowledged takes to show in GET /api/runs/{run} (goal: under a
+// second, docs/ingest.md): one result is posted at a time, and the run is
+// read every 5 ms from the answer on until its total counts it. It reports
+// the mean and the slowest of each run's posts.
+func BenchmarkIngestVisible(b *testing.B) {
+	_, base := startIngestServe(b)
+	client := &http.Client{}
+	var sum, slowest time.Duration
+	b.ResetTimer()
+	for n := range b.N {
+		run := fmt.Sprintf("visible-%d", n)
+		if err := postIngest(client, base+"/api/ingest/runs", "application/json", fmt.Appendf(nil, `{"id":%q,"name":"Visibility benchmark"}`, run)); err != nil {
+			b.Fatal(err)
+		}
+		for i := range visiblePosts {
+			msg := fmt.Sprintf("PermissionError: [Errno 13] Permission denied: '/data/out-%d.csv'", i)
+			body := fmt.Appendf(nil, `{"key":"%s/%d","test":"file-io/visible-%d","target":"code-interpreter","domain":"file-io","status":"failed","error":%q}`+"\n", run, i, i, msg)
+			if err := postIngest(client, base+"/api/ingest/runs/"+run+"/results", "application/x-ndjson", body); err != nil {
+				b.Fatal(err)
+			}
+			acked := time.Now()
+			for total := 0; total != i+1; time.Sleep(5 * time.Millisecond) {
+				if time.Since(acked) > time.Minute {
+					b.Fatalf("result %d of run %s not in /api/runs after a minute (total %d)", i, run, total)
+				}
+				total = runTotal(b, client, base+"/api/runs/"+run)
+			}
+			took := time.Since(acked)
+			sum += took
+			slowest = max(slowest, took)
+		}
+	}
+	b.ReportMetric(float64(sum.Milliseconds())/float64(b.N*visiblePosts), "ms-mean")
+	b.ReportMetric(float64(slowest.Milliseconds()), "ms-slowest")
+}
+
+// runTotal is the total of results GET url reports, or -1 while the run
+// is not served yet.
+func runTotal(b *testing.B, client *http.Client, url string) int {
+	resp, err := client.Get(url)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode == http.StatusNotFound {
+		return -1
+	}
+	var run struct {
+		Total int `json:"total"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&run); err != nil {
+		b.Fatalf("GET %s: %s: %v", url, resp.Status, err)
+	}
+	return run.Total
 }
 
 func postIngest(client *http.Client, url, contentType string, body []byte) error {

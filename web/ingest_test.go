@@ -81,33 +81,31 @@ func batchKeys(t *testing.T, path string) (perBatch map[string]int, results int)
 	return perBatch, results
 }
 
-func TestAnIngestedResultIsServedWithinASecond(t *testing.T) {
+// TestAnIngestedResultIsServedInALiveRun checks that an acknowledged result
+// is served; how soon (under a second) is BenchmarkIngestVisible's goal.
+func TestAnIngestedResultIsServedInALiveRun(t *testing.T) {
 	base := startServe(t, "--ingest", filepath.Join(t.TempDir(), "ingest.db"))
 	startIngestRun(t, base)
-	posted := time.Now()
 	var a batchAnswer
 	if status, err := ingestJSON(base, "/api/ingest/runs/r/results", "application/x-ndjson", ingestBatch(0, 0, 1), &a); err != nil || status != 200 || a.Accepted != 1 {
 		t.Fatalf("got %d, %v, %+v posting a result, want 200 and 1 accepted", status, err, a)
 	}
-	for time.Since(posted) < time.Second {
-		var run struct {
-			Total  int  `json:"total"`
-			Failed int  `json:"failed"`
-			Live   bool `json:"live"`
-		}
-		if resp, err := http.Get(base + "/api/runs/r"); err == nil {
-			json.NewDecoder(resp.Body).Decode(&run)
-			resp.Body.Close()
-		}
-		if run.Total == 1 {
-			if run.Failed != 1 || !run.Live {
-				t.Errorf("got %+v, want one failure in a live run", run)
-			}
-			return
-		}
-		time.Sleep(10 * time.Millisecond)
+	var run struct {
+		Total  int  `json:"total"`
+		Failed int  `json:"failed"`
+		Live   bool `json:"live"`
 	}
-	t.Fatal("the posted result was not in /api/runs/r within a second")
+	eventually(t, "the posted result in /api/runs/r", func() bool {
+		resp, err := http.Get(base + "/api/runs/r")
+		if err != nil {
+			return false
+		}
+		defer resp.Body.Close()
+		return json.NewDecoder(resp.Body).Decode(&run) == nil && run.Total == 1
+	}, func() string { return fmt.Sprintf("%+v", run) })
+	if run.Failed != 1 || !run.Live {
+		t.Errorf("got %+v, want one failure in a live run", run)
+	}
 }
 
 // sendBatches posts batches of size results from writers goroutines until

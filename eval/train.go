@@ -674,6 +674,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld680.jsonl",
 	"testdata/eval/realworld681.jsonl",
 	"testdata/eval/realworld682.jsonl",
+	"testdata/eval/realworld683.jsonl",
+	"testdata/eval/realworld684.jsonl",
+	"testdata/eval/realworld685.jsonl",
+	"testdata/eval/realworld686.jsonl",
+	"testdata/eval/realworld687.jsonl",
+	"testdata/eval/realworld688.jsonl",
+	"testdata/eval/realworld689.jsonl",
+	"testdata/eval/realworld690.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

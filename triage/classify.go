@@ -1414,8 +1414,11 @@ var maskedReadings = []maskedReading{
 // values as the test's own bug, and no NUL in a redirect to Windows' null
 // device ("> nul"); version 178 (a review's mends) keeps that reading of
 // a NUL on the NUL's own line, so that a NUL at a log line's start signs
-// with that line, and reads a NUL an arrow points to ("-> NUL").
-const SignatureVersion = 178
+// with that line, and reads a NUL an arrow points to ("-> NUL"); version
+// 179 reads Ansible's "Unable to use multiprocessing" as a refused spawn,
+// Go's fork/exec of a path that is not there as a missing program, and
+// Proxmox's invalid PVE ticket as the login's end.
+const SignatureVersion = 179
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -682,6 +682,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld688.jsonl",
 	"testdata/eval/realworld689.jsonl",
 	"testdata/eval/realworld690.jsonl",
+	"testdata/eval/realworld691.jsonl",
+	"testdata/eval/realworld692.jsonl",
+	"testdata/eval/realworld693.jsonl",
+	"testdata/eval/realworld694.jsonl",
+	"testdata/eval/realworld695.jsonl",
+	"testdata/eval/realworld696.jsonl",
+	"testdata/eval/realworld697.jsonl",
+	"testdata/eval/realworld698.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

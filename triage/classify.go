@@ -1417,8 +1417,10 @@ var maskedReadings = []maskedReading{
 // with that line, and reads a NUL an arrow points to ("-> NUL"); version
 // 179 reads Ansible's "Unable to use multiprocessing" as a refused spawn,
 // Go's fork/exec of a path that is not there as a missing program, and
-// Proxmox's invalid PVE ticket as the login's end.
-const SignatureVersion = 179
+// Proxmox's invalid PVE ticket as the login's end; version 180 reads a
+// daemon's socket missing after a restart as no file lost, and an expired
+// token (TokenExpiredError, "token has expired") as the login's end.
+const SignatureVersion = 180
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -1553,6 +1553,10 @@ func TestRulesReadOnlyTheirOwnWords(t *testing.T) {
 			"Running playbook failed: fork/exec /usr/bin/ansible-playbook: permission denied", "rule:exec-not-on-path", true},
 		{"Proxmox's 401 for an invalid ticket is the login's end, not a file's permissions",
 			"Build 'proxmox-iso.debian-12' errored after 2 hours 4 minutes: 401 permission denied - invalid PVE ticket", "rule:session-lifecycle", false},
+		{"oauthlib's TokenExpiredError is the login's end",
+			"oauthlib.oauth2.rfc6749.errors.TokenExpiredError", "rule:session-lifecycle", false},
+		{"an API that says its token has expired is the login's end",
+			"mendeley.exception.MendeleyApiException: The Mendeley API returned an error (status: 401, message: Could not access resource because: Token has expired", "rule:session-lifecycle", false},
 		{"a JSON-RPC parse error frame is read by the frames' rule",
 			`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`, "rule:jsonrpc-parse", false},
 	}

@@ -362,6 +362,9 @@ var (
 // the path written: {"status":"ok","message":"Uploaded: a.zip → /workspace/a.zip"}.
 var wroteFileFirst = regexp.MustCompile(`(?i)\b(ok|success|succeeded)\b[^\n]*\b(uploaded|wrote|written|saved)\b[^\n]*?[\s:]['"]?([\w./~-]*[\w-]\.[\w]{1,8}|/[\w./-]+)['"]?(?:\s|$|,)`)
 
+// unixSocket finds a Unix socket's path: /run/cups/cups.sock.
+var unixSocket = regexp.MustCompile(`\.sock\b`)
+
 // lostAfterWrite reports whether f's error or log says a file is missing
 // that the log shows written successfully, or that went missing after the
 // sandbox restarted or when the run resumed from it: the storage lost what
@@ -385,12 +388,18 @@ func lostAfterWrite(f *Failure) bool {
 	if loc == nil {
 		return false
 	}
+	missing := lineAt(text, loc)
+	if unixSocket.MatchString(missing) {
+		// A daemon's socket is made by the daemon when it starts, not
+		// kept by the storage: gone after a restart, it is the service
+		// that did not come back.
+		return false
+	}
 	// Only the harness's lines before the missing file count: a restart
 	// after it, or one the program's own error mentions, explains nothing.
 	if restartLine.MatchString(log[:min(loc[0], len(log))]) {
 		return true
 	}
-	missing := lineAt(text, loc)
 	for _, m := range wroteFile.FindAllStringSubmatch(log, -1) {
 		if name := baseName(m[3]); name != "" && strings.Contains(missing, name) {
 			return true

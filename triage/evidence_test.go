@@ -113,6 +113,10 @@ func TestLostAfterWriteNeedsTheHarnessToHaveSeenTheFile(t *testing.T) {
 			"step 1 upload_file(dest=/workspace/a.zip)\nstep 7 stat /workspace/b.csv -> No such file or directory", false},
 		{"a run that was not resuming and found no checkpoint", "No local checkpoint was found. Ray Tune will now start a new experiment.",
 			"step=5 code_interpreter.run_code(resume=false) restarts=0 exit=1", false},
+		{"a daemon's socket missing after a restart is a service that did not come back", "lpstat: Bad file descriptor",
+			"session=sbx-fc05d3 started cupsd pid=265\nsandbox.idle_s=300 snapshot=resumed container_restarts=1\n$ ls -l /run/cups/cups.sock\nls: cannot access '/run/cups/cups.sock': No such file or directory", false},
+		{"a daemon's state file missing after a restart is still a file lost", "ERROR: can't open /run/samba/nmbd.pid: Error was No such file or directory",
+			"samba started\nsandbox restarted\nnmbd exited", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -690,6 +690,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld696.jsonl",
 	"testdata/eval/realworld697.jsonl",
 	"testdata/eval/realworld698.jsonl",
+	"testdata/eval/realworld699.jsonl",
+	"testdata/eval/realworld700.jsonl",
+	"testdata/eval/realworld701.jsonl",
+	"testdata/eval/realworld702.jsonl",
+	"testdata/eval/realworld703.jsonl",
+	"testdata/eval/realworld704.jsonl",
+	"testdata/eval/realworld705.jsonl",
+	"testdata/eval/realworld706.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -1419,8 +1419,9 @@ var maskedReadings = []maskedReading{
 // Go's fork/exec of a path that is not there as a missing program, and
 // Proxmox's invalid PVE ticket as the login's end; version 180 reads a
 // daemon's socket missing after a restart as no file lost, and an expired
-// token (TokenExpiredError, "token has expired") as the login's end.
-const SignatureVersion = 180
+// token (TokenExpiredError, "token has expired") as the login's end;
+// version 181 reads nsenter refused a namespace as a refused spawn.
+const SignatureVersion = 181
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

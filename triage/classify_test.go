@@ -1557,6 +1557,8 @@ func TestRulesReadOnlyTheirOwnWords(t *testing.T) {
 			"oauthlib.oauth2.rfc6749.errors.TokenExpiredError", "rule:session-lifecycle", false},
 		{"an API that says its token has expired is the login's end",
 			"mendeley.exception.MendeleyApiException: The Mendeley API returned an error (status: 401, message: Could not access resource because: Token has expired", "rule:session-lifecycle", false},
+		{"nsenter refused a namespace is a refused spawn, not a file's permissions",
+			"nsenter: cannot open /proc/1/ns/ipc: Permission denied", "rule:process-spawn", false},
 		{"a JSON-RPC parse error frame is read by the frames' rule",
 			`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`, "rule:jsonrpc-parse", false},
 	}

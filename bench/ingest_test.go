@@ -178,7 +178,11 @@ func BenchmarkIngestVisible(b *testing.B) {
 		}
 		for i := range visiblePosts {
 			msg := fmt.Sprintf("PermissionError: [Errno 13] Permission denied: '/data/out-%d.csv'", i)
-			body := fmt.Appendf(nil, `{"key":"%s/%d","test":"file-io/visible-%d","target":"code-interpreter","domain":"file-io","status":"failed","error":%q}`+"\n", run, i, i, msg)
+			body, err := json.Marshal(ingest.Result{Key: fmt.Sprintf("%s/%d", run, i), Test: fmt.Sprintf("file-io/visible-%d", i),
+				Target: "code-interpreter", Domain: "file-io", Status: "failed", Error: &msg})
+			if err != nil {
+				b.Fatal(err)
+			}
 			if err := postIngest(client, base+"/api/ingest/runs/"+run+"/results", "application/x-ndjson", body); err != nil {
 				b.Fatal(err)
 			}
@@ -194,20 +198,25 @@ func BenchmarkIngestVisible(b *testing.B) {
 			slowest = max(slowest, took)
 		}
 	}
-	b.ReportMetric(float64(sum.Milliseconds())/float64(b.N*visiblePosts), "ms-mean")
-	b.ReportMetric(float64(slowest.Milliseconds()), "ms-slowest")
+	b.ReportMetric(float64(sum)/float64(time.Millisecond)/float64(b.N*visiblePosts), "ms-mean")
+	b.ReportMetric(float64(slowest)/float64(time.Millisecond), "ms-slowest")
 }
 
 // runTotal is the total of results GET url reports, or -1 while the run
-// is not served yet.
+// is not served yet; any other answer ends the benchmark.
 func runTotal(b *testing.B, client *http.Client, url string) int {
 	resp, err := client.Get(url)
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer resp.Body.Close()
-	if resp.StatusCode == http.StatusNotFound {
+	switch resp.StatusCode {
+	case http.StatusOK:
+	case http.StatusNotFound:
 		return -1
+	default:
+		msg, _ := io.ReadAll(resp.Body)
+		b.Fatalf("GET %s: %s: %s", url, resp.Status, msg)
 	}
 	var run struct {
 		Total int `json:"total"`

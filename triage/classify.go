@@ -1420,8 +1420,11 @@ var maskedReadings = []maskedReading{
 // Proxmox's invalid PVE ticket as the login's end; version 180 reads a
 // daemon's socket missing after a restart as no file lost, and an expired
 // token (TokenExpiredError, "token has expired") as the login's end;
-// version 181 reads nsenter refused a namespace as a refused spawn.
-const SignatureVersion = 181
+// version 181 reads nsenter refused a namespace as a refused spawn;
+// version 182 (a review's mends) reads those in their own words only:
+// TokenExpiredError in its case, nsenter's namespace errors, a path that
+// ends in .sock, and fork/exec's missing path in the package-path rule.
+const SignatureVersion = 182
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -362,8 +362,9 @@ var (
 // the path written: {"status":"ok","message":"Uploaded: a.zip → /workspace/a.zip"}.
 var wroteFileFirst = regexp.MustCompile(`(?i)\b(ok|success|succeeded)\b[^\n]*\b(uploaded|wrote|written|saved)\b[^\n]*?[\s:]['"]?([\w./~-]*[\w-]\.[\w]{1,8}|/[\w./-]+)['"]?(?:\s|$|,)`)
 
-// unixSocket finds a Unix socket's path: /run/cups/cups.sock.
-var unixSocket = regexp.MustCompile(`\.sock\b`)
+// unixSocket finds a path named as a Unix socket conventionally is,
+// /run/cups/cups.sock, and not one that only starts so (x.sock.json).
+var unixSocket = regexp.MustCompile(`\.sock(?:$|[^\w.-])`)
 
 // lostAfterWrite reports whether f's error or log says a file is missing
 // that the log shows written successfully, or that went missing after the

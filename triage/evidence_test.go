@@ -115,6 +115,8 @@ func TestLostAfterWriteNeedsTheHarnessToHaveSeenTheFile(t *testing.T) {
 			"step=5 code_interpreter.run_code(resume=false) restarts=0 exit=1", false},
 		{"a daemon's socket missing after a restart is a service that did not come back", "lpstat: Bad file descriptor",
 			"session=sbx-fc05d3 started cupsd pid=265\nsandbox.idle_s=300 snapshot=resumed container_restarts=1\n$ ls -l /run/cups/cups.sock\nls: cannot access '/run/cups/cups.sock': No such file or directory", false},
+		{"a file named like a socket only at its start is still a file lost", "FileNotFoundError: [Errno 2] No such file or directory: '/data/x.sock.json'",
+			"sandbox restarted\nstep 4 read_file /data/x.sock.json", true},
 		{"a daemon's state file missing after a restart is still a file lost", "ERROR: can't open /run/samba/nmbd.pid: Error was No such file or directory",
 			"samba started\nsandbox restarted\nnmbd exited", true},
 	}

@@ -1423,8 +1423,12 @@ var maskedReadings = []maskedReading{
 // version 181 reads nsenter refused a namespace as a refused spawn;
 // version 182 (a review's mends) reads those in their own words only:
 // TokenExpiredError in its case, nsenter's namespace errors, a path that
-// ends in .sock, and fork/exec's missing path in the package-path rule.
-const SignatureVersion = 182
+// ends in .sock, and fork/exec's missing path in the package-path rule;
+// version 183 reads struct's unsigned range as a message's size,
+// safetensors' HeaderTooLarge as a stored file that is not the model, a
+// read from localhost that timed out as the time limit, and "is not owned
+// by" as a file's permissions.
+const SignatureVersion = 183
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -829,7 +829,7 @@ func TestAnOutcomeTheLogRecordsDecidesOverTheErrorsWords(t *testing.T) {
 		{"an OOM kill the kernel recorded is memory, whatever the client said", "ReadTimeoutError: HTTPConnectionPool(host='localhost', port=8000): Read timed out. (read timeout=120)",
 			"worker pid=4242 rss_mb=3900\nkernel: python3 invoked oom-killer: gfp_mask=0x100cca\nexit=1", "", "sandbox/memory", OOMKilledRule},
 		{"no OOM kill recorded is no outcome", "Killed", "limit_s=600 elapsed_s=601\nmemory.events oom_kill=0\nexit=137", "", "sandbox/cpu-time", LimitReachedRule},
-		{"a cgroup's throttled CPU is cpu-time", "ReadTimeoutError: HTTPConnectionPool(host='localhost', port=8000): Read timed out. (read timeout=120)",
+		{"a cgroup's throttled CPU is cpu-time", "ReadTimeoutError: HTTPConnectionPool(host='inference.internal', port=8000): Read timed out. (read timeout=120)",
 			"cpu.stat nr_periods=1200 nr_throttled=1180 throttled_usec=95000000", "", "sandbox/cpu-time", CPUThrottledRule},
 		{"U+FFFD counted in received text is encoding", "FileNotFoundError: [Errno 2] No such file or directory: '/workspace/out/report.csv'",
 			"received report.csv bytes=4096 replacement_chars=37", "", "interface/encoding", ReplacedCountRule},

@@ -1427,8 +1427,11 @@ var maskedReadings = []maskedReading{
 // version 183 reads struct's unsigned range as a message's size,
 // safetensors' HeaderTooLarge as a stored file that is not the model, a
 // read from localhost that timed out as the time limit, and "is not owned
-// by" as a file's permissions.
-const SignatureVersion = 183
+// by" as a file's permissions; version 184 (a review's mends) reads
+// those in their own words only: a read from localhost in a rule of its
+// own, after one that keeps a proxy's read the network's, "is not owned
+// by" the user only, struct's ranges of 16 bits or more.
+const SignatureVersion = 184
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

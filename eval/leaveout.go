@@ -49,10 +49,26 @@ func LeaveEachOut(user []triage.Rule, sets []LabelledSet) ([]LeftOut, error) {
 // still score every set with models that never saw it. It needs 2 to
 // len(sets) folds: with one, no set would be left out of anything.
 func LeaveFoldsOut(user []triage.Rule, sets []LabelledSet, folds int) ([]LeftOut, error) {
+	decided, err := DecideFoldsOut(user, sets, folds)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]LeftOut, len(sets))
+	for k, set := range sets {
+		out[k] = scoreTestHalf(set, decided[k])
+	}
+	return out, nil
+}
+
+// DecideFoldsOut decides every record of every set, as one campaign per
+// set, with the models LeaveFoldsOut scores it by: trained on the
+// development halves of the sets outside its fold. The outcomes of
+// sets[k] are out[k], in its records' order.
+func DecideFoldsOut(user []triage.Rule, sets []LabelledSet, folds int) ([][]Outcome, error) {
 	if folds < 2 || folds > len(sets) {
 		return nil, fmt.Errorf("eval: %d folds of %d sets: need 2 to as many folds as sets", folds, len(sets))
 	}
-	out := make([]LeftOut, len(sets))
+	out := make([][]Outcome, len(sets))
 	// What the rules do to each set's development half does not depend
 	// on the model: it is counted once, and summed over the others.
 	rules := make([]map[string]triage.RuleRecord, len(sets))
@@ -73,7 +89,7 @@ func LeaveFoldsOut(user []triage.Rule, sets []LabelledSet, folds int) ([]LeftOut
 			outside := func(i int) bool { return i%folds != fold }
 			c, severity := trainOutside(user, sets, rules, outside)
 			for k := fold; k < len(sets); k += folds {
-				out[k] = scoreTestHalf(c, severity, sets[k])
+				out[k] = DecideWith(c, severity, sets[k].Records)
 			}
 		})
 	}
@@ -114,10 +130,9 @@ func recordsOutside(rules []map[string]triage.RuleRecord, outside func(int) bool
 	return out
 }
 
-// scoreTestHalf scores the test half of set with c and severity. The whole
-// set is read as one campaign, as the main report reads it.
-func scoreTestHalf(c *triage.Classifier, severity *triage.WordModel, set LabelledSet) LeftOut {
-	outcomes := DecideWith(c, severity, set.Records)
+// scoreTestHalf scores the test half of set by outcomes, the decisions on
+// all its records read as one campaign, as the main report reads it.
+func scoreTestHalf(set LabelledSet, outcomes []Outcome) LeftOut {
 	var half []Record
 	var halfOut []Outcome
 	for i, r := range set.Records {

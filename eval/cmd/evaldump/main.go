@@ -3,13 +3,17 @@
 // one JSON object per line: the set, the record's id and half, its cause,
 // the true and the decided layer/primitive, what decided it, the mode and
 // its template, and both severities. testdata/eval/blind/bound.py and
-// cats.py read its output.
+// cats.py read its output. With -folds N, each set is decided by models
+// trained on the sets outside its fold, as `sandtrap eval --folds N`
+// scores it: what the models carry to a campaign they never saw.
 //
 //	go run ./eval/cmd/evaldump testdata/eval/realworld*.jsonl > dump.jsonl
+//	go run ./eval/cmd/evaldump -folds 10 testdata/eval/realworld*.jsonl > held-out.jsonl
 package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -26,23 +30,41 @@ func main() {
 	}
 }
 
-func run(paths []string) error {
-	c := triage.NewClassifier(nil)
-	enc := json.NewEncoder(os.Stdout)
-	for _, path := range paths {
+func run(args []string) error {
+	fs := flag.NewFlagSet("evaldump", flag.ContinueOnError)
+	folds := fs.Int("folds", 0, "decide each set with models trained on the sets outside its fold, the i-th file in fold i mod `n`")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	var sets []eval.LabelledSet
+	for _, path := range fs.Args() {
 		records, err := eval.LoadRecords(path)
 		if err != nil {
 			return err
 		}
-		outcomes := eval.Decide(c, records)
-		set := strings.TrimSuffix(filepath.Base(path), ".jsonl")
-		for i, r := range records {
-			o := outcomes[i]
+		sets = append(sets, eval.LabelledSet{Name: strings.TrimSuffix(filepath.Base(path), ".jsonl"), Records: records})
+	}
+	decided := make([][]eval.Outcome, len(sets))
+	if *folds > 0 {
+		var err error
+		if decided, err = eval.DecideFoldsOut(nil, sets, *folds); err != nil {
+			return err
+		}
+	} else {
+		c := triage.NewClassifier(nil)
+		for k, set := range sets {
+			decided[k] = eval.Decide(c, set.Records)
+		}
+	}
+	enc := json.NewEncoder(os.Stdout)
+	for k, set := range sets {
+		for i, r := range set.Records {
+			o := decided[k][i]
 			cause := r.Cause
 			if cause == "" {
 				cause = r.Mode
 			}
-			if err := enc.Encode(map[string]string{"set": set, "id": r.ID, "half": eval.Half(r.ID), "cause": cause,
+			if err := enc.Encode(map[string]string{"set": set.Name, "id": r.ID, "half": eval.Half(r.ID), "cause": cause,
 				"want": r.Layer + "/" + r.Primitive, "got": o.Layer + "/" + o.Primitive, "by": o.By,
 				"mode": o.Mode, "tpl": o.Template, "sev": o.Severity, "wsev": r.Severity, "err": first(r.Error, 300)}); err != nil {
 				return err

@@ -698,6 +698,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld704.jsonl",
 	"testdata/eval/realworld705.jsonl",
 	"testdata/eval/realworld706.jsonl",
+	"testdata/eval/realworld707.jsonl",
+	"testdata/eval/realworld708.jsonl",
+	"testdata/eval/realworld709.jsonl",
+	"testdata/eval/realworld710.jsonl",
+	"testdata/eval/realworld711.jsonl",
+	"testdata/eval/realworld712.jsonl",
+	"testdata/eval/realworld713.jsonl",
+	"testdata/eval/realworld714.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -706,6 +706,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld712.jsonl",
 	"testdata/eval/realworld713.jsonl",
 	"testdata/eval/realworld714.jsonl",
+	"testdata/eval/realworld715.jsonl",
+	"testdata/eval/realworld716.jsonl",
+	"testdata/eval/realworld717.jsonl",
+	"testdata/eval/realworld718.jsonl",
+	"testdata/eval/realworld719.jsonl",
+	"testdata/eval/realworld720.jsonl",
+	"testdata/eval/realworld721.jsonl",
+	"testdata/eval/realworld722.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

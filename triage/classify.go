@@ -1430,8 +1430,13 @@ var maskedReadings = []maskedReading{
 // by" as a file's permissions; version 184 (a review's mends) reads
 // those in their own words only: a read from localhost in a rule of its
 // own, after one that keeps a proxy's read the network's, "is not owned
-// by" the user only, struct's ranges of 16 bits or more.
-const SignatureVersion = 184
+// by" the user only, struct's ranges of 16 bits or more; version 185
+// reads OPC UA's closed or unknown session as the session's end,
+// PostgreSQL with no background worker free as a refused spawn, shmget's
+// "No space left on device" as memory, Go's JSON at a \x escape as
+// encoding and Python's unterminated JSON string as a message cut short,
+// and no longer takes a connect timeout for the run's time limit.
+const SignatureVersion = 185
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

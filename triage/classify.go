@@ -1435,8 +1435,14 @@ var maskedReadings = []maskedReading{
 // PostgreSQL with no background worker free as a refused spawn, shmget's
 // "No space left on device" as memory, Go's JSON at a \x escape as
 // encoding and Python's unterminated JSON string as a message cut short,
-// and no longer takes a connect timeout for the run's time limit.
-const SignatureVersion = 185
+// and no longer takes a connect timeout for the run's time limit; version
+// 186 reads Elasticsearch's flood-stage block in the rule of a full or
+// damaged store, which the model does not overrule, the MCP
+// SDK's "validation errors for ClientRequest" as the protocol's, OpenLDAP's
+// "Can't contact LDAP server" as the network's, Java's
+// MalformedInputException as encoding and the ws library's invalid frame
+// length, status code or opcode as the protocol's.
+const SignatureVersion = 186
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

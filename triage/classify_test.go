@@ -245,7 +245,7 @@ func TestTheRuleDecidesNotTheModel(t *testing.T) {
 		{"PHP 8's undefined exec is a disabled process function", "PHP Fatal error:  Uncaught Error: Call to undefined function exec() in /var/www/flarum/vendor/flarum/core/src/Foundation/Console/InfoCommand.php:198", "sandbox/process-spawn", "rule:php-process-functions-disabled"},
 		{"PHP 8's undefined proc_open in a namespace is the same", "Error: Call to undefined function Symfony\\Component\\Process\\proc_open()", "sandbox/process-spawn", "rule:php-process-functions-disabled"},
 		// Elasticsearch's flood-stage block, named by its index block alone.
-		{"an index made read-only by the flood stage is a full disk", "Error in one or more bulk request actions: index: /detail_model/_doc/1 caused index [detail_model] blocked by: [FORBIDDEN/12/index read-only / allow delete (api)];", "sandbox/storage-persistence", "rule:storage-persistence"},
+		{"an index made read-only by the flood stage is a full disk", "Error in one or more bulk request actions: index: /detail_model/_doc/1 caused index [detail_model] blocked by: [FORBIDDEN/12/index read-only / allow delete (api)];", "sandbox/storage-persistence", "rule:store-full-or-damaged"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -1607,6 +1607,16 @@ func TestRulesReadOnlyTheirOwnWords(t *testing.T) {
 			`ERR Error decoding JSON: invalid character 'x' in string escape code`, "rule:encoding", false},
 		{"Python's JSON decoder at a string that never ends read a document cut short",
 			"json.decoder.JSONDecodeError: Unterminated string starting at: line 1 column 1048571 (char 1048570)", "rule:message-size", false},
+		{"the MCP SDK's failure to read a message as any client request is the protocol's",
+			"WARNING - Failed to validate request: 22 validation errors for ClientRequest", "rule:jsonrpc-parse", false},
+		{"an LDAP client that reached no server is the network's",
+			"error: LDAP - Bind error -1  (Can't contact LDAP server)", "rule:network-egress", false},
+		{"Java's MalformedInputException is bytes not in the charset read",
+			"Caused by: java.nio.charset.MalformedInputException: Input length = 1", "rule:encoding", false},
+		{"a WebSocket frame with a length the protocol has not is the protocol's",
+			"RangeError: Invalid WebSocket frame: invalid payload length 126", "rule:http-framing", false},
+		{"but one with invalid UTF-8 is not read as a frame the protocol has not",
+			"RangeError: Invalid WebSocket frame: invalid UTF-8 sequence", "rule:http-framing", true},
 		{"a JSON-RPC parse error frame is read by the frames' rule",
 			`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`, "rule:jsonrpc-parse", false},
 	}

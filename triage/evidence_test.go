@@ -508,7 +508,9 @@ func TestReachedTimeLimitComparesTheRunWithTheShortestTimeLimitOfTheLog(t *testi
 		{"CPU seconds well under the limit are not", "limit_cpu_s=180 cpu_used_s=12.5 rss_mb=2048", false},
 		{"a count's limit with a time unit is a time limit", "row_limit=60s elapsed=61s", true},
 		{"a connection that took its connect timeout never opened: no run's time limit", "dial 10.40.2.31:502 connect_timeout_ms=5000\ndial 10.40.2.31:502 elapsed_ms=5005 bytes_sent=0", false},
-		{"a run that took its time limit beside a connect timeout is the limit's", "connect_timeout_s=10 limit_s=120 elapsed_s=121", true},
+		{"a run past its connect timeout but inside its time limit did not reach the limit", "connect_timeout_s=10 limit_s=120 elapsed_s=30", false},
+		{"a connection's timeout is a time limit, not a connect timeout", "connection_timeout=60 elapsed_s=60.1", true},
+		{"so is a disconnect's", "disconnect_timeout_s=300 elapsed_s=300", true},
 	}
 	checkLog(t, reachedTimeLimit, tests)
 }

@@ -13,6 +13,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -34,6 +35,9 @@ func run(args []string) error {
 	fs := flag.NewFlagSet("evaldump", flag.ContinueOnError)
 	folds := fs.Int("folds", 0, "decide each set with models trained on the sets outside its fold, the i-th file in fold i mod `n`")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
 		return err
 	}
 	var sets []eval.LabelledSet
@@ -45,7 +49,7 @@ func run(args []string) error {
 		sets = append(sets, eval.LabelledSet{Name: strings.TrimSuffix(filepath.Base(path), ".jsonl"), Records: records})
 	}
 	decided := make([][]eval.Outcome, len(sets))
-	if *folds > 0 {
+	if *folds != 0 {
 		var err error
 		if decided, err = eval.DecideFoldsOut(nil, sets, *folds); err != nil {
 			return err

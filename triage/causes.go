@@ -219,7 +219,7 @@ var knownCauses = []KnownCause{
 	// blind sets that hold a full disk and a quota, 6 label them one cause,
 	// and both sets with SQLite's words beside a full disk do.
 	known("disk-full", "storage-persistence", "Disk full: No space left on device",
-		`(?i)No space left on device|`+diskWatermarkBlocked+`|failed to offload data block|max_temp_directory_size|\bENOSPC\b|\[Errno 28\]|Disk quota exceeded|\bEDQUOT\b|\[Errno 122\]|database or disk is full|SQLITE_FULL`),
+		`(?i)No space left on device|`+floodStageBlocked+`|failed to offload data block|max_temp_directory_size|\bENOSPC\b|\[Errno 28\]|Disk quota exceeded|\bEDQUOT\b|\[Errno 122\]|database or disk is full|SQLITE_FULL`),
 	// Before the missing file: "magic bytes not found" is a file that
 	// is there but is not what was written.
 	known("data-file-corrupted", "storage-persistence", "Data file corrupted: Parquet magic bytes not found or corrupt footer",

@@ -1437,15 +1437,20 @@ var maskedReadings = []maskedReading{
 // encoding and Python's unterminated JSON string as a message cut short,
 // and no longer takes a connect timeout for the run's time limit; version
 // 186 reads Elasticsearch's flood-stage block in the rule of a full or
-// damaged store, which the model does not overrule, OpenLDAP's
+// damaged store, which the model does not overrule, the MCP SDK's
+// "validation errors for ClientRequest" as the protocol's, OpenLDAP's
 // "Can't contact LDAP server" as the network's, Java's
 // MalformedInputException as encoding and the ws library's invalid frame
 // length, status code or opcode as the protocol's; version 187 (a
 // review's mends) reads those in their own words only: the flood stage's
 // block, not any cluster block, a connect timeout's key but not a
-// connection's, shmget but not a path that names it, and gopcua's
-// StatusBadSessionIDInvalid too.
-const SignatureVersion = 187
+// connection's, shmget but not a path or a file that names it, gopcua's
+// StatusBadSessionIDInvalid and PostgreSQL's "failed to start a
+// background worker" too, and no longer ClientRequest (one set); version
+// 188 (a second review's mends) keeps a bare cluster_block_exception with
+// the storage rule, reads the flood stage's hyphenated watermark, and
+// reads no file named for shmget as shared memory.
+const SignatureVersion = 188
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

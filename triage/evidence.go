@@ -611,10 +611,11 @@ var (
 
 // connectKeyMarks name a limit on a connection's opening (connect_timeout_ms,
 // client_connect_timeout_s); notConnectKeyMarks name others that hold the
-// word: a connection's idle or pool wait, a reconnect's or a disconnect's.
+// word: a connection's idle or pool wait, a reconnect's or a disconnect's,
+// a connector's.
 var (
 	connectKeyMarks    = logview.NewMarks("connect")
-	notConnectKeyMarks = logview.NewMarks("connection", "reconnect", "disconnect")
+	notConnectKeyMarks = logview.NewMarks("connection", "reconnect", "disconnect", "interconnect", "connector", "connectivity", "connected")
 )
 
 // connectLimit reports whether a limit's key names a connection's opening.

@@ -509,6 +509,11 @@ func TestReachedTimeLimitComparesTheRunWithTheShortestTimeLimitOfTheLog(t *testi
 		{"a count's limit with a time unit is a time limit", "row_limit=60s elapsed=61s", true},
 		{"a connection that took its connect timeout never opened: no run's time limit", "dial 10.40.2.31:502 connect_timeout_ms=5000\ndial 10.40.2.31:502 elapsed_ms=5005 bytes_sent=0", false},
 		{"a run past its connect timeout but inside its time limit did not reach the limit", "connect_timeout_s=10 limit_s=120 elapsed_s=30", false},
+		{"a run that took its time limit beside a connect timeout is the limit's", "connect_timeout_s=10 limit_s=120 elapsed_s=121", true},
+		{"a connect timeout in camel case is one too", "ConnectTimeout=5000ms elapsed_ms=5003", false},
+		{"and in milliseconds", "connectTimeoutMillis=3000 waited_ms=3001", false},
+		{"a reconnect's timeout is a time limit", "reconnect_timeout_s=30 elapsed_s=30", true},
+		{"so is a connector's", "connector_timeout_s=60 elapsed_s=61", true},
 		{"a connection's timeout is a time limit, not a connect timeout", "connection_timeout=60 elapsed_s=60.1", true},
 		{"so is a disconnect's", "disconnect_timeout_s=300 elapsed_s=300", true},
 	}

@@ -78,12 +78,10 @@ const (
 	filesLost = `\b(disappeared|disappear|vanished)\b|not persist(ed|ing)|persistence (was )?lost|\bwiped\b|(files|contents|workspace|data) (are|is|were|was) (all )?gone|data loss|loses (the |all )?(data|everything)|lost (all )?(my|their) (work|notes|data|files)`
 	// corruptParquet is a Parquet file that is not what was written.
 	corruptParquet = `Parquet magic bytes not found|No magic bytes found at end of file|Corrupt footer|Invalid parquet file`
-	// diskWatermarkBlocked is Elasticsearch refusing writes once its disk
-	// passed the flood-stage watermark: a full disk in its own words.
-	diskWatermarkBlocked = `cluster_block_exception|` + floodStageBlocked
-	// floodStageBlocked is the block in its flood stage's own words; a
-	// bare cluster_block_exception may be a cluster with no master.
-	floodStageBlocked = `flood stage disk watermark|read-only-allow-delete|index read-only / allow delete`
+	// floodStageBlocked is Elasticsearch refusing writes once its disk
+	// passed the flood-stage watermark, in the block's own words: a bare
+	// cluster_block_exception may be a cluster with no master.
+	floodStageBlocked = `flood[- ]stage (?:disk )?watermark|read-only-allow-delete|index read-only / allow delete`
 	// missingFixture is a file missing from a test's fixtures or data
 	// folder: the test named a file it never shipped. The normaliser
 	// masks the folder ("../<path>", "…/<file>"), so the failure key
@@ -583,7 +581,7 @@ var builtinRules = []Rule{
 	// says "No space left on device": 7 of 7 labelled records, four sets,
 	// three of them realworld715's, which arrived after it was written.
 	builtin("memory", sandbox, "memory",
-		`(?i)(?:^|[^/\w.])shmget\b[^\n/]{0,40}No space left on device|could not create shared memory segment: No space left on device|memusage_exceeded|Memory usage exceeded \S+\. Shutting down|Stack space overflow: current size|Allowed memory size of \d+ bytes exhausted|\blive WebGL contexts\b|out of memory|\bOOM(?:[^\w-]|$|[-_ ]?kill|_score)|canvas memory use exceeds|circuit_breaking_exception|CircuitBreakingException|oom[-_ ]?kill|MemoryError|Cannot allocate memory|(?-i:\bENOMEM\b)|\[Errno 12\]|bad_alloc|OutOfMemoryError|heap out of memory|Java heap space|memory cgroup|memory limit|GC overhead limit exceeded|DaemonDisappearedException|daemon (has )?disappeared|Allocation failed|insufficient shared memory|shared memory \(shm\)|\bBus error\b|memory budget|Last few GCs|Reached heap limit|heap space is exhausted|unable to write to file </torch_|TeX capacity exceeded|could not resize shared memory segment|NCCL WARN[^\n]{0,80}No space left|/dev/shm[^\n]{0,80}No space left|No space left[^\n]{0,80}/dev/shm|cache resources exhausted`),
+		`(?i)(?:^|[^/\w.])shmget(?:$|[^\w./\n])[^\n/]{0,39}No space left on device|could not create shared memory segment: No space left on device|memusage_exceeded|Memory usage exceeded \S+\. Shutting down|Stack space overflow: current size|Allowed memory size of \d+ bytes exhausted|\blive WebGL contexts\b|out of memory|\bOOM(?:[^\w-]|$|[-_ ]?kill|_score)|canvas memory use exceeds|circuit_breaking_exception|CircuitBreakingException|oom[-_ ]?kill|MemoryError|Cannot allocate memory|(?-i:\bENOMEM\b)|\[Errno 12\]|bad_alloc|OutOfMemoryError|heap out of memory|Java heap space|memory cgroup|memory limit|GC overhead limit exceeded|DaemonDisappearedException|daemon (has )?disappeared|Allocation failed|insufficient shared memory|shared memory \(shm\)|\bBus error\b|memory budget|Last few GCs|Reached heap limit|heap space is exhausted|unable to write to file </torch_|TeX capacity exceeded|could not resize shared memory segment|NCCL WARN[^\n]{0,80}No space left|/dev/shm[^\n]{0,80}No space left|No space left[^\n]{0,80}/dev/shm|cache resources exhausted`),
 	// A kill alone is the OOM killer's most often, but a time limit ends a
 	// run the same way: the harness's log may tell (see endedByTimeLimit).
 	builtin("killed", sandbox, "memory",
@@ -636,7 +634,7 @@ var builtinRules = []Rule{
 	// "error: unable to write file" a checkout the disk could not hold (7
 	// of 7 labelled records, three sets).
 	builtin("storage-persistence", sandbox, "storage-persistence",
-		`(?i)(?m:^)error: unable to write file |Value not in list: [^\n]* not in \[\]|\berrno -28\b|\{:?error, ?:?enospc\}|Failed to fetch log file|No log file available|Log file isn.t local|dependencies reference nonexistent parent node|is over \d+% full|temporary upload location \[[^\]]*\] is not valid|Orphaned print file|database space exceeded|Disk utilization projected to reach threshold|disk I/O error|could not extend file|Only \d+ of \d+ bytes written|MISCONF Redis is configured to save RDB snapshots|bad draw, expecting \d+ items, found|last page of the wal is torn|unexpected first record, dropping buffer|No cached version listing for|Failed to execute 'setItem' on 'Storage'|Cache '[0-9a-f]+' not found|do not exist neither locally nor on remote|storage quota|storageQuotaExceeded|no longer available on disk|Short write to |No space left on device|curl: \(23\)|(?-i:\b(ENOSPC|EDQUOT|ENOENT|ESTALE)\b)|\[Errno 28\]|Disk quota exceeded|\[Errno 122\]|File too large|\[Errno 27\]|FileNotFoundError|No such file or directory|NoSuchFileException|Stale file handle|appears to be corrupted|files? (\w+ )?(disappear|vanish)|does not exist|QuotaExceededError|DOMException: Quota exceeded|`+corruptParquet+`|`+filesLost),
+		`(?i)(?m:^)error: unable to write file |Value not in list: [^\n]* not in \[\]|\berrno -28\b|\{:?error, ?:?enospc\}|Failed to fetch log file|No log file available|Log file isn.t local|dependencies reference nonexistent parent node|is over \d+% full|temporary upload location \[[^\]]*\] is not valid|Orphaned print file|database space exceeded|Disk utilization projected to reach threshold|disk I/O error|could not extend file|Only \d+ of \d+ bytes written|MISCONF Redis is configured to save RDB snapshots|bad draw, expecting \d+ items, found|last page of the wal is torn|unexpected first record, dropping buffer|No cached version listing for|Failed to execute 'setItem' on 'Storage'|Cache '[0-9a-f]+' not found|do not exist neither locally nor on remote|storage quota|storageQuotaExceeded|no longer available on disk|Short write to |No space left on device|cluster_block_exception|curl: \(23\)|(?-i:\b(ENOSPC|EDQUOT|ENOENT|ESTALE)\b)|\[Errno 28\]|Disk quota exceeded|\[Errno 122\]|File too large|\[Errno 27\]|FileNotFoundError|No such file or directory|NoSuchFileException|Stale file handle|appears to be corrupted|files? (\w+ )?(disappear|vanish)|does not exist|QuotaExceededError|DOMException: Quota exceeded|`+corruptParquet+`|`+filesLost),
 
 	// An MCP request that timed out is a tool that ran past the client's
 	// wait, not a broken protocol: 31 of the 53 blind records of it say

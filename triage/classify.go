@@ -1449,8 +1449,10 @@ var maskedReadings = []maskedReading{
 // background worker" too, and no longer ClientRequest (one set); version
 // 188 (a second review's mends) keeps a bare cluster_block_exception with
 // the storage rule, reads the flood stage's hyphenated watermark, and
-// reads no file named for shmget as shared memory.
-const SignatureVersion = 188
+// reads no file named for shmget as shared memory; version 189 reads Go's
+// "bufio.Scanner: token too long" as a message's size and GnuPG's unsafe
+// home folder or file as a file's permissions.
+const SignatureVersion = 189
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -1629,6 +1629,12 @@ func TestRulesReadOnlyTheirOwnWords(t *testing.T) {
 			"RangeError: Invalid WebSocket frame: invalid payload length 126", "rule:http-framing", false},
 		{"but one with invalid UTF-8 is the encoding's",
 			"RangeError: Invalid WebSocket frame: invalid UTF-8 sequence", "rule:encoding", false},
+		{"Go's scanner at a line longer than its buffer is the message's size",
+			"ERROR: Error reading from stdout: bufio.Scanner: token too long", "rule:message-size", false},
+		{"GnuPG that will not use a home folder it deems unsafe is a file's permissions",
+			"gpg: WARNING: unsafe ownership on homedir '/home/sandbox/.gnupg'", "rule:filesystem-permissions", false},
+		{"but GnuPG whose agent could not start is a refused spawn",
+			"gpg: WARNING: unsafe ownership on homedir '/root/.gnupg'\ngpg: can't connect to the agent: IPC connect call failed", "rule:process-spawn", false},
 		{"a JSON-RPC parse error frame is read by the frames' rule",
 			`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`, "rule:jsonrpc-parse", false},
 	}

@@ -48,17 +48,9 @@ func run(args []string) error {
 		}
 		sets = append(sets, eval.LabelledSet{Name: strings.TrimSuffix(filepath.Base(path), ".jsonl"), Records: records})
 	}
-	decided := make([][]eval.Outcome, len(sets))
-	if *folds != 0 {
-		var err error
-		if decided, err = eval.DecideFoldsOut(nil, sets, *folds); err != nil {
-			return err
-		}
-	} else {
-		c := triage.NewClassifier(nil)
-		for k, set := range sets {
-			decided[k] = eval.Decide(c, set.Records)
-		}
+	decided, err := decide(sets, *folds)
+	if err != nil {
+		return err
 	}
 	enc := json.NewEncoder(os.Stdout)
 	for k, set := range sets {
@@ -76,6 +68,20 @@ func run(args []string) error {
 		}
 	}
 	return nil
+}
+
+// decide returns the outcomes of every set's records: by models trained
+// outside each set's fold when folds is not 0, else by the committed ones.
+func decide(sets []eval.LabelledSet, folds int) ([][]eval.Outcome, error) {
+	if folds != 0 {
+		return eval.DecideFoldsOut(nil, sets, folds)
+	}
+	c := triage.NewClassifier(nil)
+	out := make([][]eval.Outcome, len(sets))
+	for k, set := range sets {
+		out[k] = eval.Decide(c, set.Records)
+	}
+	return out, nil
 }
 
 // first returns s cut to at most n bytes.

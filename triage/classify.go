@@ -1451,8 +1451,9 @@ var maskedReadings = []maskedReading{
 // the storage rule, reads the flood stage's hyphenated watermark, and
 // reads no file named for shmget as shared memory; version 189 reads Go's
 // "bufio.Scanner: token too long" as a message's size and GnuPG's unsafe
-// home folder or file as a file's permissions.
-const SignatureVersion = 189
+// home folder or file as a file's permissions; version 190 reads .NET's
+// "GC heap initialization failed" as memory.
+const SignatureVersion = 190
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

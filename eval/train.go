@@ -714,6 +714,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld720.jsonl",
 	"testdata/eval/realworld721.jsonl",
 	"testdata/eval/realworld722.jsonl",
+	"testdata/eval/realworld723.jsonl",
+	"testdata/eval/realworld724.jsonl",
+	"testdata/eval/realworld725.jsonl",
+	"testdata/eval/realworld726.jsonl",
+	"testdata/eval/realworld727.jsonl",
+	"testdata/eval/realworld728.jsonl",
+	"testdata/eval/realworld729.jsonl",
+	"testdata/eval/realworld730.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -722,6 +722,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld728.jsonl",
 	"testdata/eval/realworld729.jsonl",
 	"testdata/eval/realworld730.jsonl",
+	"testdata/eval/realworld731.jsonl",
+	"testdata/eval/realworld732.jsonl",
+	"testdata/eval/realworld733.jsonl",
+	"testdata/eval/realworld734.jsonl",
+	"testdata/eval/realworld735.jsonl",
+	"testdata/eval/realworld736.jsonl",
+	"testdata/eval/realworld737.jsonl",
+	"testdata/eval/realworld738.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -730,6 +730,12 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld736.jsonl",
 	"testdata/eval/realworld737.jsonl",
 	"testdata/eval/realworld738.jsonl",
+	"testdata/eval/realworld739.jsonl",
+	"testdata/eval/realworld741.jsonl",
+	"testdata/eval/realworld742.jsonl",
+	"testdata/eval/realworld743.jsonl",
+	"testdata/eval/realworld745.jsonl",
+	"testdata/eval/realworld746.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -1452,8 +1452,10 @@ var maskedReadings = []maskedReading{
 // reads no file named for shmget as shared memory; version 189 reads Go's
 // "bufio.Scanner: token too long" as a message's size and GnuPG's unsafe
 // home folder or file as a file's permissions; version 190 reads .NET's
-// "GC heap initialization failed" as memory.
-const SignatureVersion = 190
+// "GC heap initialization failed" as memory; version 191 reads GNU grep's
+// "Binary file … matches" as a NUL byte and io_uring refused at setup as a
+// refused spawn.
+const SignatureVersion = 191
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

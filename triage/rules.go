@@ -307,6 +307,13 @@ var builtinRules = []Rule{
 	// character) among it.
 	builtin("nul-byte", iface, "null-byte",
 		`(?i)invalid XML character \(Unicode: ?0x0\)|`+asciiZeroRefused+`|`+yamlCharZero+`|'0x00' is an invalid start of a value|string without null bytes|Illegal XML character: 0x0\b|control characters are not allowed|expects parameter 1 to be a valid path|Char 0x0 out of allowed range|hexadecimal value 0x00, is an invalid character|hexadecimal value 0x00 is an invalid character|шестнадцатеричное значение 0x00|\w\^@[\s)]|(?:\^@){3}|invalid token: 0x00|`+zeroByteNamed+`|[a-z]\\x00[a-z]\\x00|`+nulWords+`|byte sequence for encoding[^\n]*0x00|character with value 0x00|\\u0000 cannot be converted|unsupported Unicode escape sequence|\\x00(?:[^-]|$)|(?:^|[^=\s]|[^=]\s)\\0\b|\b22P05\b|invalid message format`),
+	// GNU grep that will not print lines it found because the input holds
+	// NUL bytes: "Binary file (standard input) matches", or since grep 3.5
+	// "grep: x.log: binary file matches". All 17 labelled records, six
+	// sets, are null-byte; the folds read five as encoding or
+	// input-validation.
+	builtin("grep-binary-file", iface, "null-byte",
+		`(?m)^Binary file [^\n]{1,200} matches\s*$|^grep: [^\n]{1,200}: binary file matches\s*$`),
 	builtin("truncation", iface, "message-size",
 		`(?i)\[archiver\] input file too short|\bDecodeError: (-+ )?Truncated (message|string)|zip: not a valid zip file|Truncated tar archive|got more than \d+ bytes|MessageTooLong \{ size|xref not found|unable to find trailer dictionary|can.t find startxref|Unclosed root tag|Not enough image data|short read|IncompleteRead|corrupted on transfer: sizes differ|downloaded \d+ of \d+ bytes|truncated (to|after|at) \d+|(response|output|content|payload|body) (was )?truncated|content-length mismatch|CONTENT_LENGTH_MISMATCH`),
 	// An accelerator's allocator says RESOURCE_EXHAUSTED too.
@@ -507,6 +514,12 @@ var builtinRules = []Rule{
 		`(?i)WebSocket is closed before the connection is established|was not upgraded to websocket|Expected HTTP 101|did not (upgrade|switch) protocols`),
 	builtin("stream-body-timeout", iface, "protocol",
 		`terminated: Body Timeout Error|UND_ERR_BODY_TIMEOUT`),
+	// io_uring refused at setup is the sandbox's seccomp or its limit on
+	// locked memory, whatever errno it gives (ENOSYS, EPERM, or ENOMEM,
+	// "Cannot allocate memory", which the memory rule would read): 8 of 8
+	// labelled records, four sets, are process-spawn.
+	builtin("io-uring-refused", sandbox, "process-spawn",
+		`io_uring_queue_init`),
 	builtin("thread-start", sandbox, "process-spawn",
 		`(?i)OutOfMemoryError: pthread_create|Failed to create a thread: retVal|failed to create OS thread|thread failed to start|Unsupported syscall|unable to create (a )?(new )?native thread|_dl_allocate_tls_init`),
 	builtin("volume-mount", sandbox, "storage-persistence",

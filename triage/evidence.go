@@ -447,15 +447,28 @@ var (
 )
 
 // reportedSuccess reports whether the last word f's log records on how
-// its call ended, an exit code or a status, says it succeeded: the tool
+// its call ended, an exit code or a status, says it succeeded, or, where
+// the log records none, whether the harness's exit code is 0: the tool
 // said so, and the failure is what the harness's own check found
 // afterwards, a wrong result returned as success. Of the 121 records of
 // the blind campaigns whose log ends with an exit of 0, 112 were rated
 // critical; of the 43 more whose log ends with a status of success, 42.
+// Of the failed results whose exit code is 0, 3,107 of 3,487 in 727 blind
+// sets were rated critical; over the ten folds' test halves, reading the
+// exit code found 211 more criticals and rated 54 more falsely.
 func reportedSuccess(f *Failure) bool {
+	if success, found := loggedOutcome(f); found {
+		return success
+	}
+	return f.ExitCode != nil && *f.ExitCode == 0
+}
+
+// loggedOutcome reports whether the last word f's log records on how its
+// call ended says it succeeded, and whether the log records one.
+func loggedOutcome(f *Failure) (success, found bool) {
 	log := tailBytes(f.LogTail, wholeWindow)
 	if !exitMarks.In(log) {
-		return false
+		return false, false
 	}
 	// Neither field crosses a line (their spaces are \s but the newline),
 	// so the last line that holds one holds the last word, and the lines
@@ -487,10 +500,10 @@ func reportedSuccess(f *Failure) bool {
 			}
 		}
 		if found {
-			return success
+			return success, true
 		}
 	}
-	return false
+	return false, false
 }
 
 // BrowserLoadRule is the Classification.By of a browser that closed under

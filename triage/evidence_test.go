@@ -158,6 +158,49 @@ func TestReportedSuccessReadsTheLastExitCodeOrStatusOfTheLog(t *testing.T) {
 	}
 }
 
+func TestReportedSuccessTakesTheHarnessExitCodeWhenTheLogSaysNothing(t *testing.T) {
+	zero, one := int64(0), int64(1)
+	tests := []struct {
+		name, log string
+		exit      *int64
+		want      bool
+	}{
+		{"an exit code of 0 and no log", "", &zero, true},
+		{"an exit code of 0 and a log with no exit or status", "step=3 tool=read_file bytes=0", &zero, true},
+		{"an exit code of 1 and no log", "", &one, false},
+		{"no exit code and no log", "", nil, false},
+		{"an exit code of 0 under a log whose last word is a failure", "tool=fetch status=failed", &zero, false},
+		{"an exit code of 1 under a log whose last word is an exit of 0", "step=3 exit=0", &one, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := reportedSuccess(&Failure{LogTail: []byte(tt.log), ExitCode: tt.exit}); got != tt.want {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestAFailureWhoseCallExitedZeroIsAModeOfItsOwnAndCritical(t *testing.T) {
+	zero, one := int64(0), int64(1)
+	c := NewClassifierWith(nil, withoutRecords(GuessModel()))
+	const msg = `invalid byte sequence for encoding "UTF8": 0x00`
+	silent := c.Classify(Failure{Status: "failed", Error: msg, ExitCode: &zero})
+	loud := c.Classify(Failure{Status: "failed", Error: msg, ExitCode: &one})
+	if !strings.HasPrefix(silent.ModeSignature(), toolSucceeded) {
+		t.Errorf("got mode signature %q, want it to start %q", silent.ModeSignature(), toolSucceeded)
+	}
+	if got, _ := Severity(silent.Layer, silent.Primitive, silent.ModeSignature()); got != sandtrap.SeverityCritical {
+		t.Errorf("got severity %s for the call that exited 0, want critical", got)
+	}
+	if strings.HasPrefix(loud.ModeSignature(), toolSucceeded) {
+		t.Errorf("got mode signature %q for the call that exited 1, want no %q", loud.ModeSignature(), toolSucceeded)
+	}
+	if got, _ := Severity(loud.Layer, loud.Primitive, loud.ModeSignature()); got == sandtrap.SeverityCritical {
+		t.Errorf("got severity %s for the call that exited 1, want below critical", got)
+	}
+}
+
 func TestLeaksSecretFindsCredentialsNotPlaceholders(t *testing.T) {
 	tests := []struct {
 		name, err string

@@ -28,7 +28,12 @@ import (
 // it tests its token), privateKey the body of a PEM private key,
 // envSecret a credential in an environment variable's assignment
 // (GITHUB_TOKEN=…), keystorePassword a Java keystore's password on a
-// command line and basicAuth an Authorization header's Basic credentials.
+// command line, basicAuth an Authorization header's Basic credentials and
+// pdoPassword the password PHP's stack trace prints among the arguments of
+// PDO's constructor, its first 15 characters and "..." when longer: a
+// password whatever its value, as a URL's is (of 16 blind records whose
+// error holds such a trace, the labellers called the 15 with arguments a
+// credential echoed, critical).
 // Google's browser keys (AIza…) are no shape of their own, since web
 // pages publish them in the scripts they load (…/maps/api/js?key=…); given
 // as an API call's key parameter (?key=…), as any API key is, they count:
@@ -45,6 +50,7 @@ var (
 	envSecret        = regexp.MustCompile(`\b[A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:TOKEN|SECRET|PASSWORD|API_KEY|ACCESS_KEY|SECRET_KEY)=["']?([^\s"'$<{,;]{4,})`)
 	basicAuth        = regexp.MustCompile(`(?i)\bauthorization["']?\s*[:=]\s*["']?basic ([A-Za-z0-9+/]{16,}={0,2})`)
 	keystorePassword = regexp.MustCompile(`(?i)\b(?:storepass|keypass|[a-z]*Store\.?Password|key\.password)=([^\s,;'"\]}]{3,})`)
+	pdoPassword      = regexp.MustCompile(`PDO->__construct\('[^'\n]*', '[^'\n]*', '([^'\n]+)'`)
 	uuidValue        = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 )
 
@@ -161,6 +167,18 @@ func secretSpans(text string, first bool) [][2]int {
 		}
 		for _, m := range p.rx.FindAllStringSubmatchIndex(text, -1) {
 			if !masked(text[m[2]:m[3]]) && !overlaps(spans, m[2], m[3]) {
+				if cut(m[2], m[3]) {
+					return spans
+				}
+			}
+		}
+	}
+	if strings.Contains(text, "PDO->__construct(") {
+		for _, m := range pdoPassword.FindAllStringSubmatchIndex(text, -1) {
+			// PHP cuts a long argument at 15 characters and adds "...",
+			// so an ellipsis here is no person's mask.
+			v := strings.TrimSuffix(text[m[2]:m[3]], "...")
+			if !masked(v) && !overlaps(spans, m[2], m[3]) {
 				if cut(m[2], m[3]) {
 					return spans
 				}

@@ -1455,8 +1455,10 @@ var maskedReadings = []maskedReading{
 // "GC heap initialization failed" as memory; version 191 reads GNU grep's
 // "Binary file … matches" as a NUL byte and io_uring refused at setup as a
 // refused spawn; version 192 takes the harness's exit code of 0, where
-// the log records no exit or status, as a tool that reported success.
-const SignatureVersion = 192
+// the log records no exit or status, as a tool that reported success;
+// version 193 reads the password in PHP's trace of PDO's constructor as a
+// secret shown.
+const SignatureVersion = 193
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -358,10 +358,18 @@ func (c *Classifier) classify(f Failure) Classification {
 		out = Classification{Layer: sandtrap.LayerInterface, Primitive: "encoding", By: DigestRule}
 		sig = normalizeSource("sha256 mismatch: " + sig)
 	}
-	out, sig = withLogEvidence(&f, layer, out, sig)
+	var silent bool
+	out, sig, silent = withLogEvidence(&f, layer, out, sig)
 	if layer == "" {
 		// The harness's word on the layer stands.
 		out = c.overrule(&f, key, out, wtext)
+	}
+	if silent && out.Layer != sandtrap.LayerTest && out.Primitive != "cpu-time" {
+		// The tool said it succeeded, so the failure is what the
+		// harness's check found: silent. A bug in the test stays the
+		// test's, and a time limit the limit's (the client gave up
+		// while the tool ran on), whether the rules or the model said so.
+		sig = normalizeSource(toolSucceeded + ": " + sig)
 	}
 	out.Signature = sig
 	return c.withKnownCause(out, &f)
@@ -375,8 +383,10 @@ func (c *Classifier) classify(f Failure) Classification {
 // path that climbs out of its directory and a tool that said it wrote it,
 // a file that is not its format because a web page was saved in its
 // place; then, over none of those, a connection the network never
-// answered and the outcomes the log records in so many words.
-func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig string) (Classification, string) {
+// answered and the outcomes the log records in so many words. It reports
+// too whether the failure is silent: its tool reported success
+// (reportedSuccess), and no other finding explains it.
+func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig string) (_ Classification, _ string, silent bool) {
 	// The end of the log, as the process cap, the time limit and the
 	// read-only mount read it: made a string once, not once each.
 	end := tailBytes(f.LogTail, wholeWindow)
@@ -489,14 +499,12 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 	if o, ok := outcomeShown(end, out, harnessLayer); ok {
 		out = Classification{Layer: o.layer, Primitive: o.primitive, By: o.by}
 	}
-	if out.Layer != sandtrap.LayerTest && out.Primitive != "cpu-time" && out.By != UnansweredRule && reportedSuccess(f) && findingOf(strings.Fields(sig)) < 0 {
-		// The tool said it succeeded, so the failure is what the
-		// harness's check found: silent. A time limit stays the
-		// limit's, and a wait the network never answered egress's,
-		// since the client gave up while the tool ran on.
-		sig = normalizeSource(toolSucceeded + ": " + sig)
-	}
-	if leaksSecret(f) {
+	// A wait the network never answered stays egress's, since the client
+	// gave up while the tool ran on; a leaked secret is the finding,
+	// whatever the tool said.
+	leak := leaksSecret(f)
+	silent = out.By != UnansweredRule && !leak && reportedSuccess(f, out) && findingOf(strings.Fields(sig)) < 0
+	if leak {
 		if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) && out.Layer != sandtrap.LayerTest {
 			// Whatever else failed, the tool's output let a credential
 			// through to the agent, the campaign and its tickets.
@@ -507,7 +515,7 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 		redacted, _ := logview.Redact(sig)
 		sig = normalizeSource(secretLeaked + ": " + redacted)
 	}
-	return out, sig
+	return out, sig, silent
 }
 
 // nulNamed finds words that name the NUL byte itself. The nul-byte rule
@@ -1457,8 +1465,13 @@ var maskedReadings = []maskedReading{
 // refused spawn; version 192 takes the harness's exit code of 0, where
 // the log records no exit or status, as a tool that reported success;
 // version 193 reads the password in PHP's trace of PDO's constructor as a
-// secret shown.
-const SignatureVersion = 193
+// secret shown; version 194 (a review's mends) reads grep's binary file
+// and io_uring's refusal late, among the rules, takes no exit code of 0
+// for success beside a process killed or crashed, on a result that could
+// not run, or under a leaked secret, lets a status that says neither
+// (running, sent) give way to the exit code, and drops the mark of success
+// when the model moves a failure to the test or a time limit.
+const SignatureVersion = 194
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -434,8 +434,13 @@ var exitField = regexp.MustCompile(`(?i)\b(?:exit|exit_?code|rc|return_?code)["'
 // state=completed. A number (an HTTP status) says nothing of it.
 var statusField = regexp.MustCompile(`(?i)\b(?:\w*status\w*|state)["']?[\t\f\r ]*[=:][\t\f\r ]*["']?([A-Za-z]+)\b`)
 
-// successWords are the words of statusField that say the call succeeded.
-var successWords = []string{"ok", "success", "succeeded", "successful", "completed", "complete", "done"}
+// successWords are the words of statusField that say the call succeeded,
+// unsuccessWords those that say it did not. Any other word (running, sent,
+// active) says neither, and the harness's own exit code decides.
+var (
+	successWords   = []string{"ok", "success", "succeeded", "successful", "completed", "complete", "done"}
+	unsuccessWords = []string{"error", "errored", "fail", "failed", "failure", "killed", "crashed", "aborted", "timeout", "cancelled", "canceled", "rejected", "denied", "refused", "invalid", "exception"}
+)
 
 // exitKeyMarks and statusMarks are checked before exitField and
 // statusField, each match of which holds one: every failure with a log
@@ -456,11 +461,26 @@ var (
 // Of the failed results whose exit code is 0, 3,107 of 3,487 in 727 blind
 // sets were rated critical; over the ten folds' test halves, reading the
 // exit code found 211 more criticals and rated 54 more falsely.
-func reportedSuccess(f *Failure) bool {
+func reportedSuccess(f *Failure, out Classification) bool {
 	if success, found := loggedOutcome(f); found {
 		return success
 	}
-	return f.ExitCode != nil && *f.ExitCode == 0
+	return f.Status == sandtrap.StatusFailed && f.ExitCode != nil && *f.ExitCode == 0 && !died(f, out)
+}
+
+// diedRules are the rules whose decision is that the failure's process
+// was killed or crashed: an exit code of 0 beside one says nothing of
+// success.
+var diedRules = []string{OOMKilledRule, PidsLimitRule, RendererCrashedRule}
+
+// diedWords are a process's death in its own output.
+var diedWords = regexp.MustCompile(`(?-i:\bKilled\b)|Segmentation fault|core dumped|\bSIG(?:KILL|SEGV|ABRT|BUS)\b`)
+
+// died reports whether out or f's error says f's process was killed or
+// crashed.
+func died(f *Failure, out Classification) bool {
+	return slices.Contains(diedRules, out.By) || out.By == killedRule.By() || out.By == exitOOMKillRule.By() ||
+		out.By == browserCrashRule.By() || diedWords.MatchString(tail(f.Error, wholeWindow))
 }
 
 // loggedOutcome reports whether the last word f's log records on how its
@@ -496,7 +516,18 @@ func loggedOutcome(f *Failure) (success, found bool) {
 			if all := statusField.FindAllStringSubmatchIndex(line, -1); len(all) > 0 && all[len(all)-1][0] > at {
 				m := all[len(all)-1]
 				v := line[m[2]:m[3]]
-				success, found = slices.ContainsFunc(successWords, func(w string) bool { return strings.EqualFold(w, v) }), true
+				said := func(w string) bool { return strings.EqualFold(w, v) }
+				switch {
+				case slices.ContainsFunc(successWords, said):
+					success, found = true, true
+				case slices.ContainsFunc(unsuccessWords, said):
+					success, found = false, true
+				default:
+					// The last word says neither: the lines before it
+					// are of earlier steps, and the harness's column
+					// decides.
+					return false, false
+				}
 			}
 		}
 		if found {

@@ -148,10 +148,12 @@ func TestReportedSuccessReadsTheLastExitCodeOrStatusOfTheLog(t *testing.T) {
 		{"an exit of 0 before a status of error", "exit=0 status=error", false},
 		{"an HTTP status says nothing of how the call ended", "step=3 exit=0 status=200", true},
 		{"a status of failed", "tool=fetch status=failed", false},
+		{"a status that says neither after an exit of 0 says nothing", "step=3 exit=0 status=running", false},
+		{"nor does it let an earlier step's exit of 0 speak", "step=2 exit=0\nstep=3 status=running", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := reportedSuccess(&Failure{LogTail: []byte(tt.log)}); got != tt.want {
+			if got := reportedSuccess(&Failure{Status: "failed", LogTail: []byte(tt.log)}, Classification{}); got != tt.want {
 				t.Errorf("got %v, want %v", got, tt.want)
 			}
 		})
@@ -161,21 +163,52 @@ func TestReportedSuccessReadsTheLastExitCodeOrStatusOfTheLog(t *testing.T) {
 func TestReportedSuccessTakesTheHarnessExitCodeWhenTheLogSaysNothing(t *testing.T) {
 	zero, one := int64(0), int64(1)
 	tests := []struct {
-		name, log string
-		exit      *int64
-		want      bool
+		name, status, err, log string
+		by                     string
+		exit                   *int64
+		want                   bool
 	}{
-		{"an exit code of 0 and no log", "", &zero, true},
-		{"an exit code of 0 and a log with no exit or status", "step=3 tool=read_file bytes=0", &zero, true},
-		{"an exit code of 1 and no log", "", &one, false},
-		{"no exit code and no log", "", nil, false},
-		{"an exit code of 0 under a log whose last word is a failure", "tool=fetch status=failed", &zero, false},
-		{"an exit code of 1 under a log whose last word is an exit of 0", "step=3 exit=0", &one, true},
+		{"an exit code of 0 and no log", "failed", "", "", "", &zero, true},
+		{"an exit code of 0 and a log with no exit or status", "failed", "", "step=3 tool=read_file bytes=0", "", &zero, true},
+		{"an exit code of 0 and a log whose marks hold no field", "failed", "", "process exited normally", "", &zero, true},
+		{"an exit code of 0 and a log whose status says neither", "failed", "", "step=3 tool=upload state=running", "", &zero, true},
+		{"an exit code of 1 and no log", "failed", "", "", "", &one, false},
+		{"no exit code and no log", "failed", "", "", "", nil, false},
+		{"an exit code of 0 under a log whose last word is a failure", "failed", "", "tool=fetch status=failed", "", &zero, false},
+		{"an exit code of 1 under a log whose last word is an exit of 0", "failed", "", "step=3 exit=0", "", &one, true},
+		{"an exit code of 0 on a result that could not run", "error", "", "", "", &zero, false},
+		{"an exit code of 0 beside a process the error says was killed", "failed", "Killed", "", "", &zero, false},
+		{"an exit code of 0 beside an OOM kill the log shows", "failed", "worker exited", "", OOMKilledRule, &zero, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := reportedSuccess(&Failure{LogTail: []byte(tt.log), ExitCode: tt.exit}); got != tt.want {
+			f := &Failure{Status: tt.status, Error: tt.err, LogTail: []byte(tt.log), ExitCode: tt.exit}
+			if got := reportedSuccess(f, Classification{By: tt.by}); got != tt.want {
 				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestALogLineOfGrepOrOfIOUringLeavesTheErrorToItsOwnRule(t *testing.T) {
+	tests := []struct {
+		name, err, log, want string
+	}{
+		{"grep meeting a binary file in the log leaves a failed lookup to the network",
+			"step failed\ncurl: (6) Could not resolve host: pypi.org",
+			"grep: ./__pycache__/a.cpython-312.pyc: binary file matches",
+			"sandbox/network-egress"},
+		{"MariaDB's warning that it runs without io_uring leaves a failed lookup to the network",
+			"step failed\ncurl: (6) Could not resolve host: mirror.example.org",
+			"[Warning] mysqld: io_uring_queue_init() failed with ENOSYS: check seccomp filters, and the kernel version (newer than 5.1 required)\nexit=6",
+			"sandbox/network-egress"},
+	}
+	c := NewClassifierWith(nil, withoutRecords(GuessModel()))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cl := c.Classify(Failure{Status: "failed", Error: tt.err, LogTail: []byte(tt.log)})
+			if got := cl.Layer + "/" + cl.Primitive; got != tt.want {
+				t.Errorf("got %s (%s), want %s", got, cl.By, tt.want)
 			}
 		})
 	}
@@ -198,6 +231,10 @@ func TestAFailureWhoseCallExitedZeroIsAModeOfItsOwnAndCritical(t *testing.T) {
 	}
 	if got, _ := Severity(loud.Layer, loud.Primitive, loud.ModeSignature()); got == sandtrap.SeverityCritical {
 		t.Errorf("got severity %s for the call that exited 1, want below critical", got)
+	}
+	leak := c.Classify(Failure{Status: "failed", Error: "connect failed: https://ci:supers3cret99@pypi.example.com/simple", ExitCode: &zero})
+	if !strings.HasPrefix(leak.ModeSignature(), secretLeaked) || strings.Contains(leak.ModeSignature(), toolSucceeded) {
+		t.Errorf("got mode signature %q for a leak whose call exited 0, want it to start %q alone", leak.ModeSignature(), secretLeaked)
 	}
 }
 

@@ -307,13 +307,6 @@ var builtinRules = []Rule{
 	// character) among it.
 	builtin("nul-byte", iface, "null-byte",
 		`(?i)invalid XML character \(Unicode: ?0x0\)|`+asciiZeroRefused+`|`+yamlCharZero+`|'0x00' is an invalid start of a value|string without null bytes|Illegal XML character: 0x0\b|control characters are not allowed|expects parameter 1 to be a valid path|Char 0x0 out of allowed range|hexadecimal value 0x00, is an invalid character|hexadecimal value 0x00 is an invalid character|шестнадцатеричное значение 0x00|\w\^@[\s)]|(?:\^@){3}|invalid token: 0x00|`+zeroByteNamed+`|[a-z]\\x00[a-z]\\x00|`+nulWords+`|byte sequence for encoding[^\n]*0x00|character with value 0x00|\\u0000 cannot be converted|unsupported Unicode escape sequence|\\x00(?:[^-]|$)|(?:^|[^=\s]|[^=]\s)\\0\b|\b22P05\b|invalid message format`),
-	// GNU grep that will not print lines it found because the input holds
-	// NUL bytes: "Binary file (standard input) matches", or since grep 3.5
-	// "grep: x.log: binary file matches". All 17 labelled records, six
-	// sets, are null-byte; the folds read five as encoding or
-	// input-validation.
-	builtin("grep-binary-file", iface, "null-byte",
-		`(?m)^Binary file [^\n]{1,200} matches\s*$|^grep: [^\n]{1,200}: binary file matches\s*$`),
 	builtin("truncation", iface, "message-size",
 		`(?i)\[archiver\] input file too short|\bDecodeError: (-+ )?Truncated (message|string)|zip: not a valid zip file|Truncated tar archive|got more than \d+ bytes|MessageTooLong \{ size|xref not found|unable to find trailer dictionary|can.t find startxref|Unclosed root tag|Not enough image data|short read|IncompleteRead|corrupted on transfer: sizes differ|downloaded \d+ of \d+ bytes|truncated (to|after|at) \d+|(response|output|content|payload|body) (was )?truncated|content-length mismatch|CONTENT_LENGTH_MISMATCH`),
 	// An accelerator's allocator says RESOURCE_EXHAUSTED too.
@@ -514,12 +507,6 @@ var builtinRules = []Rule{
 		`(?i)WebSocket is closed before the connection is established|was not upgraded to websocket|Expected HTTP 101|did not (upgrade|switch) protocols`),
 	builtin("stream-body-timeout", iface, "protocol",
 		`terminated: Body Timeout Error|UND_ERR_BODY_TIMEOUT`),
-	// io_uring refused at setup is the sandbox's seccomp or its limit on
-	// locked memory, whatever errno it gives (ENOSYS, EPERM, or ENOMEM,
-	// "Cannot allocate memory", which the memory rule would read): 8 of 8
-	// labelled records, four sets, are process-spawn.
-	builtin("io-uring-refused", sandbox, "process-spawn",
-		`io_uring_queue_init`),
 	builtin("thread-start", sandbox, "process-spawn",
 		`(?i)OutOfMemoryError: pthread_create|Failed to create a thread: retVal|failed to create OS thread|thread failed to start|Unsupported syscall|unable to create (a )?(new )?native thread|_dl_allocate_tls_init`),
 	builtin("volume-mount", sandbox, "storage-persistence",
@@ -592,12 +579,24 @@ var builtinRules = []Rule{
 	// records of six sets are memory. Its own rule, since the "No space
 	// left on device" beside it lets the model overrule the memory rule.
 	builtin("torch-shared-memory", sandbox, "memory", torchSharedMemory),
+	// io_uring refused at setup is the sandbox's seccomp or its limit on
+	// locked memory, whatever errno it gives (ENOSYS, EPERM, or ENOMEM,
+	// "Cannot allocate memory", which the memory rule below would read):
+	// 8 of 8 labelled records, four sets, are process-spawn. Only its
+	// refusal's own line is read, and late, since MariaDB warns so at each
+	// start under seccomp and then runs on without io_uring: a later
+	// failure the network's or an earlier rule reads is that cause's. The
+	// rules of memory and of a file's permissions come after it, so such a
+	// failure beside the warning is read as the refusal.
+	builtin("io-uring-refused", sandbox, "process-spawn",
+		`(?i)io_uring_queue_init[^\n]{0,80}(?:failed|ENOSYS|EPERM|ENOMEM|Cannot allocate memory|Operation not permitted|Not supported)|(?:ENOSYS|EPERM|ENOMEM|Cannot allocate memory|Operation not permitted|Not supported)[^\n]{0,40}io_uring_queue_init`),
 	// System V shared memory full (shmget's ENOSPC) is memory, though it
 	// says "No space left on device": 7 of 7 labelled records, four sets,
 	// three of them realworld715's, which arrived after it was written.
 	// .NET's "GC heap initialization failed" (E_OUTOFMEMORY) is a heap the
 	// runtime could not reserve: 7 of 7 labelled records, three sets. Its
-	// "Failed to create CoreCLR" alone is also a pids limit's.
+	// "Failed to create CoreCLR" without it is memory in one set and, in
+	// MSBuild's words, a pids limit's in another.
 	builtin("memory", sandbox, "memory",
 		`(?i)GC heap initialization failed|(?:^|[^/\w.])shmget(?:$|[^\w./\n])[^\n/]{0,39}No space left on device|could not create shared memory segment: No space left on device|memusage_exceeded|Memory usage exceeded \S+\. Shutting down|Stack space overflow: current size|Allowed memory size of \d+ bytes exhausted|\blive WebGL contexts\b|out of memory|\bOOM(?:[^\w-]|$|[-_ ]?kill|_score)|canvas memory use exceeds|circuit_breaking_exception|CircuitBreakingException|oom[-_ ]?kill|MemoryError|Cannot allocate memory|(?-i:\bENOMEM\b)|\[Errno 12\]|bad_alloc|OutOfMemoryError|heap out of memory|Java heap space|memory cgroup|memory limit|GC overhead limit exceeded|DaemonDisappearedException|daemon (has )?disappeared|Allocation failed|insufficient shared memory|shared memory \(shm\)|\bBus error\b|memory budget|Last few GCs|Reached heap limit|heap space is exhausted|unable to write to file </torch_|TeX capacity exceeded|could not resize shared memory segment|NCCL WARN[^\n]{0,80}No space left|/dev/shm[^\n]{0,80}No space left|No space left[^\n]{0,80}/dev/shm|cache resources exhausted`),
 	// A kill alone is the OOM killer's most often, but a time limit ends a
@@ -658,6 +657,16 @@ var builtinRules = []Rule{
 	builtin("storage-persistence", sandbox, "storage-persistence",
 		`(?i)(?m:^)error: unable to write file |Value not in list: [^\n]* not in \[\]|\berrno -28\b|\{:?error, ?:?enospc\}|Failed to fetch log file|No log file available|Log file isn.t local|dependencies reference nonexistent parent node|is over \d+% full|temporary upload location \[[^\]]*\] is not valid|Orphaned print file|database space exceeded|Disk utilization projected to reach threshold|disk I/O error|could not extend file|Only \d+ of \d+ bytes written|MISCONF Redis is configured to save RDB snapshots|bad draw, expecting \d+ items, found|last page of the wal is torn|unexpected first record, dropping buffer|No cached version listing for|Failed to execute 'setItem' on 'Storage'|Cache '[0-9a-f]+' not found|do not exist neither locally nor on remote|storage quota|storageQuotaExceeded|no longer available on disk|Short write to |No space left on device|cluster_block_exception|curl: \(23\)|(?-i:\b(ENOSPC|EDQUOT|ENOENT|ESTALE)\b)|\[Errno 28\]|Disk quota exceeded|\[Errno 122\]|File too large|\[Errno 27\]|FileNotFoundError|No such file or directory|NoSuchFileException|Stale file handle|appears to be corrupted|files? (\w+ )?(disappear|vanish)|does not exist|QuotaExceededError|DOMException: Quota exceeded|`+corruptParquet+`|`+filesLost),
 
+	// GNU grep that will not print the lines it matched because it took
+	// the input for binary: NUL bytes in it, or bytes not valid in the
+	// locale (an encoding's fault, which this reads as a NUL too). "Binary
+	// file (standard input) matches", or since grep 3.5 "grep: x.log:
+	// binary file matches". All 18 labelled records that print it, in seven
+	// sets, are null-byte; the folds read five as encoding or
+	// input-validation. Late in the list: an agent's grep over .pyc or .git
+	// files prints it beside whatever else failed, whose own rule decides.
+	builtin("grep-binary-file", iface, "null-byte",
+		`(?m)^Binary file [^\n]{1,200} matches[ \t\r]*$|^grep: [^\n]{1,200}: binary file matches[ \t\r]*$`),
 	// An MCP request that timed out is a tool that ran past the client's
 	// wait, not a broken protocol: 31 of the 53 blind records of it say
 	// cpu-time, 22 protocol, in both halves alike.
@@ -741,6 +750,8 @@ var (
 	browserClosedRule = builtinNamed("browser-closed")
 	killedRule        = builtinNamed("killed")
 	exitOOMKillRule   = builtinNamed("exit-oom-kill")
+	// browserCrashRule reads a browser or its renderer that crashed.
+	browserCrashRule = builtinNamed("browser-crash")
 )
 
 // weakBuiltin holds the By of each weak built-in rule: what it read, a

@@ -364,7 +364,7 @@ func (c *Classifier) classify(f Failure) Classification {
 		// The harness's word on the layer stands.
 		out = c.overrule(&f, key, out, wtext)
 	}
-	if silent && out.Layer != sandtrap.LayerTest && out.Primitive != "cpu-time" {
+	if silent && out.Layer != sandtrap.LayerTest && out.Primitive != "cpu-time" && reportedSuccess(&f, out) {
 		// The tool said it succeeded, so the failure is what the
 		// harness's check found: silent. A bug in the test stays the
 		// test's, and a time limit the limit's (the client gave up
@@ -503,7 +503,7 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 	// gave up while the tool ran on; a leaked secret is the finding,
 	// whatever the tool said.
 	leak := leaksSecret(f)
-	silent = out.By != UnansweredRule && !leak && reportedSuccess(f, out) && findingOf(strings.Fields(sig)) < 0
+	silent = out.By != UnansweredRule && !leak && out.Layer != sandtrap.LayerTest && out.Primitive != "cpu-time" && findingOf(strings.Fields(sig)) < 0
 	if leak {
 		if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) && out.Layer != sandtrap.LayerTest {
 			// Whatever else failed, the tool's output let a credential
@@ -1470,8 +1470,13 @@ var maskedReadings = []maskedReading{
 // for success beside a process killed or crashed, on a result that could
 // not run, or under a leaked secret, lets a status that says neither
 // (running, sent) give way to the exit code, and drops the mark of success
-// when the model moves a failure to the test or a time limit.
-const SignatureVersion = 194
+// when the model moves a failure to the test or a time limit; version 195
+// (a second review's) reads the exit code after the model's overrule, with
+// the class before it and after it both ruling a test or a time limit out,
+// lets a line's failed exit code stand beside a status that says neither,
+// reads stopped, terminated and their like as a failure, and no header's
+// Proxy-Status as a status.
+const SignatureVersion = 195
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

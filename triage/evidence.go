@@ -431,15 +431,16 @@ var exitField = regexp.MustCompile(`(?i)\b(?:exit|exit_?code|rc|return_?code)["'
 
 // statusField finds a harness's word for how a call ended: status=ok,
 // "status": "success", restore_status_reported=completed,
-// state=completed. A number (an HTTP status) says nothing of it.
-var statusField = regexp.MustCompile(`(?i)\b(?:\w*status\w*|state)["']?[\t\f\r ]*[=:][\t\f\r ]*["']?([A-Za-z]+)\b`)
+// state=completed. A number (an HTTP status) says nothing of it, nor does
+// a header's (Proxy-Status: squid).
+var statusField = regexp.MustCompile(`(?i)(?:^|[^\w-])(?:\w*status\w*|state)["']?[\t\f\r ]*[=:][\t\f\r ]*["']?([A-Za-z]+)\b`)
 
 // successWords are the words of statusField that say the call succeeded,
 // unsuccessWords those that say it did not. Any other word (running, sent,
 // active) says neither, and the harness's own exit code decides.
 var (
 	successWords   = []string{"ok", "success", "succeeded", "successful", "completed", "complete", "done"}
-	unsuccessWords = []string{"error", "errored", "fail", "failed", "failure", "killed", "crashed", "aborted", "timeout", "cancelled", "canceled", "rejected", "denied", "refused", "invalid", "exception"}
+	unsuccessWords = []string{"error", "errored", "fail", "failed", "failure", "killed", "crashed", "aborted", "timeout", "cancelled", "canceled", "rejected", "denied", "refused", "invalid", "exception", "stopped", "terminated", "signaled", "signalled", "dead", "err", "nonzero", "interrupted", "hung", "expired", "lost", "incomplete"}
 )
 
 // exitKeyMarks and statusMarks are checked before exitField and
@@ -474,13 +475,13 @@ func reportedSuccess(f *Failure, out Classification) bool {
 var diedRules = []string{OOMKilledRule, PidsLimitRule, RendererCrashedRule}
 
 // diedWords are a process's death in its own output.
-var diedWords = regexp.MustCompile(`(?-i:\bKilled\b)|Segmentation fault|core dumped|\bSIG(?:KILL|SEGV|ABRT|BUS)\b`)
+var diedWords = regexp.MustCompile(`\bKilled\b|(?i:segmentation fault|core dumped|signal: killed)|\bSIG(?:KILL|SEGV|ABRT|BUS)\b`)
 
-// died reports whether out or f's error says f's process was killed or
-// crashed.
+// died reports whether out, f's error or its MCP step's error says f's
+// process was killed or crashed.
 func died(f *Failure, out Classification) bool {
 	return slices.Contains(diedRules, out.By) || out.By == killedRule.By() || out.By == exitOOMKillRule.By() ||
-		out.By == browserCrashRule.By() || diedWords.MatchString(tail(f.Error, wholeWindow))
+		out.By == browserCrashRule.By() || diedWords.MatchString(tail(f.Error, wholeWindow)) || diedWords.MatchString(f.StepError)
 }
 
 // loggedOutcome reports whether the last word f's log records on how its
@@ -525,7 +526,11 @@ func loggedOutcome(f *Failure) (success, found bool) {
 				default:
 					// The last word says neither: the lines before it
 					// are of earlier steps, and the harness's column
-					// decides.
+					// decides, unless the same line's exit code
+					// said the call failed.
+					if found && !success {
+						return false, true
+					}
 					return false, false
 				}
 			}

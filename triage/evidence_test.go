@@ -179,6 +179,10 @@ func TestReportedSuccessTakesTheHarnessExitCodeWhenTheLogSaysNothing(t *testing.
 		{"an exit code of 0 on a result that could not run", "error", "", "", "", &zero, false},
 		{"an exit code of 0 beside a process the error says was killed", "failed", "Killed", "", "", &zero, false},
 		{"an exit code of 0 beside an OOM kill the log shows", "failed", "worker exited", "", OOMKilledRule, &zero, false},
+		{"an exit code of 0 beside Go's word that its child was killed", "failed", "exec: signal: killed", "", "", &zero, false},
+		{"an exit code of 0 under a log whose status says neither but whose exit code failed", "failed", "", "step=3 exit=1 status=running", "", &zero, false},
+		{"an exit code of 0 under a log whose state is stopped", "failed", "", "step=3 tool=server state=stopped", "", &zero, false},
+		{"an exit code of 0 under a proxy's header, which is no status", "failed", "", "HTTP/1.1 403 Forbidden\nProxy-Status: squid", "", &zero, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -231,6 +235,11 @@ func TestAFailureWhoseCallExitedZeroIsAModeOfItsOwnAndCritical(t *testing.T) {
 	}
 	if got, _ := Severity(loud.Layer, loud.Primitive, loud.ModeSignature()); got == sandtrap.SeverityCritical {
 		t.Errorf("got severity %s for the call that exited 1, want below critical", got)
+	}
+	fixture := NewClassifierWith(nil, sureOfFixtures()).Classify(Failure{Status: "failed",
+		Error: "FileNotFoundError: [Errno 2] No such file or directory: 'data/input.csv'", LogTail: []byte("collected by conftest from fixtures"), ExitCode: &zero})
+	if got := fixture.Layer + "/" + fixture.Primitive; got != "test/harness" || strings.HasPrefix(fixture.ModeSignature(), toolSucceeded) {
+		t.Errorf("got %s with mode signature %q for a fixture the model found missing, want test/harness with no %q", got, fixture.ModeSignature(), toolSucceeded)
 	}
 	leak := c.Classify(Failure{Status: "failed", Error: "connect failed: https://ci:supers3cret99@pypi.example.com/simple", ExitCode: &zero})
 	if !strings.HasPrefix(leak.ModeSignature(), secretLeaked) || strings.Contains(leak.ModeSignature(), toolSucceeded) {

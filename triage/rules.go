@@ -585,9 +585,11 @@ var builtinRules = []Rule{
 	// 8 of 8 labelled records, four sets, are process-spawn. Only its
 	// refusal's own line is read, and late, since MariaDB warns so at each
 	// start under seccomp and then runs on without io_uring: a later
-	// failure the network's or an earlier rule reads is that cause's. The
-	// rules of memory and of a file's permissions come after it, so such a
-	// failure beside the warning is read as the refusal.
+	// failure the network's or an earlier rule reads is that cause's. Every
+	// later rule (memory, a file's permissions, a kill, the storage's, the
+	// test's) and every guess come after it, so such a failure beside the
+	// warning is read as the refusal; two labelled records are the warning
+	// alone.
 	builtin("io-uring-refused", sandbox, "process-spawn",
 		`(?i)io_uring_queue_init[^\n]{0,80}(?:failed|ENOSYS|EPERM|ENOMEM|Cannot allocate memory|Operation not permitted|Not supported)|(?:ENOSYS|EPERM|ENOMEM|Cannot allocate memory|Operation not permitted|Not supported)[^\n]{0,40}io_uring_queue_init`),
 	// System V shared memory full (shmget's ENOSPC) is memory, though it

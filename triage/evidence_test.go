@@ -194,30 +194,6 @@ func TestReportedSuccessTakesTheHarnessExitCodeWhenTheLogSaysNothing(t *testing.
 	}
 }
 
-func TestALogLineOfGrepOrOfIOUringLeavesTheErrorToItsOwnRule(t *testing.T) {
-	tests := []struct {
-		name, err, log, want string
-	}{
-		{"grep meeting a binary file in the log leaves a failed lookup to the network",
-			"step failed\ncurl: (6) Could not resolve host: pypi.org",
-			"grep: ./__pycache__/a.cpython-312.pyc: binary file matches",
-			"sandbox/network-egress"},
-		{"MariaDB's warning that it runs without io_uring leaves a failed lookup to the network",
-			"step failed\ncurl: (6) Could not resolve host: mirror.example.org",
-			"[Warning] mysqld: io_uring_queue_init() failed with ENOSYS: check seccomp filters, and the kernel version (newer than 5.1 required)\nexit=6",
-			"sandbox/network-egress"},
-	}
-	c := NewClassifierWith(nil, withoutRecords(GuessModel()))
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			cl := c.Classify(Failure{Status: "failed", Error: tt.err, LogTail: []byte(tt.log)})
-			if got := cl.Layer + "/" + cl.Primitive; got != tt.want {
-				t.Errorf("got %s (%s), want %s", got, cl.By, tt.want)
-			}
-		})
-	}
-}
-
 func TestAFailureWhoseCallExitedZeroIsAModeOfItsOwnAndCritical(t *testing.T) {
 	zero, one := int64(0), int64(1)
 	c := NewClassifierWith(nil, withoutRecords(GuessModel()))
@@ -477,6 +453,14 @@ func TestTheHarnessLogDecidesWhatTheErrorCannot(t *testing.T) {
 			"McpError: Timed out while waiting for response to ClientRequest. Waited 10.0 seconds.",
 			"step=1 call run_notebook started; server-side duration 34.5s (from server log, completed rc=0)",
 			"sandbox/cpu-time", sandtrap.SeverityMedium, "mcp-request-timeout"},
+		{"grep meeting a binary file in the log leaves a failed lookup to the network",
+			"step failed\ncurl: (6) Could not resolve host: pypi.org",
+			"grep: ./__pycache__/a.cpython-312.pyc: binary file matches",
+			"sandbox/network-egress", sandtrap.SeverityHigh, "dns-lookup-failed"},
+		{"MariaDB's warning that it runs without io_uring leaves a failed lookup to the network",
+			"step failed\ncurl: (6) Could not resolve host: mirror.example.org",
+			"[Warning] mysqld: io_uring_queue_init() failed with ENOSYS: check seccomp filters, and the kernel version (newer than 5.1 required)\nexit=6",
+			"sandbox/network-egress", sandtrap.SeverityHigh, "dns-lookup-failed"},
 		{"abbreviated digests that differ are a round trip that changed the bytes",
 			"encoding cp1252\nvalue 'Gr??enordnung'",
 			"tool=sandbox.write_file args path=C:\\work\\out.json bytes=1131\ntool result isError=false; readback sha256 8c856e058bac… != sent f16423e83942…",

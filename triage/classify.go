@@ -358,13 +358,13 @@ func (c *Classifier) classify(f Failure) Classification {
 		out = Classification{Layer: sandtrap.LayerInterface, Primitive: "encoding", By: DigestRule}
 		sig = normalizeSource("sha256 mismatch: " + sig)
 	}
-	var silent bool
-	out, sig, silent = withLogEvidence(&f, layer, out, sig)
+	var markable bool
+	out, sig, markable = withLogEvidence(&f, layer, out, sig)
 	if layer == "" {
 		// The harness's word on the layer stands.
 		out = c.overrule(&f, key, out, wtext)
 	}
-	if silent && out.Layer != sandtrap.LayerTest && out.Primitive != "cpu-time" && reportedSuccess(&f, out) {
+	if markable && out.Layer != sandtrap.LayerTest && out.Primitive != "cpu-time" && reportedSuccess(&f, out) {
 		// The tool said it succeeded, so the failure is what the
 		// harness's check found: silent. A bug in the test stays the
 		// test's, and a time limit the limit's (the client gave up
@@ -384,9 +384,11 @@ func (c *Classifier) classify(f Failure) Classification {
 // a file that is not its format because a web page was saved in its
 // place; then, over none of those, a connection the network never
 // answered and the outcomes the log records in so many words. It reports
-// too whether the failure is silent: its tool reported success
-// (reportedSuccess), and no other finding explains it.
-func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig string) (_ Classification, _ string, silent bool) {
+// too whether the failure may take the mark of a tool that reported
+// success: no other finding explains it, no secret leaked, and it is
+// neither the test's nor a time limit. classify asks reportedSuccess after
+// the model's overrule, which needs the class it gives.
+func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig string) (_ Classification, _ string, markable bool) {
 	// The end of the log, as the process cap, the time limit and the
 	// read-only mount read it: made a string once, not once each.
 	end := tailBytes(f.LogTail, wholeWindow)
@@ -503,7 +505,7 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 	// gave up while the tool ran on; a leaked secret is the finding,
 	// whatever the tool said.
 	leak := leaksSecret(f)
-	silent = out.By != UnansweredRule && !leak && out.Layer != sandtrap.LayerTest && out.Primitive != "cpu-time" && findingOf(strings.Fields(sig)) < 0
+	markable = out.By != UnansweredRule && !leak && out.Layer != sandtrap.LayerTest && out.Primitive != "cpu-time" && findingOf(strings.Fields(sig)) < 0
 	if leak {
 		if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) && out.Layer != sandtrap.LayerTest {
 			// Whatever else failed, the tool's output let a credential
@@ -515,7 +517,7 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 		redacted, _ := logview.Redact(sig)
 		sig = normalizeSource(secretLeaked + ": " + redacted)
 	}
-	return out, sig, silent
+	return out, sig, markable
 }
 
 // nulNamed finds words that name the NUL byte itself. The nul-byte rule

@@ -472,7 +472,7 @@ func reportedSuccess(f *Failure, out Classification) bool {
 // diedRules are the rules whose decision is that the failure's process
 // was killed or crashed: an exit code of 0 beside one says nothing of
 // success.
-var diedRules = []string{OOMKilledRule, PidsLimitRule, RendererCrashedRule}
+var diedRules = []string{OOMKilledRule, PidsLimitRule, RendererCrashedRule, killedRule.By(), exitOOMKillRule.By(), browserCrashRule.By()}
 
 // diedWords are a process's death in its own output.
 var diedWords = regexp.MustCompile(`\bKilled\b|(?i:segmentation fault|core dumped|signal: killed)|\bSIG(?:KILL|SEGV|ABRT|BUS)\b`)
@@ -480,8 +480,7 @@ var diedWords = regexp.MustCompile(`\bKilled\b|(?i:segmentation fault|core dumpe
 // died reports whether out, f's error or its MCP step's error says f's
 // process was killed or crashed.
 func died(f *Failure, out Classification) bool {
-	return slices.Contains(diedRules, out.By) || out.By == killedRule.By() || out.By == exitOOMKillRule.By() ||
-		out.By == browserCrashRule.By() || diedWords.MatchString(tail(f.Error, wholeWindow)) || diedWords.MatchString(f.StepError)
+	return slices.Contains(diedRules, out.By) || diedWords.MatchString(tail(f.Error, wholeWindow)) || diedWords.MatchString(f.StepError)
 }
 
 // loggedOutcome reports whether the last word f's log records on how its

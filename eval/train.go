@@ -736,6 +736,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld743.jsonl",
 	"testdata/eval/realworld745.jsonl",
 	"testdata/eval/realworld746.jsonl",
+	"testdata/eval/realworld747.jsonl",
+	"testdata/eval/realworld748.jsonl",
+	"testdata/eval/realworld749.jsonl",
+	"testdata/eval/realworld750.jsonl",
+	"testdata/eval/realworld751.jsonl",
+	"testdata/eval/realworld752.jsonl",
+	"testdata/eval/realworld753.jsonl",
+	"testdata/eval/realworld754.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

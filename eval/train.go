@@ -744,6 +744,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld752.jsonl",
 	"testdata/eval/realworld753.jsonl",
 	"testdata/eval/realworld754.jsonl",
+	"testdata/eval/realworld755.jsonl",
+	"testdata/eval/realworld756.jsonl",
+	"testdata/eval/realworld757.jsonl",
+	"testdata/eval/realworld758.jsonl",
+	"testdata/eval/realworld759.jsonl",
+	"testdata/eval/realworld760.jsonl",
+	"testdata/eval/realworld761.jsonl",
+	"testdata/eval/realworld762.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

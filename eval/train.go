@@ -752,6 +752,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld760.jsonl",
 	"testdata/eval/realworld761.jsonl",
 	"testdata/eval/realworld762.jsonl",
+	"testdata/eval/realworld763.jsonl",
+	"testdata/eval/realworld764.jsonl",
+	"testdata/eval/realworld765.jsonl",
+	"testdata/eval/realworld766.jsonl",
+	"testdata/eval/realworld767.jsonl",
+	"testdata/eval/realworld768.jsonl",
+	"testdata/eval/realworld769.jsonl",
+	"testdata/eval/realworld770.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -1477,8 +1477,10 @@ var maskedReadings = []maskedReading{
 // the class before it and after it both ruling a test or a time limit out,
 // lets a line's failed exit code stand beside a status that says neither,
 // reads stopped, terminated and their like as a failure, and no header's
-// Proxy-Status as a status.
-const SignatureVersion = 195
+// Proxy-Status as a status; version 196 reads a whole URL looked up as a
+// host name by Node as the test's, and newuidmap's or a uid_map's refusal
+// as a refused spawn.
+const SignatureVersion = 196
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

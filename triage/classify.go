@@ -1478,9 +1478,10 @@ var maskedReadings = []maskedReading{
 // lets a line's failed exit code stand beside a status that says neither,
 // reads stopped, terminated and their like as a failure, and no header's
 // Proxy-Status as a status; version 196 reads a whole URL looked up as a
-// host name by Node as the test's, and newuidmap's or a uid_map's refusal
-// as a refused spawn.
-const SignatureVersion = 196
+// host name by Node as the test's, and newuidmap's or a uid_map's error
+// as a refused spawn; version 197 (a review's mend) reads a uid_map or
+// gid_map only under /proc, not a file or a key of that name.
+const SignatureVersion = 197
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

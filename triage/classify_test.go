@@ -1663,6 +1663,12 @@ func TestRulesReadOnlyTheirOwnWords(t *testing.T) {
 			"lxc job-0417 20241209091212.204 ERROR    idmap_utils - ../lxc-6.0.2/src/lxc/idmap_utils.c:lxc_map_ids:245 - newuidmap failed to write mapping \"newuidmap: uid range [0-65536) -> [100000-165536) not allowed\"", "rule:process-spawn", false},
 		{"a uid_map it could not open is the namespace's, not a file's permission",
 			"Rootless podman in podman: \"error from newuidmap: newuidmap: open of uid_map failed: Permission denied\"", "rule:process-spawn", false},
+		{"a uid_map under /proc that could not be opened is the namespace's, not a file's permission",
+			"open /proc/self/uid_map: permission denied", "rule:process-spawn", false},
+		{"a key named uid_map is no namespace's map",
+			"KeyError: 'uid_map'", "rule:process-spawn", true},
+		{"a file of the workspace named uid_map is still a file",
+			"rm: cannot remove 'build/uid_map.json': Permission denied", "rule:process-spawn", true},
 		{"a JSON-RPC parse error frame is read by the frames' rule",
 			`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`, "rule:jsonrpc-parse", false},
 	}

@@ -98,13 +98,14 @@ const (
 	spawnE2BIG = `\bspawn(?:Sync)?(?: \S+)? E2BIG\b`
 	// lookupOfNoHost is a name lookup of no host name (the
 	// lookup-of-no-host rule): Node's getaddrinfo or urllib3's connection
-	// pool given undefined, null, a scheme or an address with its port,
-	// Node's getaddrinfo given a whole URL, and curl, OpenDAP, ssh and Go's
-	// resolver given undefined, null, None or a scheme. The normaliser
-	// masks the host, so the failure key keeps a mark of it
-	// (maskedReadings); a hyphen or a dot after the word makes it a real
-	// name (https-portal, null-db), and so, after curl's, do a colon or a
-	// slash (https://shop.example given whole).
+	// pool given undefined, null, a scheme, an address with its port or
+	// (Node's) a whole URL, and curl, OpenDAP, ssh and Go's resolver given
+	// undefined, null, None or a scheme. The normaliser masks the host, so
+	// the failure key keeps a mark of it (maskedReadings); a hyphen or a
+	// dot after the word makes it a real name (https-portal, null-db), and
+	// so, after curl's, do a colon or a slash: curl's message may name the
+	// whole URL it was given (https://shop.example), while Node's resolver
+	// is handed a host alone, so a URL there was passed as one.
 	lookupOfNoHost = `\bgetaddrinfo (?:ENOTFOUND|EAI_AGAIN) (?:(?:undefined|null|https?|\d{1,3}(?:\.\d{1,3}){3}:\d+)(?:[^\w.:-]|$)|[a-z][\w+.-]*://)|ConnectionPool\(host='(?:undefined|null|None|https?)'` +
 		`|Could not resolve host: (?:undefined|null|None|https?)(?:[^\w.:/-]|$)|Couldn't resolve host '(?:undefined|null|None|https?):?'|Could not resolve hostname (?:undefined|null|None|https?):|\bdial (?:tcp|udp)[46]?: lookup (?:undefined|null|https?)(?::| on )`
 	// mediaDevicesMissing is getUserMedia read off an undefined
@@ -642,11 +643,13 @@ var builtinRules = []Rule{
 	// other errors (a program it could not run, a full disk) are not.
 	// PostgreSQL's background workers are processes it starts on demand:
 	// none free is a process it could not start (5 of 5 labelled records,
-	// one set). newuidmap and the uid_map or gid_map it writes map a new
-	// user namespace's ids, whatever the refusal's words: 28 of 31
-	// labelled records, nine sets (the other three, one set, the files').
+	// one set). newuidmap, newgidmap and a /proc/…/uid_map or gid_map
+	// written or opened map a new user namespace's ids: whatever the error
+	// says there (Permission denied, Invalid argument, No such file), the
+	// process could not start: 29 of 32 labelled records, ten sets, are
+	// process-spawn (the other three, one set, the files').
 	builtin("process-spawn", sandbox, "process-spawn",
-		`(?i)no available background worker slots|out of background workers|failed to start a background worker|background worker limit of \d+ exceeded|There are not enough slots available in the system|No agent running|can.t connect to the agent|fork/exec [^\n]{0,300}: permission denied|Read -1, expected \d+, errno = 1\b|fuse: device not found|Module fuse not found|setschedparam|sched_setscheduler|SCHED_FIFO|forkpty\(3\) failed|fork\(pty3\) failed|failed to launch REPL process|icmp open socket: Operation not permitted|libpcap error: socket: Operation not permitted|permission denied \(are you root\?\)|perf_event_open[^\n]{0,80}(Permission denied|Operation not permitted)|perf_event_paranoid|SYS_PTRACE capability|out of pty devices|in _open_terminal|failed to create a child event loop|Cannot run program|spawn(Sync)? (\S+ )?(EPERM|EAGAIN)|could not execute process|error=(1|11|13), |Bad system call|SIGSYS|seccomp|fork: |can't start new thread|pthread_create|Resource temporarily unavailable|\[Errno 11\]|fork/exec|posix_spawn|(user|pid|mount|network|new) namespace|\bunshare\b|CLONE_NEW\w+|No usable sandbox|SUID sandbox helper|\bsetns\b|\bnsenter: (?:cannot open /proc/\S+/ns/|reassociate to namespace)|user_namespaces|RLIMIT_NPROC|Too many processes|pids limit|pids controller|BlockingIOError|without --no-sandbox|Chromium sandboxing failed|limit for number of file watchers|inotify|At least one invalid signature was encountered|Couldn't create temporary file /tmp/apt|gpgv, gpgv2 or gpgv1 required|\bwatch (\S+ )?ENOSPC\b|syscall: 'watch'|\b[ug]id map\b|\bnew[ug]idmap\b|\b[ug]id_map\b|\bsetgroups\b|DevToolsActivePort file doesn't exist|items of ancdata|Can't get attribute '[^'\n]+' on <module '__main__'|\bio_uring|Function not implemented|\bfork\b[^\n]{0,20}\b(refused|blocked|denied|not permitted)|-shell-escape flag|runsystem\([^\n]*disabled`),
+		`(?i)no available background worker slots|out of background workers|failed to start a background worker|background worker limit of \d+ exceeded|There are not enough slots available in the system|No agent running|can.t connect to the agent|fork/exec [^\n]{0,300}: permission denied|Read -1, expected \d+, errno = 1\b|fuse: device not found|Module fuse not found|setschedparam|sched_setscheduler|SCHED_FIFO|forkpty\(3\) failed|fork\(pty3\) failed|failed to launch REPL process|icmp open socket: Operation not permitted|libpcap error: socket: Operation not permitted|permission denied \(are you root\?\)|perf_event_open[^\n]{0,80}(Permission denied|Operation not permitted)|perf_event_paranoid|SYS_PTRACE capability|out of pty devices|in _open_terminal|failed to create a child event loop|Cannot run program|spawn(Sync)? (\S+ )?(EPERM|EAGAIN)|could not execute process|error=(1|11|13), |Bad system call|SIGSYS|seccomp|fork: |can't start new thread|pthread_create|Resource temporarily unavailable|\[Errno 11\]|fork/exec|posix_spawn|(user|pid|mount|network|new) namespace|\bunshare\b|CLONE_NEW\w+|No usable sandbox|SUID sandbox helper|\bsetns\b|\bnsenter: (?:cannot open /proc/\S+/ns/|reassociate to namespace)|user_namespaces|RLIMIT_NPROC|Too many processes|pids limit|pids controller|BlockingIOError|without --no-sandbox|Chromium sandboxing failed|limit for number of file watchers|inotify|At least one invalid signature was encountered|Couldn't create temporary file /tmp/apt|gpgv, gpgv2 or gpgv1 required|\bwatch (\S+ )?ENOSPC\b|syscall: 'watch'|\b[ug]id map\b|\bnew[ug]idmap\b|/proc/[^/\s]+/[ug]id_map\b|\bsetgroups\b|DevToolsActivePort file doesn't exist|items of ancdata|Can't get attribute '[^'\n]+' on <module '__main__'|\bio_uring|Function not implemented|\bfork\b[^\n]{0,20}\b(refused|blocked|denied|not permitted)|-shell-escape flag|runsystem\([^\n]*disabled`),
 	// A folder or file "is not owned by" the user that runs the tool (pip's
 	// cache, Wine's prefix, Qt's runtime directory): 17 of 17 labelled
 	// records, 7 sets, four of them left unclassified before. Only the

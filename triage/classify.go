@@ -364,7 +364,7 @@ func (c *Classifier) classify(f Failure) Classification {
 		// The harness's word on the layer stands.
 		out = c.overrule(&f, key, out, wtext)
 	}
-	if markable && out.Layer != sandtrap.LayerTest && out.Primitive != "cpu-time" && reportedSuccess(&f, out) {
+	if markable && !testOrTimeLimit(out) && reportedSuccess(&f, out) {
 		// The tool said it succeeded, so the failure is what the
 		// harness's check found: silent. A bug in the test stays the
 		// test's, and a time limit the limit's (the client gave up
@@ -505,7 +505,7 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 	// gave up while the tool ran on; a leaked secret is the finding,
 	// whatever the tool said.
 	leak := leaksSecret(f)
-	markable = out.By != UnansweredRule && !leak && out.Layer != sandtrap.LayerTest && out.Primitive != "cpu-time" && findingOf(strings.Fields(sig)) < 0
+	markable = out.By != UnansweredRule && !leak && !testOrTimeLimit(out) && findingOf(strings.Fields(sig)) < 0
 	if leak {
 		if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) && out.Layer != sandtrap.LayerTest {
 			// Whatever else failed, the tool's output let a credential

@@ -469,6 +469,13 @@ func reportedSuccess(f *Failure, out Classification) bool {
 	return f.Status == sandtrap.StatusFailed && f.ExitCode != nil && *f.ExitCode == 0 && !died(f, out)
 }
 
+// testOrTimeLimit reports whether out blames the test or a time limit:
+// such a failure takes no mark of success, since a bug in the test stays
+// the test's and a client that gave up waited on a tool that ran on.
+func testOrTimeLimit(out Classification) bool {
+	return out.Layer == sandtrap.LayerTest || out.Primitive == "cpu-time"
+}
+
 // diedRules are the rules whose decision is that the failure's process
 // was killed or crashed: an exit code of 0 beside one says nothing of
 // success.

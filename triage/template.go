@@ -836,9 +836,10 @@ func (g *Grouper) restates(group string, tokens, words, likeWords []string, cont
 }
 
 // findings start the signatures of what the harness's evidence found in a
-// failure that keeps its class (see withLogEvidence and classify): a template that
-// names one and one that does not say the same words of two findings, a
-// leaked token and the failure without one, never one restating the other.
+// failure that keeps its class (see withLogEvidence and classify): a
+// template that names one and one that does not say the same words of two
+// findings, a leaked token and the failure without one, never one
+// restating the other.
 var findings = [][]string{
 	strings.Fields(secretLeaked + ":"),
 	strings.Fields(traversalFound + ":"),

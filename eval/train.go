@@ -760,6 +760,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld768.jsonl",
 	"testdata/eval/realworld769.jsonl",
 	"testdata/eval/realworld770.jsonl",
+	"testdata/eval/realworld771.jsonl",
+	"testdata/eval/realworld772.jsonl",
+	"testdata/eval/realworld773.jsonl",
+	"testdata/eval/realworld774.jsonl",
+	"testdata/eval/realworld775.jsonl",
+	"testdata/eval/realworld776.jsonl",
+	"testdata/eval/realworld777.jsonl",
+	"testdata/eval/realworld778.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

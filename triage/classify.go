@@ -1480,8 +1480,10 @@ var maskedReadings = []maskedReading{
 // Proxy-Status as a status; version 196 reads a whole URL looked up as a
 // host name by Node as the test's, and newuidmap's or a uid_map's error
 // as a refused spawn; version 197 (a review's mend) reads a uid_map or
-// gid_map only under /proc, not a file or a key of that name.
-const SignatureVersion = 197
+// gid_map only under /proc, not a file or a key of that name; version
+// 198 reads a key that counts a limit's hits (limit_hits) as a count, not
+// as a time limit.
+const SignatureVersion = 198
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -658,10 +658,12 @@ func memoryNearLimit(log string) bool {
 // pids_limit, max_rows_limit): such a figure without a unit is no time
 // limit unless its key also names time (timeKeyMarks: process_timeout).
 // Read as seconds, an ESPHome build's process limit of 6 made every
-// compiler it had killed for memory a run stopped at its time limit.
+// compiler it had killed for memory a run stopped at its time limit, and
+// a cgroup's count of hits on its memory limit (limit_hits=58) a limit
+// of 58 seconds.
 var (
 	timeKeyMarks  = logview.NewMarks("timeout", "deadline", "time", "sec", "wall", "dur")
-	countKeyMarks = logview.NewMarks("proc", "pid", "thread", "file", "fd", "open", "conn", "retr", "rate", "request", "row", "item", "line", "token", "concurren", "job", "worker", "parallel", "depth", "size", "count", "char", "length", "len")
+	countKeyMarks = logview.NewMarks("proc", "pid", "thread", "file", "fd", "open", "conn", "retr", "rate", "request", "row", "item", "line", "token", "concurren", "job", "worker", "parallel", "depth", "size", "count", "char", "length", "len", "hit")
 )
 
 // connectKeyMarks name a limit on a connection's opening (connect_timeout_ms,

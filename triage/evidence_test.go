@@ -577,6 +577,7 @@ func TestReachedTimeLimitComparesTheRunWithTheShortestTimeLimitOfTheLog(t *testi
 		{"no elapsed time at all", "limit_s=60 exit=137", false},
 		{"a count of processes is not a time limit", `"timeout_s": 1800 compile_process_limit=6 exit_status=1 elapsed=136.40s`, false},
 		{"a process's timeout is a time limit", "process_timeout=300 elapsed=301s", true},
+		{"a count of a limit's hits is not a time limit", "cgroup limit_bytes=2147483648 vm_ram_mb=2048\nusage_bytes=2147467264 limit_hits=58\nexit=1 elapsed=187s", false},
 		{"CPU seconds used up to the limit are the limit's", "exec tool=ocrmypdf limit_wall_s=180 limit_cpu_s=180\ncpu_used_s=180.02 rss_mb=361", true},
 		{"CPU seconds well under the limit are not", "limit_cpu_s=180 cpu_used_s=12.5 rss_mb=2048", false},
 		{"a count's limit with a time unit is a time limit", "row_limit=60s elapsed=61s", true},

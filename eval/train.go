@@ -768,6 +768,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld776.jsonl",
 	"testdata/eval/realworld777.jsonl",
 	"testdata/eval/realworld778.jsonl",
+	"testdata/eval/realworld779.jsonl",
+	"testdata/eval/realworld780.jsonl",
+	"testdata/eval/realworld781.jsonl",
+	"testdata/eval/realworld782.jsonl",
+	"testdata/eval/realworld783.jsonl",
+	"testdata/eval/realworld784.jsonl",
+	"testdata/eval/realworld785.jsonl",
+	"testdata/eval/realworld786.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

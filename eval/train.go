@@ -776,6 +776,13 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld784.jsonl",
 	"testdata/eval/realworld785.jsonl",
 	"testdata/eval/realworld786.jsonl",
+	"testdata/eval/realworld787.jsonl",
+	"testdata/eval/realworld788.jsonl",
+	"testdata/eval/realworld790.jsonl",
+	"testdata/eval/realworld791.jsonl",
+	"testdata/eval/realworld792.jsonl",
+	"testdata/eval/realworld793.jsonl",
+	"testdata/eval/realworld794.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

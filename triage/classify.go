@@ -1482,8 +1482,10 @@ var maskedReadings = []maskedReading{
 // as a refused spawn; version 197 (a review's mend) reads a uid_map or
 // gid_map only under /proc, not a file or a key of that name; version
 // 198 reads a key that counts a limit's hits (limit_hits) as a count, not
-// as a time limit.
-const SignatureVersion = 198
+// as a time limit; version 199 reads GStreamer's no element "x" as a
+// missing plugin and Home Assistant's refused websocket command as the
+// protocol's, and (a review's mend) only a key with "hits" as a count.
+const SignatureVersion = 199
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -663,7 +663,7 @@ func memoryNearLimit(log string) bool {
 // of 58 seconds.
 var (
 	timeKeyMarks  = logview.NewMarks("timeout", "deadline", "time", "sec", "wall", "dur")
-	countKeyMarks = logview.NewMarks("proc", "pid", "thread", "file", "fd", "open", "conn", "retr", "rate", "request", "row", "item", "line", "token", "concurren", "job", "worker", "parallel", "depth", "size", "count", "char", "length", "len", "hit")
+	countKeyMarks = logview.NewMarks("proc", "pid", "thread", "file", "fd", "open", "conn", "retr", "rate", "request", "row", "item", "line", "token", "concurren", "job", "worker", "parallel", "depth", "size", "count", "char", "length", "len", "hits")
 )
 
 // connectKeyMarks name a limit on a connection's opening (connect_timeout_ms,

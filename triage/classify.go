@@ -1484,8 +1484,11 @@ var maskedReadings = []maskedReading{
 // 198 reads a key that counts a limit's hits (limit_hits) as a count, not
 // as a time limit; version 199 reads GStreamer's no element "x" as a
 // missing plugin and Home Assistant's refused websocket command as the
-// protocol's, and (a review's mend) only a key with "hits" as a count.
-const SignatureVersion = 199
+// protocol's, and (a review's mend) only a key with "hits" as a count;
+// version 200 reads a count's key that ends in a unit of time (job_limit_s)
+// as a time limit, and one that ends in a count word (timeout_hits) as a
+// count whatever else it names.
+const SignatureVersion = 200
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

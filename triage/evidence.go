@@ -656,15 +656,28 @@ func memoryNearLimit(log string) bool {
 
 // countKeyMarks name a limit on a count, not on time (compile_process_limit,
 // pids_limit, max_rows_limit): such a figure without a unit is no time
-// limit unless its key also names time (timeKeyMarks: process_timeout).
-// Read as seconds, an ESPHome build's process limit of 6 made every
-// compiler it had killed for memory a run stopped at its time limit, and
-// a cgroup's count of hits on its memory limit (limit_hits=58) a limit
-// of 58 seconds.
+// limit unless its key also names time (timeKeyMarks: process_timeout) or
+// ends in a unit of time (timeUnitEnd: job_limit_s). Read as seconds, an
+// ESPHome build's process limit of 6 made every compiler it had killed
+// for memory a run stopped at its time limit, and a cgroup's count of
+// hits on its memory limit (limit_hits=58) a limit of 58 seconds.
 var (
 	timeKeyMarks  = logview.NewMarks("timeout", "deadline", "time", "sec", "wall", "dur")
 	countKeyMarks = logview.NewMarks("proc", "pid", "thread", "file", "fd", "open", "conn", "retr", "rate", "request", "row", "item", "line", "token", "concurren", "job", "worker", "parallel", "depth", "size", "count", "char", "length", "len", "hits")
+	timeUnitEnd   = regexp.MustCompile(`(?i)_(?:s|ms|min|mins|minutes|h|hours)$`)
+	countWordEnd  = regexp.MustCompile(`(?i)(?:^|_)(?:hits|count|counts)$`)
 )
+
+// countKey reports whether a limit figure's key counts something rather
+// than naming a time: a key that ends in a count word does whatever else
+// it names (timeout_hits=3 counts timeouts), and one with a count word
+// does unless it names time too.
+func countKey(key string) bool {
+	if countWordEnd.MatchString(key) {
+		return true
+	}
+	return countKeyMarks.In(key) && !timeKeyMarks.In(key) && !timeUnitEnd.MatchString(key)
+}
 
 // connectKeyMarks name a limit on a connection's opening (connect_timeout_ms,
 // client_connect_timeout_s); notConnectKeyMarks name others that hold the
@@ -686,7 +699,7 @@ func connectLimit(key string) bool {
 func smallestLimit(log string, sizes bool) float64 {
 	limit := 0.0
 	for _, m := range limitFigure.FindAllStringSubmatch(log, -1) {
-		if sizeFigure(m[1], m[3]) != sizes || !sizes && m[3] == "" && countKeyMarks.In(m[1]) && !timeKeyMarks.In(m[1]) {
+		if sizeFigure(m[1], m[3]) != sizes || !sizes && m[3] == "" && countKey(m[1]) {
 			continue
 		}
 		// A connect timeout bounds a connection's opening, not the run: a

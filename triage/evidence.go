@@ -657,14 +657,15 @@ func memoryNearLimit(log string) bool {
 // countKeyMarks name a limit on a count, not on time (compile_process_limit,
 // pids_limit, max_rows_limit): such a figure without a unit is no time
 // limit unless its key also names time (timeKeyMarks: process_timeout) or
-// ends in a unit of time (timeUnitEnd: job_limit_s). Read as seconds, an
+// ends in a unit of time that seconds reads (timeUnitEnd: job_limit_s; an
+// hour's _h it does not, so such a key stays a count). Read as seconds, an
 // ESPHome build's process limit of 6 made every compiler it had killed
 // for memory a run stopped at its time limit, and a cgroup's count of
 // hits on its memory limit (limit_hits=58) a limit of 58 seconds.
 var (
 	timeKeyMarks  = logview.NewMarks("timeout", "deadline", "time", "sec", "wall", "dur")
 	countKeyMarks = logview.NewMarks("proc", "pid", "thread", "file", "fd", "open", "conn", "retr", "rate", "request", "row", "item", "line", "token", "concurren", "job", "worker", "parallel", "depth", "size", "count", "char", "length", "len", "hits")
-	timeUnitEnd   = regexp.MustCompile(`(?i)_(?:s|ms|min|mins|minutes|h|hours)$`)
+	timeUnitEnd   = regexp.MustCompile(`(?i)_(?:s|ms|min)$`)
 	countWordEnd  = regexp.MustCompile(`(?i)(?:^|_)(?:hits|count|counts)$`)
 )
 

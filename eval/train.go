@@ -783,6 +783,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld792.jsonl",
 	"testdata/eval/realworld793.jsonl",
 	"testdata/eval/realworld794.jsonl",
+	"testdata/eval/realworld795.jsonl",
+	"testdata/eval/realworld796.jsonl",
+	"testdata/eval/realworld797.jsonl",
+	"testdata/eval/realworld798.jsonl",
+	"testdata/eval/realworld799.jsonl",
+	"testdata/eval/realworld800.jsonl",
+	"testdata/eval/realworld801.jsonl",
+	"testdata/eval/realworld802.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -1487,8 +1487,11 @@ var maskedReadings = []maskedReading{
 // protocol's, and (a review's mend) only a key with "hits" as a count;
 // version 200 reads a count's key that ends in a unit of time (job_limit_s)
 // as a time limit, and one that ends in a count word (timeout_hits) as a
-// count whatever else it names.
-const SignatureVersion = 200
+// count whatever else it names; version 201 reads a Unix socket that
+// refuses, resets or is missing as its daemon gone rather than egress, Errno
+// 28 with "Invalid argument" as no full disk, and a rate limit's window or
+// interval as no time limit on the run.
+const SignatureVersion = 201
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

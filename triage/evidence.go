@@ -689,6 +689,10 @@ var (
 	notConnectKeyMarks = logview.NewMarks("connection", "reconnect", "disconnect", "interconnect", "connector", "connectivity", "connected")
 )
 
+// windowKeyMarks name the window of a rate limit (rate_limit_window,
+// RateLimitIntervalSec).
+var windowKeyMarks = logview.NewMarks("window", "interval")
+
 // connectLimit reports whether a limit's key names a connection's opening.
 func connectLimit(key string) bool {
 	return connectKeyMarks.In(key) && !notConnectKeyMarks.In(key)
@@ -707,6 +711,12 @@ func smallestLimit(log string, sizes bool) float64 {
 		// run that took it never reached its host. Of the labelled records
 		// this reads otherwise, 53 of 53 are network-egress, nine sets.
 		if !sizes && connectLimit(m[1]) {
+			continue
+		}
+		// A rate limit's window bounds how fast a run writes, not how long
+		// it runs: journald's RateLimitIntervalSec=30s beside a job of
+		// 31.2 s is a rate cap's, not a time limit's.
+		if !sizes && windowKeyMarks.In(m[1]) {
 			continue
 		}
 		v := seconds(m[1], m[2], m[3])

@@ -791,6 +791,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld800.jsonl",
 	"testdata/eval/realworld801.jsonl",
 	"testdata/eval/realworld802.jsonl",
+	"testdata/eval/realworld803.jsonl",
+	"testdata/eval/realworld804.jsonl",
+	"testdata/eval/realworld805.jsonl",
+	"testdata/eval/realworld806.jsonl",
+	"testdata/eval/realworld807.jsonl",
+	"testdata/eval/realworld808.jsonl",
+	"testdata/eval/realworld809.jsonl",
+	"testdata/eval/realworld810.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -799,6 +799,13 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld808.jsonl",
 	"testdata/eval/realworld809.jsonl",
 	"testdata/eval/realworld810.jsonl",
+	"testdata/eval/realworld811.jsonl",
+	"testdata/eval/realworld812.jsonl",
+	"testdata/eval/realworld813.jsonl",
+	"testdata/eval/realworld814.jsonl",
+	"testdata/eval/realworld815.jsonl",
+	"testdata/eval/realworld816.jsonl",
+	"testdata/eval/realworld817.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

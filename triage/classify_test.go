@@ -1687,6 +1687,8 @@ func TestRulesReadOnlyTheirOwnWords(t *testing.T) {
 			"OSError: [Errno 28] Invalid argument: 'folder1'", "rule:storage-persistence", true},
 		{"Python's errno 28 in another language is still a full disk",
 			"OSError: [Errno 28] Kein Speicherplatz mehr verfügbar: '/tmp/out.bin'", "rule:storage-persistence", false},
+		{"PyTorch built without CUDA asserts in the library, not in the test",
+			"AssertionError: Torch not compiled with CUDA enabled", "rule:package-path", false},
 		{"a JSON-RPC parse error frame is read by the frames' rule",
 			`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`, "rule:jsonrpc-parse", false},
 	}

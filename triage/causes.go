@@ -218,10 +218,9 @@ var knownCauses = []KnownCause{
 	// or disk is full" are one cause to the people who fix it: of the 8
 	// blind sets that hold a full disk and a quota, 6 label them one cause,
 	// and both sets with SQLite's words beside a full disk do. Errno 28
-	// followed by "Invalid argument" is Emscripten's EINVAL (its number
-	// 28), not a full disk.
+	// is one unless "Invalid argument" follows (errno28Full).
 	known("disk-full", "storage-persistence", "Disk full: No space left on device",
-		`(?i)No space left on device|`+floodStageBlocked+`|failed to offload data block|max_temp_directory_size|\bENOSPC\b|\[Errno 28\](?:$|[^ ]| [^I])|Disk quota exceeded|\bEDQUOT\b|\[Errno 122\]|database or disk is full|SQLITE_FULL`),
+		`(?i)No space left on device|`+floodStageBlocked+`|failed to offload data block|max_temp_directory_size|\bENOSPC\b|`+errno28Full+`|Disk quota exceeded|\bEDQUOT\b|\[Errno 122\]|database or disk is full|SQLITE_FULL`),
 	// Before the missing file: "magic bytes not found" is a file that
 	// is there but is not what was written.
 	known("data-file-corrupted", "storage-persistence", "Data file corrupted: Parquet magic bytes not found or corrupt footer",

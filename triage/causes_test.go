@@ -176,6 +176,32 @@ func TestKnownCauses(t *testing.T) {
 	}
 }
 
+func TestDiskFullReadsErrnoTwentyEightByTheWordsAfterIt(t *testing.T) {
+	tests := []struct {
+		name, error, wantCause string // "" for no known cause
+	}{
+		{"Python's full disk in another language is still a full disk",
+			"OSError: [Errno 28] Kein Speicherplatz mehr verfügbar: '/tmp/out.bin'", "disk-full"},
+		{"HDF5's write that the disk refused is one",
+			"OSError: [Errno 28] Can't write data (file write failed: time = Wed Nov 30 22:25:01 2022)", "disk-full"},
+		{"Emscripten's invalid argument is no full disk",
+			"OSError: [Errno 28] Invalid argument: 'folder1'", ""},
+		{"nor with two spaces before it",
+			"OSError: [Errno 28]  Invalid argument: 'folder1'", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ""
+			if c := knownCauseIn("storage-persistence", tt.error); c != nil {
+				got = c.Name
+			}
+			if got != tt.wantCause {
+				t.Errorf("got cause %q, want %q", got, tt.wantCause)
+			}
+		})
+	}
+}
+
 func TestKnownCauseModes(t *testing.T) {
 	c := NewClassifier(nil)
 	cl := c.Classify(Failure{Target: "browser", Error: "Error: Page crashed!"})

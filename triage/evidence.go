@@ -689,9 +689,20 @@ var (
 	notConnectKeyMarks = logview.NewMarks("connection", "reconnect", "disconnect", "interconnect", "connector", "connectivity", "connected")
 )
 
-// windowKeyMarks name the window of a rate limit (rate_limit_window,
-// RateLimitIntervalSec).
-var windowKeyMarks = logview.NewMarks("window", "interval")
+// windowKeyMarks name the window or interval of a rate limit
+// (RateLimitIntervalSec, rate_limit_window_s); windowTimeoutMarks, beside
+// them, name a timeout all the same (timeoutIntervalForRequest,
+// window_timeout_s).
+var (
+	windowKeyMarks     = logview.NewMarks("window", "interval")
+	windowTimeoutMarks = logview.NewMarks("timeout", "deadline")
+)
+
+// rateWindow reports whether a limit's key names a rate limit's window
+// rather than a timeout.
+func rateWindow(key string) bool {
+	return windowKeyMarks.In(key) && !windowTimeoutMarks.In(key)
+}
 
 // connectLimit reports whether a limit's key names a connection's opening.
 func connectLimit(key string) bool {
@@ -700,7 +711,8 @@ func connectLimit(key string) bool {
 
 // smallestLimit returns the smallest limit log names of one kind, memory
 // in megabytes when sizes is set, else time in seconds, or 0 for none. A
-// time limit on a connection's opening is not counted (connectLimit).
+// time limit on a connection's opening (connectLimit) and a rate limit's
+// window (rateWindow) are not counted.
 func smallestLimit(log string, sizes bool) float64 {
 	limit := 0.0
 	for _, m := range limitFigure.FindAllStringSubmatch(log, -1) {
@@ -716,7 +728,7 @@ func smallestLimit(log string, sizes bool) float64 {
 		// A rate limit's window bounds how fast a run writes, not how long
 		// it runs: journald's RateLimitIntervalSec=30s beside a job of
 		// 31.2 s is a rate cap's, not a time limit's.
-		if !sizes && windowKeyMarks.In(m[1]) {
+		if !sizes && rateWindow(m[1]) {
 			continue
 		}
 		v := seconds(m[1], m[2], m[3])

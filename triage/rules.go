@@ -563,10 +563,10 @@ var builtinRules = []Rule{
 	// URL or quotes, which it masks), with a port of four or five digits (a
 	// resolver's 53 and a sinkholed 80 or 443 are the way out), and not the
 	// source address of a lookup ("127.0.0.1:49521->127.0.0.53:53"). A
-	// Unix socket that refuses, resets or is not there never leaves the
-	// sandbox either: its daemon is gone (Go's "dial unix …: connect:
-	// connection refused", snapd's "read unix …: connection reset by
-	// peer"): 21 of 21 labelled records, seven sets.
+	// Unix socket gone (unixSocketGone) never leaves the sandbox either:
+	// its daemon is (Go's "dial unix …: connect: connection refused",
+	// snapd's "read unix …: connection reset by peer"): 21 of 21 labelled
+	// records, seven sets.
 	builtin("local-server-refused", sandbox, "session-lifecycle",
 		`(?i)(ECONNREFUSED|connection refused|Error 111 connecting to)[^\n>]{0,20}?`+localService+`|`+localService+`[^\n>]{0,40}(ECONNREFUSED|connection refused)|`+unixSocketGone),
 	// OpenLDAP's client that reached no server (14 of 14, three sets).

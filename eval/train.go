@@ -806,6 +806,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld815.jsonl",
 	"testdata/eval/realworld816.jsonl",
 	"testdata/eval/realworld817.jsonl",
+	"testdata/eval/realworld819.jsonl",
+	"testdata/eval/realworld820.jsonl",
+	"testdata/eval/realworld821.jsonl",
+	"testdata/eval/realworld822.jsonl",
+	"testdata/eval/realworld823.jsonl",
+	"testdata/eval/realworld824.jsonl",
+	"testdata/eval/realworld825.jsonl",
+	"testdata/eval/realworld826.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -1496,8 +1496,11 @@ var maskedReadings = []maskedReading{
 // sockets and a broken pipe as a daemon gone too but not "read unix
 // timestamp", Errno 28 alike across spacing, a timeout's interval as a
 // time limit, and PyTorch's missing or too old NVIDIA driver as
-// package-path.
-const SignatureVersion = 203
+// package-path; version 204 reads Firefox's "Cross-Origin Request
+// Blocked" and Chromium's CORS refusals without "blocked by CORS policy"
+// (a preflight that fails the access check, no or a wildcard
+// Access-Control-Allow-Origin) as egress, as that phrase was.
+const SignatureVersion = 204
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -814,6 +814,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld824.jsonl",
 	"testdata/eval/realworld825.jsonl",
 	"testdata/eval/realworld826.jsonl",
+	"testdata/eval/realworld827.jsonl",
+	"testdata/eval/realworld828.jsonl",
+	"testdata/eval/realworld829.jsonl",
+	"testdata/eval/realworld830.jsonl",
+	"testdata/eval/realworld831.jsonl",
+	"testdata/eval/realworld832.jsonl",
+	"testdata/eval/realworld833.jsonl",
+	"testdata/eval/realworld834.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -1499,8 +1499,10 @@ var maskedReadings = []maskedReading{
 // package-path; version 204 reads Firefox's "Cross-Origin Request
 // Blocked" and Chromium's CORS refusals without "blocked by CORS policy"
 // (a preflight that fails the access check, no or a wildcard
-// Access-Control-Allow-Origin) as egress, as that phrase was.
-const SignatureVersion = 204
+// Access-Control-Allow-Origin) as egress, as that phrase was; version 205
+// keeps /dev/shm in a signature, since the browser-crash rule reads it (a
+// device such as /dev/ttyACM0 is still an occurrence).
+const SignatureVersion = 205
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -1501,8 +1501,10 @@ var maskedReadings = []maskedReading{
 // (a preflight that fails the access check, no or a wildcard
 // Access-Control-Allow-Origin) as egress, as that phrase was; version 205
 // keeps /dev/shm in a signature, since the browser-crash rule reads it (a
-// device such as /dev/ttyACM0 is still an occurrence).
-const SignatureVersion = 205
+// device such as /dev/ttyACM0 is still an occurrence); version 206 reads
+// Node's spawn refused with ENAMETOOLONG (Windows' command line too long)
+// as the refused spawn that E2BIG is, not a file name too long.
+const SignatureVersion = 206
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

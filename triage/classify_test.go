@@ -1709,6 +1709,12 @@ func TestRulesReadOnlyTheirOwnWords(t *testing.T) {
 			"The value of the 'Access-Control-Allow-Origin' header in the response must not be the wildcard '*' when the request's credentials mode is 'include'.", "rule:network-egress", false},
 		{"a response that merely sets Access-Control-Allow-Origin is no CORS block",
 			"HTTP/1.1 403 Forbidden\nAccess-Control-Allow-Origin: *\nContent-Type: text/html", "rule:network-egress", true},
+		{"Node's spawn refused for a command line too long is the refused spawn E2BIG is",
+			"Error: spawn ENAMETOOLONG\n    at ChildProcess.spawn (node:internal/child_process:421:11)", "rule:spawn-e2big", false},
+		{"and so with the program named",
+			"step failed: Failed to spawn claude: spawn claude.cmd ENAMETOOLONG", "rule:spawn-e2big", false},
+		{"a file name too long to open is no spawn",
+			"Error: ENAMETOOLONG: name too long, open '/workspace/out/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.txt'", "rule:spawn-e2big", true},
 		{"a JSON-RPC parse error frame is read by the frames' rule",
 			`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`, "rule:jsonrpc-parse", false},
 	}

@@ -95,7 +95,7 @@ const (
 	systemDirClimb = `(\.\./){2,}(etc|root|proc|home|var|usr)/|/etc/(passwd|shadow)\b`
 	// spawnE2BIG is Node refusing to spawn a program with an argument
 	// list over the kernel's limit (the spawn-e2big rule).
-	spawnE2BIG = `\bspawn(?:Sync)?(?: \S+)? E2BIG\b`
+	spawnE2BIG = `\bspawn(?:Sync)?(?: \S+)? (?:E2BIG|ENAMETOOLONG)\b`
 	// lookupOfNoHost is a name lookup of no host name (the
 	// lookup-of-no-host rule): Node's getaddrinfo or urllib3's connection
 	// pool given undefined, null, a scheme, an address with its port or
@@ -339,6 +339,9 @@ var builtinRules = []Rule{
 	// with or without the program): all 8 labelled records of it (3 sets)
 	// were process-spawn, where the kernel's "Argument list too long" below
 	// was message-size 52 times in 15 sets and process-spawn 16 times in 4.
+	// Windows refuses a command line too long as ENAMETOOLONG, which libuv
+	// passes on: the same refused spawn, not a file name the input rule
+	// reads (7 of 7 labelled records, one set).
 	builtin("spawn-e2big", sandbox, "process-spawn", spawnE2BIG),
 	// V8's "RangeError: Invalid string length" is a string past the
 	// engine's largest: all 58 labelled records (18 sets) are message-size.

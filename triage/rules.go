@@ -341,7 +341,7 @@ var builtinRules = []Rule{
 	// was message-size 52 times in 15 sets and process-spawn 16 times in 4.
 	// Windows refuses a command line too long as ENAMETOOLONG, which libuv
 	// passes on: the same refused spawn, not a file name the input rule
-	// reads (7 of 7 labelled records, one set).
+	// reads (6 of 6 labelled records, one set).
 	builtin("spawn-e2big", sandbox, "process-spawn", spawnE2BIG),
 	// V8's "RangeError: Invalid string length" is a string past the
 	// engine's largest: all 58 labelled records (18 sets) are message-size.

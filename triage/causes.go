@@ -240,8 +240,8 @@ var knownCauses = []KnownCause{
 	known("seccomp-blocks-apt-verification", "process-spawn", "Syscall filter breaks apt's signature check: invalid signature",
 		`(?i)At least one invalid signature was encountered|Couldn't create temporary file /tmp/apt|gpgv, gpgv2 or gpgv1 required|is not signed`),
 	// Node refusing to spawn with an argument list over the kernel's
-	// limit: the labellers called it the spawn's, and kept its records
-	// one cause.
+	// limit, or a command line over Windows' (ENAMETOOLONG): the
+	// labellers called it the spawn's, and kept its records one cause.
 	known("spawn-argument-list-too-long", "process-spawn", "Spawn refused, argument list too long: spawn E2BIG",
 		spawnE2BIG),
 	known("thread-or-process-limit", "process-spawn", "Thread or process limit reached: can't start new thread / fork: Resource temporarily unavailable",

@@ -553,7 +553,7 @@ func (n *normalizer) path(s string, i int) int {
 		end--
 	}
 	p := s[i:end]
-	if p == "/" || p == "./" || p == "~/" || p == "/etc/passwd" || p == "/etc/shadow" || p == "/dev/shm" {
+	if p == "/" || p == "./" || p == "~/" || p == "/etc/passwd" || p == "/etc/shadow" || strings.TrimRight(p, "/") == "/dev/shm" {
 		// The accounts files are what a traversal probe reads, and
 		// /dev/shm the shared memory a browser or a worker pool ran out
 		// of: the cause, not an occurrence like /dev/ttyACM0.

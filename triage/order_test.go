@@ -123,6 +123,13 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 			wantOf: "sandbox/storage-persistence",
 		},
 		{
+			name:   "Chromium's missing CORS header and another header's name, which the key masks",
+			first:  "Failed to load resource: No 'Access-Control-Allow-Origin' header is present on the requested resource.",
+			other:  "Failed to load resource: No 'Authorization' header is present on the requested resource.",
+			want:   "sandbox/network-egress",
+			wantOf: "sandbox/network-egress",
+		},
+		{
 			name:   "a byte order mark and another character printed as decimal escapes",
 			first:  "Setup: app.cabal:1: unrecognised field or section: \"\\65279Name: app\"",
 			other:  "Setup: app.cabal:1: unrecognised field or section: \"\\8203Name: app\"",

@@ -344,9 +344,8 @@ var builtinRules = []Rule{
 	// with or without the program): all 8 labelled records of it (3 sets)
 	// were process-spawn, where the kernel's "Argument list too long" below
 	// was message-size 52 times in 15 sets and process-spawn 16 times in 4.
-	// Windows refuses a command line too long as ENAMETOOLONG, which libuv
-	// passes on: the same refused spawn, not a file name the input rule
-	// reads (6 of 6 labelled records, one set).
+	// Its ENAMETOOLONG (spawnE2BIG) was process-spawn in 6 of 6 labelled
+	// records, one set.
 	builtin("spawn-e2big", sandbox, "process-spawn", spawnE2BIG),
 	// V8's "RangeError: Invalid string length" is a string past the
 	// engine's largest: all 58 labelled records (18 sets) are message-size.

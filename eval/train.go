@@ -822,6 +822,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld832.jsonl",
 	"testdata/eval/realworld833.jsonl",
 	"testdata/eval/realworld834.jsonl",
+	"testdata/eval/realworld835.jsonl",
+	"testdata/eval/realworld836.jsonl",
+	"testdata/eval/realworld837.jsonl",
+	"testdata/eval/realworld838.jsonl",
+	"testdata/eval/realworld839.jsonl",
+	"testdata/eval/realworld840.jsonl",
+	"testdata/eval/realworld841.jsonl",
+	"testdata/eval/realworld842.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -524,7 +524,7 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 // reads more (YAML's "control characters are not allowed", a protocol's
 // "invalid message format"), which a dump of the bytes beside them
 // explains better.
-var nulNamed = regexp.MustCompile(`(?i)` + nulWords + `|\b0x0+\b|\\x00|` + yamlCharZero + `|` + asciiZeroRefused)
+var nulNamed = regexp.MustCompile(`(?i)` + nulWords + `|\b0x0+\b|\\x00|` + yamlCharZero + `|` + asciiZeroRefused + `|` + jacksonZeroRefused)
 
 // errorNamesNUL reports whether the nul-byte rule decided out and f's
 // error itself names the NUL, with no U+FFFD beside it: then a dump of
@@ -1507,8 +1507,10 @@ var maskedReadings = []maskedReading{
 // 207 (a review's mends) reads the CORS refusals only by the words the
 // failure key keeps and only a preflight's failed access check, a Windows
 // program path with spaces in a refused spawn, and /dev/shm/ with its
-// slash as /dev/shm.
-const SignatureVersion = 207
+// slash as /dev/shm; version 208 reads Jackson's "(CTRL-CHAR, code 0)" as
+// a NUL byte, and SELinux denying a process executable memory or a change
+// of user or group as a refused process, not a file's permissions.
+const SignatureVersion = 208
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

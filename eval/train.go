@@ -830,6 +830,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld840.jsonl",
 	"testdata/eval/realworld841.jsonl",
 	"testdata/eval/realworld842.jsonl",
+	"testdata/eval/realworld843.jsonl",
+	"testdata/eval/realworld844.jsonl",
+	"testdata/eval/realworld845.jsonl",
+	"testdata/eval/realworld846.jsonl",
+	"testdata/eval/realworld847.jsonl",
+	"testdata/eval/realworld848.jsonl",
+	"testdata/eval/realworld849.jsonl",
+	"testdata/eval/realworld850.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

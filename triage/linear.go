@@ -22,13 +22,35 @@ import (
 // weights small:
 // on the folds, 3 epochs at a step of 0.05 guessed best (5 epochs 0.708,
 // 10 epochs 0.701, a step of 0.3 0.678).
+//
+// A few epochs from zero stop the descent early, and where it stops
+// depends on the order of the examples: a model trained without three
+// records of one set moved 16 decisions elsewhere. So the regression is
+// trained once over each of linearOrders orders and the weights are
+// averaged (bagging over orders; Breiman, "Bagging predictors", 1996,
+// with every example kept), which averages the orders' scores, since a
+// score is linear in the weights. On ten folds of 829 sets (44,091
+// test-half records) 4 orders against 1: layer 0.9243 → 0.9247, primitive
+// 0.8603 → 0.8615, criticals found 7,138 → 7,140, false 2,767 → 2,746,
+// ARI 0.7768 → 0.7778; 8 orders did no better (0.9248 / 0.8612). The same
+// three records out then moved 12 decisions.
 const (
 	linearEpochs = 3
 	linearStep   = 0.05
 	// linearL2 pulls the weights of the words an example holds towards
 	// zero; its size barely mattered on the folds (1e-5 to 1e-2).
 	linearL2 = 1e-2
+	// linearOrders is how many orders of the examples the regression is
+	// trained over, its weights averaged.
+	linearOrders = 4
 )
+
+// linearExample is one training example of the regression: its class's
+// index and its words' indexes.
+type linearExample struct {
+	class int
+	words []int
+}
 
 // trainLinear learns Weights and Bias for m's classes from docs, reading
 // only the words m.Words kept (seen in at least minWordDocs failures).
@@ -37,19 +59,15 @@ func (m *WordModel) trainLinear(docs func(yield func(class string, features []st
 	for i, c := range m.Classes {
 		index[c] = i
 	}
-	type example struct {
-		class int
-		words []int
-	}
 	vocab := map[string]int{}
 	var words []string
-	var examples []example
+	var examples []linearExample
 	docs(func(class string, features []string) {
 		c, ok := index[class]
 		if !ok {
 			return
 		}
-		ex := example{class: c}
+		ex := linearExample{class: c}
 		for _, w := range features {
 			if _, kept := m.Words[w]; !kept {
 				continue
@@ -66,11 +84,32 @@ func (m *WordModel) trainLinear(docs func(yield func(class string, features []st
 	})
 	k := len(m.Classes)
 	weights := make([]float64, len(words)*k)
-	squares := make([]float64, len(words)*k)
 	bias := make([]float64, k)
+	for seed := range uint64(linearOrders) {
+		w, b := fitLinear(examples, len(words), k, trainingOrder(len(examples), seed))
+		for i := range w {
+			weights[i] += w[i] / linearOrders
+		}
+		for c := range b {
+			bias[c] += b[c] / linearOrders
+		}
+	}
+	m.Bias = roundAll(bias)
+	m.Weights = make(map[string][]float64, len(words))
+	for j, w := range words {
+		m.Weights[w] = roundAll(weights[j*k : (j+1)*k])
+	}
+}
+
+// fitLinear runs the descent over examples in order for linearEpochs and
+// returns the weights (word j's for class c at j*k+c) and the biases of
+// k classes.
+func fitLinear(examples []linearExample, nWords, k int, order []int) (weights, bias []float64) {
+	weights = make([]float64, nWords*k)
+	squares := make([]float64, nWords*k)
+	bias = make([]float64, k)
 	biasSquares := make([]float64, k)
 	p := make([]float64, k)
-	order := trainingOrder(len(examples))
 	for range linearEpochs {
 		for _, i := range order {
 			ex := examples[i]
@@ -100,22 +139,19 @@ func (m *WordModel) trainLinear(docs func(yield func(class string, features []st
 			}
 		}
 	}
-	m.Bias = roundAll(bias)
-	m.Weights = make(map[string][]float64, len(words))
-	for j, w := range words {
-		m.Weights[w] = roundAll(weights[j*k : (j+1)*k])
-	}
+	return weights, bias
 }
 
 // trainingOrder returns 0 to n−1 shuffled by a fixed hash (SplitMix64's
-// finaliser): examples of one set, which come together, are spread over
-// the epoch, and the order is the same on every platform and Go release.
-func trainingOrder(n int) []int {
+// finaliser) of each index and seed: examples of one set, which come
+// together, are spread over the epoch, each seed gives another order, and
+// the order is the same on every platform and Go release.
+func trainingOrder(n int, seed uint64) []int {
 	order := make([]int, n)
 	keys := make([]uint64, n)
 	for i := range order {
 		order[i] = i
-		z := uint64(i) + 0x9e3779b97f4a7c15
+		z := uint64(i) + 0x9e3779b97f4a7c15*(seed+1)
 		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 		z = (z ^ z>>27) * 0x94d049bb133111eb
 		keys[i] = z ^ z>>31

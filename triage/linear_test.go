@@ -3,8 +3,10 @@ package triage
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -26,6 +28,68 @@ func TestTrainingTheRegressionTwiceGivesTheSameModel(t *testing.T) {
 	b, errB := json.Marshal(second)
 	if errA != nil || errB != nil || !bytes.Equal(a, b) {
 		t.Errorf("got two different models from the same examples (%v, %v)", errA, errB)
+	}
+}
+
+func TestEachTrainingOrderVisitsEveryExampleOnceAndTheOrdersDiffer(t *testing.T) {
+	const n = 50
+	seen := map[string]uint64{}
+	for seed := range uint64(linearOrders) {
+		order := trainingOrder(n, seed)
+		if got, want := slices.Sorted(slices.Values(order)), slices.Collect(func(yield func(int) bool) {
+			for i := range n {
+				if !yield(i) {
+					return
+				}
+			}
+		}); !slices.Equal(got, want) {
+			t.Fatalf("seed %d: got order %v, want each of 0 to %d once", seed, order, n-1)
+		}
+		key := fmt.Sprint(order)
+		if other, dup := seen[key]; dup {
+			t.Errorf("got the same order for seeds %d and %d, want an order of its own for each", other, seed)
+		}
+		seen[key] = seed
+	}
+}
+
+func TestTheRegressionIsTheAverageOfItsOrders(t *testing.T) {
+	docs := [][]string{{"killed", "rss"}, {"seconds", "limit"}, {"killed"}, {"limit"}, {"killed", "limit"}, {"rss", "seconds"}}
+	classes := []int{0, 1, 0, 1, 0, 0}
+	m := &WordModel{
+		Classes: []string{"sandbox/memory", "sandbox/cpu-time"},
+		Words:   map[string][]int{"killed": {3, 0}, "rss": {2, 0}, "seconds": {1, 1}, "limit": {1, 2}},
+	}
+	m.trainLinear(func(yield func(class string, features []string)) {
+		for i, d := range docs {
+			yield(m.Classes[classes[i]], d)
+		}
+	})
+	// The words in the order trainLinear first meets them.
+	words := []string{"killed", "rss", "seconds", "limit"}
+	examples := make([]linearExample, len(docs))
+	for i, d := range docs {
+		examples[i].class = classes[i]
+		for _, w := range d {
+			examples[i].words = append(examples[i].words, slices.Index(words, w))
+		}
+	}
+	sum := make([]float64, len(words)*2)
+	var orders []float64
+	for seed := range uint64(linearOrders) {
+		w, _ := fitLinear(examples, len(words), 2, trainingOrder(len(examples), seed))
+		orders = append(orders, w[0])
+		for i := range w {
+			sum[i] += w[i] / linearOrders
+		}
+	}
+	for j, w := range words {
+		if got, want := m.Weights[w], roundAll(sum[j*2:(j+1)*2]); !slices.Equal(got, want) {
+			t.Errorf("got weights %v for %q, want the orders' average %v", got, w, want)
+		}
+	}
+	if slices.Min(orders) == slices.Max(orders) {
+		t.Errorf("got the same weight %v from every order, want orders that differ, or the average shows nothing", orders[0])
 	}
 }
 

@@ -1509,8 +1509,10 @@ var maskedReadings = []maskedReading{
 // program path with spaces in a refused spawn, and /dev/shm/ with its
 // slash as /dev/shm; version 208 reads Jackson's "(CTRL-CHAR, code 0)" as
 // a NUL byte, and SELinux denying a process executable memory or a change
-// of user or group as a refused process, not a file's permissions.
-const SignatureVersion = 208
+// of user or group as a refused process, not a file's permissions; version
+// 209 (a review's mends) reads both across any spacing the failure key
+// folds, SELinux's list of such permissions, and not execmod, a file's.
+const SignatureVersion = 209
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -307,6 +307,10 @@ func TestTheHarnessLogDecidesWhatTheErrorCannot(t *testing.T) {
 			"psycopg.DataError: PostgreSQL text fields cannot contain NUL (0x00) bytes",
 			"23:50:32 columns_read=382 comment_bytes_max=180\n23:50:32 hexdump comment[17]: ef bf bd 00 eb b9 84 ec 9c a8",
 			"interface/null-byte", sandtrap.SeverityMedium, "nul-in-database-text"},
+		{"Jackson's NUL the error names is the NUL's too, beside a dump that holds U+FFFD",
+			"com.fasterxml.jackson.core.JsonParseException: Illegal character ((CTRL-CHAR, code 0)): only regular white space (\\r, \\n, \\t) is allowed between tokens",
+			"23:50:32 bytes_read=4096\n23:50:32 hexdump body[0:10]: ef bf bd 00 7b 22 69 64 22 3a",
+			"interface/null-byte", sandtrap.SeverityCritical, ""},
 		{"a NUL named only in the log does not stand over a dump that shows U+FFFD",
 			"sox FAIL formats: can't open input `test.wav': WAVE: RIFF header not found",
 			`--> {"jsonrpc": "2.0", "id": 743, "method": "tools/call", "params": {"name": "read_file", "arguments": {"path": "test.wav"}}}` + "\n" +

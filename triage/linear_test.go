@@ -33,16 +33,14 @@ func TestTrainingTheRegressionTwiceGivesTheSameModel(t *testing.T) {
 
 func TestEachTrainingOrderVisitsEveryExampleOnceAndTheOrdersDiffer(t *testing.T) {
 	const n = 50
+	want := make([]int, n)
+	for i := range want {
+		want[i] = i
+	}
 	seen := map[string]uint64{}
 	for seed := range uint64(linearOrders) {
 		order := trainingOrder(n, seed)
-		if got, want := slices.Sorted(slices.Values(order)), slices.Collect(func(yield func(int) bool) {
-			for i := range n {
-				if !yield(i) {
-					return
-				}
-			}
-		}); !slices.Equal(got, want) {
+		if got := slices.Sorted(slices.Values(order)); !slices.Equal(got, want) {
 			t.Fatalf("seed %d: got order %v, want each of 0 to %d once", seed, order, n-1)
 		}
 		key := fmt.Sprint(order)
@@ -74,22 +72,29 @@ func TestTheRegressionIsTheAverageOfItsOrders(t *testing.T) {
 			examples[i].words = append(examples[i].words, slices.Index(words, w))
 		}
 	}
-	sum := make([]float64, len(words)*2)
-	var orders []float64
+	weights := make([]float64, len(words)*2)
+	bias := make([]float64, 2)
+	var firstWeights []float64
 	for seed := range uint64(linearOrders) {
-		w, _ := fitLinear(examples, len(words), 2, trainingOrder(len(examples), seed))
-		orders = append(orders, w[0])
+		w, b := fitLinear(examples, len(words), 2, trainingOrder(len(examples), seed))
+		firstWeights = append(firstWeights, w[0])
 		for i := range w {
-			sum[i] += w[i] / linearOrders
+			weights[i] += w[i] / linearOrders
+		}
+		for c := range b {
+			bias[c] += b[c] / linearOrders
 		}
 	}
 	for j, w := range words {
-		if got, want := m.Weights[w], roundAll(sum[j*2:(j+1)*2]); !slices.Equal(got, want) {
+		if got, want := m.Weights[w], roundAll(weights[j*2:(j+1)*2]); !slices.Equal(got, want) {
 			t.Errorf("got weights %v for %q, want the orders' average %v", got, w, want)
 		}
 	}
-	if slices.Min(orders) == slices.Max(orders) {
-		t.Errorf("got the same weight %v from every order, want orders that differ, or the average shows nothing", orders[0])
+	if got, want := m.Bias, roundAll(bias); !slices.Equal(got, want) {
+		t.Errorf("got bias %v, want the orders' average %v", got, want)
+	}
+	if slices.Min(firstWeights) == slices.Max(firstWeights) {
+		t.Errorf("got the same weight %v from every order, want orders that differ, or the average shows nothing", firstWeights[0])
 	}
 }
 

@@ -173,6 +173,20 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 			wantOf: "interface/encoding",
 		},
 		{
+			name:   "Jackson's NUL with one space and with two, which the key folds",
+			first:  "com.fasterxml.jackson.core.JsonParseException: Illegal character ((CTRL-CHAR, code 0)): only regular white space (\\r, \\n, \\t) is allowed between tokens",
+			other:  "com.fasterxml.jackson.core.JsonParseException: Illegal character ((CTRL-CHAR,  code 0)): only regular white space (\\r, \\n, \\t) is allowed between tokens",
+			want:   "interface/null-byte",
+			wantOf: "interface/null-byte",
+		},
+		{
+			name:   "SELinux's denial of executable memory with one space in its braces and with two",
+			first:  `type=AVC msg=audit(1480946786.958:3174): avc:  denied  { execmem } for  pid=32684 comm="radiusd" tclass=process`,
+			other:  `type=AVC msg=audit(1480946786.958:3174): avc:  denied  {  execmem  } for  pid=32684 comm="radiusd" tclass=process`,
+			want:   "sandbox/process-spawn",
+			wantOf: "sandbox/process-spawn",
+		},
+		{
 			name:   "a YAML reader's NUL and another control character it refused",
 			first:  `ruamel.yaml.reader.ReaderError: unacceptable character #x0000: control characters are not allowed in "<unicode string>", position 61`,
 			other:  `ruamel.yaml.reader.ReaderError: unacceptable character #x0080: control characters are not allowed in "<unicode string>", position 61`,

@@ -189,12 +189,13 @@ const (
 	// asciiZeroRefused is BigQuery's refusal of a NUL byte in a row; the
 	// zero is a number the failure key masks (maskedReadings).
 	asciiZeroRefused = `Bad character \(ASCII 0\)`
-	// jacksonZeroRefused is Jackson's refusal of a NUL between a JSON
-	// document's tokens, "Illegal character ((CTRL-CHAR, code 0))": 11 of
-	// 11 labelled records (four sets) are null-byte, where another code is
-	// a control character of some other cause (encoding or input-validation
-	// in four sets). The failure key keeps a code's number.
-	jacksonZeroRefused = `\(CTRL-CHAR, code 0\)`
+	// jacksonZeroRefused is Jackson's refusal of a NUL, between a JSON
+	// document's tokens or unescaped in a string ("Illegal character
+	// ((CTRL-CHAR, code 0))"): 11 of 11 labelled records (four sets) are
+	// null-byte, where another code is a control character of some other
+	// cause (encoding or input-validation in four sets). The failure key
+	// keeps a code's number, and folds spaces.
+	jacksonZeroRefused = `\(CTRL-CHAR,\s+code\s+0\)`
 	// bareProgramMissing is Python's missing file named without a folder
 	// or an extension: a program it was asked to run. The normaliser masks
 	// the name, so the failure key keeps a mark of it (maskedReadings).
@@ -683,13 +684,14 @@ var builtinRules = []Rule{
 	// process could not start: 29 of 32 labelled records, ten sets, are
 	// process-spawn (the other three, one set, the files').
 	// SELinux denying a process a permission of its own (executable
-	// memory for a JIT, a change of user or group) is a refused process,
-	// where its denials of a file's permissions (write, unlink, getattr)
-	// are the files': the 9 labelled records of the first kind (three
-	// sets) are process-spawn, the 5 of the second (four sets)
-	// filesystem-permissions.
+	// memory, heap or stack for a JIT, a change of user or group) is a
+	// refused process, where its denials of a file's permissions (write,
+	// unlink, getattr) are the files': the 9 labelled records of the first
+	// kind (execmem, setuid, setgid; three sets) are process-spawn, the 5
+	// of the second (four sets) filesystem-permissions. Only a list of
+	// such permissions alone is read, with any spacing the key folds.
 	builtin("process-spawn", sandbox, "process-spawn",
-		`(?i)avc:\s+denied\s+\{ (?:execmem|execstack|execheap|execmod|setuid|setgid) \}|no available background worker slots|out of background workers|failed to start a background worker|background worker limit of \d+ exceeded|There are not enough slots available in the system|No agent running|can.t connect to the agent|fork/exec [^\n]{0,300}: permission denied|Read -1, expected \d+, errno = 1\b|fuse: device not found|Module fuse not found|setschedparam|sched_setscheduler|SCHED_FIFO|forkpty\(3\) failed|fork\(pty3\) failed|failed to launch REPL process|icmp open socket: Operation not permitted|libpcap error: socket: Operation not permitted|permission denied \(are you root\?\)|perf_event_open[^\n]{0,80}(Permission denied|Operation not permitted)|perf_event_paranoid|SYS_PTRACE capability|out of pty devices|in _open_terminal|failed to create a child event loop|Cannot run program|spawn(Sync)? (\S+ )?(EPERM|EAGAIN)|could not execute process|error=(1|11|13), |Bad system call|SIGSYS|seccomp|fork: |can't start new thread|pthread_create|Resource temporarily unavailable|\[Errno 11\]|fork/exec|posix_spawn|(user|pid|mount|network|new) namespace|\bunshare\b|CLONE_NEW\w+|No usable sandbox|SUID sandbox helper|\bsetns\b|\bnsenter: (?:cannot open /proc/\S+/ns/|reassociate to namespace)|user_namespaces|RLIMIT_NPROC|Too many processes|pids limit|pids controller|BlockingIOError|without --no-sandbox|Chromium sandboxing failed|limit for number of file watchers|inotify|At least one invalid signature was encountered|Couldn't create temporary file /tmp/apt|gpgv, gpgv2 or gpgv1 required|\bwatch (\S+ )?ENOSPC\b|syscall: 'watch'|\b[ug]id map\b|\bnew[ug]idmap\b|/proc/[^/\s]+/[ug]id_map\b|\bsetgroups\b|DevToolsActivePort file doesn't exist|items of ancdata|Can't get attribute '[^'\n]+' on <module '__main__'|\bio_uring|Function not implemented|\bfork\b[^\n]{0,20}\b(refused|blocked|denied|not permitted)|-shell-escape flag|runsystem\([^\n]*disabled`),
+		`(?i)avc:\s+denied\s+\{(?:\s+(?:execmem|execstack|execheap|setuid|setgid))+\s+\}|no available background worker slots|out of background workers|failed to start a background worker|background worker limit of \d+ exceeded|There are not enough slots available in the system|No agent running|can.t connect to the agent|fork/exec [^\n]{0,300}: permission denied|Read -1, expected \d+, errno = 1\b|fuse: device not found|Module fuse not found|setschedparam|sched_setscheduler|SCHED_FIFO|forkpty\(3\) failed|fork\(pty3\) failed|failed to launch REPL process|icmp open socket: Operation not permitted|libpcap error: socket: Operation not permitted|permission denied \(are you root\?\)|perf_event_open[^\n]{0,80}(Permission denied|Operation not permitted)|perf_event_paranoid|SYS_PTRACE capability|out of pty devices|in _open_terminal|failed to create a child event loop|Cannot run program|spawn(Sync)? (\S+ )?(EPERM|EAGAIN)|could not execute process|error=(1|11|13), |Bad system call|SIGSYS|seccomp|fork: |can't start new thread|pthread_create|Resource temporarily unavailable|\[Errno 11\]|fork/exec|posix_spawn|(user|pid|mount|network|new) namespace|\bunshare\b|CLONE_NEW\w+|No usable sandbox|SUID sandbox helper|\bsetns\b|\bnsenter: (?:cannot open /proc/\S+/ns/|reassociate to namespace)|user_namespaces|RLIMIT_NPROC|Too many processes|pids limit|pids controller|BlockingIOError|without --no-sandbox|Chromium sandboxing failed|limit for number of file watchers|inotify|At least one invalid signature was encountered|Couldn't create temporary file /tmp/apt|gpgv, gpgv2 or gpgv1 required|\bwatch (\S+ )?ENOSPC\b|syscall: 'watch'|\b[ug]id map\b|\bnew[ug]idmap\b|/proc/[^/\s]+/[ug]id_map\b|\bsetgroups\b|DevToolsActivePort file doesn't exist|items of ancdata|Can't get attribute '[^'\n]+' on <module '__main__'|\bio_uring|Function not implemented|\bfork\b[^\n]{0,20}\b(refused|blocked|denied|not permitted)|-shell-escape flag|runsystem\([^\n]*disabled`),
 	// A folder or file "is not owned by" the user that runs the tool (pip's
 	// cache, Wine's prefix, Qt's runtime directory): 17 of 17 labelled
 	// records, 7 sets, four of them left unclassified before. Only the

@@ -1511,8 +1511,9 @@ var maskedReadings = []maskedReading{
 // a NUL byte, and SELinux denying a process executable memory or a change
 // of user or group as a refused process, not a file's permissions; version
 // 209 (a review's mends) reads both across any spacing the failure key
-// folds, SELinux's list of such permissions, and not execmod, a file's.
-const SignatureVersion = 209
+// folds, SELinux's list of such permissions, and not execmod, a file's;
+// version 210 rates a build log clipped at its limit critical.
+const SignatureVersion = 210
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -65,6 +65,7 @@ func TestSeverityOfTheDemoModes(t *testing.T) {
 		{"disk-full", "sandbox", "storage-persistence", "OSError: [Errno 28] No space left on device: '/tmp/ckpt/epoch-3.pt'", "high"},
 		{"an explicit MemoryError", "sandbox", "memory", "MemoryError", "medium"},
 		{"a silent truncation", "interface", "message-size", "tool output truncated to 1048576 bytes", "critical"},
+		{"a build log clipped at its limit", "interface", "message-size", "#12 0.812 [output clipped, log limit <size> reached]", "critical"},
 		{"a response shorter than its Content-Length, answered 200", "interface", "message-size", "GET http://localhost:<n>/main.js net::ERR_CONTENT_LENGTH_MISMATCH <n> (OK)", "critical"},
 		{"files lost on resume", "sandbox", "storage-persistence", "Workspace persistence lost after VM stop/start", "critical"},
 		{"a stored file that reads as truncated", "sandbox", "storage-persistence", "OSError: Unable to open file (truncated file: eof = <n>, stored_eof = <n>)", "critical"},

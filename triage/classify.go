@@ -1104,6 +1104,8 @@ var maskedReadings = []maskedReading{
 	{"program", logview.NewMarks("no such file"), "", regexp.MustCompile(`(?im)` + bareProgramMissing)},
 	{"env", logview.NewMarks("env: "), "", regexp.MustCompile(`(?im)` + envProgramMissing)},
 	{"ascii0", logview.NewMarks("ascii 0"), "", regexp.MustCompile(`(?i)` + asciiZeroRefused)},
+	{"caretnul", logview.NewMarks("^@"), "", regexp.MustCompile(caretNUL)},
+	{"textbinary", logview.NewMarks("| bin "), "", regexp.MustCompile(textFileSeenBinary)},
 	{"nohost", logview.NewMarks("getaddrinfo", "connectionpool(host=", "resolve host", "lookup "), "", regexp.MustCompile(lookupOfNoHost)},
 	{"httplen", logview.NewMarks("1213486160", "1195725856", "1347375956"), "", regexp.MustCompile(httpAsLength)},
 	{"timeunit", logview.NewMarks("timed out after", "timeout"), "", regexp.MustCompile(`(?i)` + timeLimitInUnits)},
@@ -1512,8 +1514,10 @@ var maskedReadings = []maskedReading{
 // of user or group as a refused process, not a file's permissions; version
 // 209 (a review's mends) reads both across any spacing the failure key
 // folds, SELinux's list of such permissions, and not execmod, a file's;
-// version 210 rates a build log clipped at its limit critical.
-const SignatureVersion = 210
+// version 210 rates a build log clipped at its limit critical; version 211
+// reads a NUL in caret notation closing a name, after a quote and in
+// TeX's "^^@", and git's diffstat of a text file as binary as a NUL in it.
+const SignatureVersion = 211
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -77,6 +77,18 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 			wantOf: "sandbox/storage-persistence",
 		},
 		{
+			name:  "git's diffstat of a script as binary and of an image",
+			first: "/srv/app/src/main.py | Bin 2210 -> 2388 bytes",
+			other: "/srv/app/src/logo.png | Bin 2210 -> 2388 bytes",
+			want:  "interface/null-byte",
+		},
+		{
+			name:  "a quoted name closed by a NUL in caret notation and another name",
+			first: "unexpected key 'retries^@' in section [worker]",
+			other: "unexpected key 'retries' in section [worker]",
+			want:  "interface/null-byte",
+		},
+		{
 			name:  "a status 413 and a status 500, which the key masks alike",
 			first: "We received an unexpected status code from the server. (413)",
 			other: "We received an unexpected status code from the server. (500)",

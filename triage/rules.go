@@ -147,6 +147,19 @@ const (
 	// blanks before it stay on its line, so that a match starts where the
 	// word is and the signature takes that line.
 	nulWords = `(?:(?m:^)|[^>\s]|[-=]>)[ \t]*\bNUL\b|null (?:byte|character)|embedded null|cannot contain null|U\+0000|\\u0000`
+	// caretNUL is a NUL in caret notation, as less, cat -v and a terminal
+	// print it: after a word and before a blank, a bracket, a quote or the
+	// end ("julian^@ )", "config.yaml^@}"), after a quote ("\"^@"), three in a
+	// row, or TeX's "^^@". It is often inside a path or a quoted name the
+	// normaliser masks, so the failure key keeps a mark of it
+	// (maskedReadings).
+	caretNUL = `\w\^@(?:[\s)}\]'"]|$)|"\^@|\^\^@|(?:\^@){3}`
+	// textFileSeenBinary is git's diffstat of a source or text file as
+	// "Bin": git calls a file binary when a NUL is among its first bytes,
+	// so a script or a document shown that way holds one. An image shown
+	// so is only binary. The path is one the normaliser masks, so the
+	// failure key keeps a mark of it (maskedReadings).
+	textFileSeenBinary = `(?i)\.(?:c|h|cc|cpp|hpp|cs|go|rs|py|rb|php|java|kt|swift|m|js|mjs|cjs|jsx|ts|tsx|vue|svelte|json|ya?ml|toml|ini|cfg|conf|xml|html?|css|scss|md|rst|txt|csv|tsv|sql|sh|bash|ps1|bat|lua|pl|r|jl|ex|exs|dart|gradle|properties|lock)[ \t]+\|[ \t]+Bin \d+ -> \d+ bytes`
 	// bomAsLatin1 is a UTF-8 byte order mark read as Latin-1, often at the
 	// start of a quoted name the normaliser masks, so the failure key
 	// keeps a mark of it (maskedReadings).
@@ -330,11 +343,12 @@ var builtinRules = []Rule{
 	// encoding (4 are a file damaged on disk).
 	builtin("bytes-not-decoded", iface, "encoding",
 		`(?i)(?:can't|cannot|exception|error|failed to|unable to) decod(?:e|ing) payload:? b['"]|(?-i:UnicodeDecodeError\('[\w-]+', b['"]|\bEncoding::(?:InvalidByteSequenceError|UndefinedConversionError|CompatibilityError)\b)`),
+	builtin("text-file-seen-binary", iface, "null-byte", textFileSeenBinary),
 	// An escaped zero is a NUL, but not as a setting's value: DuckDB
 	// prints its CSV dialect beside its errors, `escape = \0` (no escape
 	// character) among it.
 	builtin("nul-byte", iface, "null-byte",
-		`(?i)invalid XML character \(Unicode: ?0x0\)|`+asciiZeroRefused+`|`+jacksonZeroRefused+`|`+yamlCharZero+`|'0x00' is an invalid start of a value|string without null bytes|Illegal XML character: 0x0\b|control characters are not allowed|expects parameter 1 to be a valid path|Char 0x0 out of allowed range|hexadecimal value 0x00, is an invalid character|hexadecimal value 0x00 is an invalid character|шестнадцатеричное значение 0x00|\w\^@[\s)]|(?:\^@){3}|invalid token: 0x00|`+zeroByteNamed+`|[a-z]\\x00[a-z]\\x00|`+nulWords+`|byte sequence for encoding[^\n]*0x00|character with value 0x00|\\u0000 cannot be converted|unsupported Unicode escape sequence|\\x00(?:[^-]|$)|(?:^|[^=\s]|[^=]\s)\\0\b|\b22P05\b|invalid message format`),
+		`(?i)invalid XML character \(Unicode: ?0x0\)|`+asciiZeroRefused+`|`+jacksonZeroRefused+`|`+yamlCharZero+`|'0x00' is an invalid start of a value|string without null bytes|Illegal XML character: 0x0\b|control characters are not allowed|expects parameter 1 to be a valid path|Char 0x0 out of allowed range|hexadecimal value 0x00, is an invalid character|hexadecimal value 0x00 is an invalid character|шестнадцатеричное значение 0x00|`+caretNUL+`|invalid token: 0x00|`+zeroByteNamed+`|[a-z]\\x00[a-z]\\x00|`+nulWords+`|byte sequence for encoding[^\n]*0x00|character with value 0x00|\\u0000 cannot be converted|unsupported Unicode escape sequence|\\x00(?:[^-]|$)|(?:^|[^=\s]|[^=]\s)\\0\b|\b22P05\b|invalid message format`),
 	builtin("truncation", iface, "message-size",
 		`(?i)\[archiver\] input file too short|\bDecodeError: (-+ )?Truncated (message|string)|zip: not a valid zip file|Truncated tar archive|got more than \d+ bytes|MessageTooLong \{ size|xref not found|unable to find trailer dictionary|can.t find startxref|Unclosed root tag|Not enough image data|short read|IncompleteRead|corrupted on transfer: sizes differ|downloaded \d+ of \d+ bytes|truncated (to|after|at) \d+|(response|output|content|payload|body) (was )?truncated|content-length mismatch|CONTENT_LENGTH_MISMATCH`),
 	// An accelerator's allocator says RESOURCE_EXHAUSTED too.

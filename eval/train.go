@@ -838,6 +838,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld848.jsonl",
 	"testdata/eval/realworld849.jsonl",
 	"testdata/eval/realworld850.jsonl",
+	"testdata/eval/realworld851.jsonl",
+	"testdata/eval/realworld852.jsonl",
+	"testdata/eval/realworld853.jsonl",
+	"testdata/eval/realworld854.jsonl",
+	"testdata/eval/realworld855.jsonl",
+	"testdata/eval/realworld856.jsonl",
+	"testdata/eval/realworld857.jsonl",
+	"testdata/eval/realworld858.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -846,6 +846,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld856.jsonl",
 	"testdata/eval/realworld857.jsonl",
 	"testdata/eval/realworld858.jsonl",
+	"testdata/eval/realworld859.jsonl",
+	"testdata/eval/realworld860.jsonl",
+	"testdata/eval/realworld861.jsonl",
+	"testdata/eval/realworld862.jsonl",
+	"testdata/eval/realworld863.jsonl",
+	"testdata/eval/realworld864.jsonl",
+	"testdata/eval/realworld865.jsonl",
+	"testdata/eval/realworld866.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

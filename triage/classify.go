@@ -1096,16 +1096,18 @@ func (m maskedReading) reads(src string) bool {
 // (the message-size rule), PyTorch's shared tensor file (the
 // torch-shared-memory rule), which(1) after its own path (the
 // package-path rule), UTF-8 shown as cp1252 inside a quoted value (the
-// encoding rule) and a file missing under an installed package's folder
-// when its path climbs back out (the package-path rule).
+// encoding rule), a file missing under an installed package's folder
+// when its path climbs back out (the package-path rule), a NUL in caret
+// notation (the NUL-byte rule) and git's diffstat of a source file as
+// binary (the text-file-seen-binary rule).
 var maskedReadings = []maskedReading{
 	{"fixture", logview.NewMarks("fixture", "test"), "", regexp.MustCompile(`(?i)` + missingFixture)},
 	{"climbs", logview.NewMarks("../", "/etc/"), "", regexp.MustCompile(`(?i)` + systemDirClimb)},
 	{"program", logview.NewMarks("no such file"), "", regexp.MustCompile(`(?im)` + bareProgramMissing)},
 	{"env", logview.NewMarks("env: "), "", regexp.MustCompile(`(?im)` + envProgramMissing)},
 	{"ascii0", logview.NewMarks("ascii 0"), "", regexp.MustCompile(`(?i)` + asciiZeroRefused)},
-	{"caretnul", logview.NewMarks("^@"), "", regexp.MustCompile(caretNUL)},
-	{"textbinary", logview.NewMarks("| bin "), "", regexp.MustCompile(textFileSeenBinary)},
+	{"caretnul", logview.NewMarks("^@"), "", regexp.MustCompile(`(?i)` + caretNUL)},
+	{"textbinary", logview.NewMarks("bin "), "", regexp.MustCompile(textFileSeenBinary)},
 	{"nohost", logview.NewMarks("getaddrinfo", "connectionpool(host=", "resolve host", "lookup "), "", regexp.MustCompile(lookupOfNoHost)},
 	{"httplen", logview.NewMarks("1213486160", "1195725856", "1347375956"), "", regexp.MustCompile(httpAsLength)},
 	{"timeunit", logview.NewMarks("timed out after", "timeout"), "", regexp.MustCompile(`(?i)` + timeLimitInUnits)},
@@ -1515,9 +1517,12 @@ var maskedReadings = []maskedReading{
 // 209 (a review's mends) reads both across any spacing the failure key
 // folds, SELinux's list of such permissions, and not execmod, a file's;
 // version 210 rates a build log clipped at its limit critical; version 211
-// reads a NUL in caret notation closing a name, after a quote and in
-// TeX's "^^@", and git's diffstat of a text file as binary as a NUL in it.
-const SignatureVersion = 211
+// reads a NUL in caret notation closing a name, after a double quote and
+// in TeX's "^^@", and git's diffstat of a source file as binary as a NUL in
+// it; version 212 (a review's mends) reads neither in a regular
+// expression, git's revision syntax, a lock file, a minified script or a
+// text file that may be UTF-16, and a rename's diffstat.
+const SignatureVersion = 212
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

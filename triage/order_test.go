@@ -77,6 +77,12 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 			wantOf: "sandbox/storage-persistence",
 		},
 		{
+			name:  "git's diffstat padded wide of a script as binary and of an image",
+			first: "/srv/app/src/main.py |  Bin 2210 -> 2388 bytes",
+			other: "/srv/app/src/logo.png |  Bin 2210 -> 2388 bytes",
+			want:  "interface/null-byte",
+		},
+		{
 			name:  "git's diffstat of a script as binary and of an image",
 			first: "/srv/app/src/main.py | Bin 2210 -> 2388 bytes",
 			other: "/srv/app/src/logo.png | Bin 2210 -> 2388 bytes",
@@ -84,8 +90,8 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 		},
 		{
 			name:  "a quoted name closed by a NUL in caret notation and another name",
-			first: "unexpected key 'retries^@' in section [worker]",
-			other: "unexpected key 'retries' in section [worker]",
+			first: "unexpected calendar 'julian^@}' in file aerosol.nc",
+			other: "unexpected calendar 'julian}' in file aerosol.nc",
 			want:  "interface/null-byte",
 		},
 		{

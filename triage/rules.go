@@ -148,18 +148,23 @@ const (
 	// word is and the signature takes that line.
 	nulWords = `(?:(?m:^)|[^>\s]|[-=]>)[ \t]*\bNUL\b|null (?:byte|character)|embedded null|cannot contain null|U\+0000|\\u0000`
 	// caretNUL is a NUL in caret notation, as less, cat -v and a terminal
-	// print it: after a word and before a blank, a bracket, a quote or the
-	// end ("julian^@ )", "config.yaml^@}"), after a quote ("\"^@"), three in a
-	// row, or TeX's "^^@". It is often inside a path or a quoted name the
-	// normaliser masks, so the failure key keeps a mark of it
+	// print it: after a word and before a blank, a bracket or the end
+	// ("julian^@ )", "config.yaml^@}"), alone in double quotes ("\"^@"),
+	// three in a row, or TeX's "^^@". A regular expression's "^@" in
+	// quotes ("^@angular/"), git's "HEAD^@" and a class "[a-z^@]" are not
+	// read. It is often inside a path or a quoted name the normaliser
+	// masks, so the failure key keeps a mark of it (maskedReadings).
+	caretNUL = `\w\^@(?:[\s)}]|$)|"\^@(?:["\s]|$)|(?:^|[^\[])\^\^@|(?:\^@){3}`
+	// textFileSeenBinary is git's diffstat of a source file as "Bin": git
+	// calls a file binary when a NUL is among its first bytes, so source
+	// code shown that way holds one. An image shown so is only binary, and
+	// so are files a .gitattributes marks binary or -diff, often lock
+	// files and minified scripts, which are not read; nor are text files
+	// Windows tools write as UTF-16 (.txt, .csv, .sql, .ps1), whose NULs
+	// are the encoding's. A rename's "{a.py => b.py}" is read. The path is
+	// one the normaliser masks, so the failure key keeps a mark of it
 	// (maskedReadings).
-	caretNUL = `\w\^@(?:[\s)}\]'"]|$)|"\^@|\^\^@|(?:\^@){3}`
-	// textFileSeenBinary is git's diffstat of a source or text file as
-	// "Bin": git calls a file binary when a NUL is among its first bytes,
-	// so a script or a document shown that way holds one. An image shown
-	// so is only binary. The path is one the normaliser masks, so the
-	// failure key keeps a mark of it (maskedReadings).
-	textFileSeenBinary = `(?i)\.(?:c|h|cc|cpp|hpp|cs|go|rs|py|rb|php|java|kt|swift|m|js|mjs|cjs|jsx|ts|tsx|vue|svelte|json|ya?ml|toml|ini|cfg|conf|xml|html?|css|scss|md|rst|txt|csv|tsv|sql|sh|bash|ps1|bat|lua|pl|r|jl|ex|exs|dart|gradle|properties|lock)[ \t]+\|[ \t]+Bin \d+ -> \d+ bytes`
+	textFileSeenBinary = `(?i)(?:\.(?:c|h|cc|cpp|hpp|cs|go|rs|py|rb|php|java|kt|swift|m|mjs|cjs|jsx|ts|tsx|vue|svelte|toml|ini|cfg|conf|xml|html?|css|scss|md|rst|sh|bash|lua|pl|r|jl|ex|exs|dart|gradle|properties)|(?:[^k]|[^c]k|[^o]ck|[^l]ock)\.(?:json|ya?ml)|(?:[^n]|[^i]n|[^m]in|[^.]min)\.js)\}?[ \t]+\|[ \t]+Bin \d+ -> \d+ bytes`
 	// bomAsLatin1 is a UTF-8 byte order mark read as Latin-1, often at the
 	// start of a quoted name the normaliser masks, so the failure key
 	// keeps a mark of it (maskedReadings).
@@ -343,6 +348,8 @@ var builtinRules = []Rule{
 	// encoding (4 are a file damaged on disk).
 	builtin("bytes-not-decoded", iface, "encoding",
 		`(?i)(?:can't|cannot|exception|error|failed to|unable to) decod(?:e|ing) payload:? b['"]|(?-i:UnicodeDecodeError\('[\w-]+', b['"]|\bEncoding::(?:InvalidByteSequenceError|UndefinedConversionError|CompatibilityError)\b)`),
+	// All 6 labelled records that show a source file as "Bin" (two sets)
+	// are null-byte; realworld85's images are encoding.
 	builtin("text-file-seen-binary", iface, "null-byte", textFileSeenBinary),
 	// An escaped zero is a NUL, but not as a setting's value: DuckDB
 	// prints its CSV dialect beside its errors, `escape = \0` (no escape

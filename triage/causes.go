@@ -124,8 +124,6 @@ var knownCauses = []KnownCause{
 		`(?i)ERR_TUNNEL_CONNECTION_FAILED|ERR_PROXY_CONNECTION_FAILED|ERR_PROXY_AUTH|Tunnel connection failed|Cannot connect to proxy|ProxyError|Proxy Authentication Required|CONNECT tunnel failed|Proxy CONNECT aborted|Unable to connect to proxy|\b407\b|tunneling socket could not be established`),
 	known("tls-verification-failed", "network-egress", "TLS handshake or certificate check failed",
 		`(?i)CERTIFICATE_VERIFY_FAILED|certificate verify failed|SSLError|SSL: |x509: |ERR_CERT_|SSL_ERROR_|unable to get local issuer certificate|self[- ]signed certificate|UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT|PKIX path building failed|SunCertPathBuilderException|tls: failed to verify|certificate has expired|invalid peer certificate|UnknownIssuer`),
-	known("download-hash-mismatch", "network-egress", "Download hash mismatch: the bytes differ from the published digest",
-		`(?i)DO NOT MATCH THE HASHES|hashes from the requirements file|\bEINTEGRITY\b|integrity checksum failed|Hash mismatch|(checksum|hash) did not match`),
 	known("egress-ip-rate-limited", "network-egress", "Rate limited by the API for the shared egress IP: API rate limit exceeded",
 		`(?i)toomanyrequests|pull rate limit|API rate limit exceeded|secondary rate limit|Too Many Requests|\b429\b|rate limit exceeded for \d`),
 	known("huggingface-hub-unreachable", "network-egress", "Hugging Face Hub unreachable: cannot download the model",
@@ -344,6 +342,8 @@ var knownCauses = []KnownCause{
 	// changed the bytes is the cause of what a decoder then refused.
 	known("transfer-digest-mismatch", "encoding", "File changed in transfer: sha256 mismatch",
 		`(?i)^bytes (grew|rewritten|decoded as text) in transfer\b|sha-?256 mismatch|(checksum|digest|hash) mismatch|round[- ]?trip mismatch|expected sha-?(256|1)|sha-?256[^\n]*(got|but|!=)|md5 mismatch|(expected|want|sha-?256|sha-?1|md5|checksum|digest|hash)\b[^\n]*<hex>[^\n]*\b(got|but|actual|received|computed|found|vs\.?|!=)\b[^\n]*<hex>|<hex>[^\n]*(!=|does not match|doesn't match|differs from)[^\n]*<hex>`),
+	known("download-hash-mismatch", "encoding", "Download hash mismatch: the bytes differ from the published digest",
+		`(?i)DO NOT MATCH THE HASHES|hashes from the requirements file|\bEINTEGRITY\b|integrity checksum failed|Hash mismatch|(checksum|hash) did not match`),
 	// Before UTF-8's: a legacy code page that refuses text is another
 	// cause than a binary read as UTF-8 (the normaliser keeps 'charmap'
 	// and names the others <name>). Text it cannot encode is the same

@@ -1521,8 +1521,9 @@ var maskedReadings = []maskedReading{
 // in TeX's "^^@", and git's diffstat of a source file as binary as a NUL in
 // it; version 212 (a review's mends) reads neither in a regular
 // expression, git's revision syntax, a lock file, a minified script or a
-// text file that may be UTF-16, and a rename's diffstat.
-const SignatureVersion = 212
+// text file that may be UTF-16, and a rename's diffstat; version 213 puts
+// a download whose bytes differ from their published digest in encoding.
+const SignatureVersion = 213
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

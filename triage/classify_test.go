@@ -1058,7 +1058,7 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"an MCP session unknown to a replica is the protocol's", "-32001 Service Unavailable: MCP session is unknown on this API instance. If you run multiple replicas, enable sticky sessions", "interface/protocol"},
 		{"WebDriver's invalid session id stays the session's", "selenium.common.exceptions.InvalidSessionIdException: Message: invalid session id", "sandbox/session-lifecycle"},
 		{"a file watch on a path out of inotify watches is a process limit", "[nodemon] Internal watch failed: watch /workspace/app/node_modules/.bin/sha.js ENOSPC", "sandbox/process-spawn"},
-		{"cargo's failed checksum is a download that differs", "error: failed to verify the checksum of `tokio v1.37.0`", "sandbox/network-egress"},
+		{"cargo's failed checksum is a download whose bytes changed on the way", "error: failed to verify the checksum of `tokio v1.37.0`", "interface/encoding"},
 		{"MySQL's packet limit is a message size", "Packet for query is too large (1,287,879 > 1,048,576)", "interface/message-size"},
 		{"an agent's bare request timeout is a tool past its wait", "Agent error: Request timed out.", "sandbox/cpu-time"},
 		{"Py4J's empty answer is the JVM behind it gone for memory", "py4j.protocol.Py4JNetworkError: Answer from Java side is empty", "sandbox/memory"},

@@ -1526,8 +1526,11 @@ var maskedReadings = []maskedReading{
 // version 214 reads Chrome's crash handler without its database as a
 // folder's permissions before the reset that follows, Flask-WTF's lost
 // session token as the session's, WP-CLI outside WordPress as the test's,
-// and git's diffstat across any spacing the failure key folds.
-const SignatureVersion = 214
+// and git's diffstat across any spacing the failure key folds; version 215
+// reads Xlib's lost display as the session's, gdb's register packet too
+// long as a protocol's skew, NightConfig's file of NULs, Gradio's refused
+// path and git's dubious ownership.
+const SignatureVersion = 215
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -191,6 +191,20 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 			wantOf: "interface/encoding",
 		},
 		{
+			name:   "Xlib's lost display with one space and with two",
+			first:  "XIO: fatal IO error 11 (Resource temporarily unavailable) on X server \":99\"",
+			other:  "XIO: fatal IO error 11 (Resource temporarily unavailable) on X  server \":99\"",
+			want:   "sandbox/session-lifecycle",
+			wantOf: "sandbox/session-lifecycle",
+		},
+		{
+			name:   "Gradio's refused path with one space and with two",
+			first:  "Cannot move /tmp/a.png to the gradio cache dir because it was not created by the application",
+			other:  "Cannot move /tmp/a.png to the gradio cache dir because it was not  created by the application",
+			want:   "interface/input-validation",
+			wantOf: "interface/input-validation",
+		},
+		{
 			name:   "Flask-WTF's lost session token with one space and with two, which the key folds",
 			first:  "400 Bad Request: The CSRF session token is missing.",
 			other:  "400 Bad Request: The CSRF  session token is missing.",

@@ -342,8 +342,10 @@ var knownCauses = []KnownCause{
 	// changed the bytes is the cause of what a decoder then refused.
 	known("transfer-digest-mismatch", "encoding", "File changed in transfer: sha256 mismatch",
 		`(?i)^bytes (grew|rewritten|decoded as text) in transfer\b|sha-?256 mismatch|(checksum|digest|hash) mismatch|round[- ]?trip mismatch|expected sha-?(256|1)|sha-?256[^\n]*(got|but|!=)|md5 mismatch|(expected|want|sha-?256|sha-?1|md5|checksum|digest|hash)\b[^\n]*<hex>[^\n]*\b(got|but|actual|received|computed|found|vs\.?|!=)\b[^\n]*<hex>|<hex>[^\n]*(!=|does not match|doesn't match|differs from)[^\n]*<hex>`),
+	// After the transfer's own: its "hash mismatch" reads the words this
+	// cause read, and it names the same cause.
 	known("download-hash-mismatch", "encoding", "Download hash mismatch: the bytes differ from the published digest",
-		`(?i)DO NOT MATCH THE HASHES|hashes from the requirements file|\bEINTEGRITY\b|integrity checksum failed|Hash mismatch|(checksum|hash) did not match`),
+		`(?i)DO NOT MATCH THE HASHES|hashes from the requirements file|\bEINTEGRITY\b|integrity checksum failed|failed to verify the checksum of|(checksum|hash) did not match`),
 	// Before UTF-8's: a legacy code page that refuses text is another
 	// cause than a binary read as UTF-8 (the normaliser keeps 'charmap'
 	// and names the others <name>). Text it cannot encode is the same

@@ -1107,7 +1107,7 @@ var maskedReadings = []maskedReading{
 	{"env", logview.NewMarks("env: "), "", regexp.MustCompile(`(?im)` + envProgramMissing)},
 	{"ascii0", logview.NewMarks("ascii 0"), "", regexp.MustCompile(`(?i)` + asciiZeroRefused)},
 	{"caretnul", logview.NewMarks("^@"), "", regexp.MustCompile(`(?i)` + caretNUL)},
-	{"textbinary", logview.NewMarks("bin "), "", regexp.MustCompile(textFileSeenBinary)},
+	{"textbinary", logview.NewMarks("bin ", "bin\t"), "", regexp.MustCompile(textFileSeenBinary)},
 	{"nohost", logview.NewMarks("getaddrinfo", "connectionpool(host=", "resolve host", "lookup "), "", regexp.MustCompile(lookupOfNoHost)},
 	{"httplen", logview.NewMarks("1213486160", "1195725856", "1347375956"), "", regexp.MustCompile(httpAsLength)},
 	{"timeunit", logview.NewMarks("timed out after", "timeout"), "", regexp.MustCompile(`(?i)` + timeLimitInUnits)},
@@ -1529,8 +1529,10 @@ var maskedReadings = []maskedReading{
 // and git's diffstat across any spacing the failure key folds; version 215
 // reads Xlib's lost display as the session's, gdb's register packet too
 // long as a protocol's skew, NightConfig's file of NULs, Gradio's refused
-// path and git's dubious ownership.
-const SignatureVersion = 215
+// path and git's dubious ownership; version 216 (a review's mends) reads
+// gdb's packet whatever its masked name, GDK's lost display, cargo's
+// checksum as the download's cause, and Chrome's crash handler case-blind.
+const SignatureVersion = 216
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -1529,6 +1529,23 @@ func TestANULAtALogLinesStartSignsWithThatLine(t *testing.T) {
 	}
 }
 
+// TestGdbPacketIsReadWhateverItsName covers a reading inside a quoted
+// name the normaliser masks: each message gets a classifier of its own, so
+// no cached decision of another packet's name answers for it.
+func TestGdbPacketIsReadWhateverItsName(t *testing.T) {
+	for _, msg := range []string{
+		"Remote 'g' packet reply is too long",
+		"Remote 'p' packet reply is too long",
+	} {
+		t.Run(msg, func(t *testing.T) {
+			got := NewClassifier(nil).Classify(Failure{Error: msg})
+			if got.By != "rule:protocol-version" {
+				t.Errorf("got %s/%s by %s, want rule:protocol-version", got.Layer, got.Primitive, got.By)
+			}
+		})
+	}
+}
+
 func TestRulesReadOnlyTheirOwnWords(t *testing.T) {
 	c := NewClassifier(nil)
 	tests := []struct {
@@ -1780,6 +1797,8 @@ func TestRulesReadOnlyTheirOwnWords(t *testing.T) {
 			"fatal: detected dubious ownership in repository at '/srv/repo'", "rule:filesystem-permissions", false},
 		{"Flask-WTF's session that lost its CSRF token is read by the session rule",
 			"Bad Request\nThe CSRF session token is missing.", "rule:session-lifecycle", false},
+		{"Flask-WTF's lost session token with two spaces is read by the session rule too",
+			"400 Bad Request: The CSRF  session token is missing.", "rule:session-lifecycle", false},
 		{"Flask-WTF's request sent without a CSRF token is not read as a lost session",
 			"400 Bad Request: The CSRF token is missing.", "rule:session-lifecycle", true},
 		{"a caret and an at sign starting a line are not read as a NUL",

@@ -323,9 +323,10 @@ func atBufferSize(n int64) bool {
 // out: when nothing spoke or only a guess did, or when the words said the
 // content was corrupted, cut or truncated, but not how (an archive that
 // does not open, a package whose hash does not match, is the transfer's
-// fault once the log shows the transfer changed it).
+// fault once the log shows the transfer changed it). A download whose
+// hash does not match is encoding's, so corruptsContent covers it.
 func countsDecide(out Classification) bool {
-	return onlyGuessed(out) || corruptsContent(out) || out.By == storageTruncatedRule.By() || out.By == downloadHashMismatchRule.By() || weakBuiltin[out.By]
+	return onlyGuessed(out) || corruptsContent(out) || out.By == storageTruncatedRule.By() || weakBuiltin[out.By]
 }
 
 // onlyGuessed reports a class no rule gave: nothing decided it, or a

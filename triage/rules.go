@@ -855,10 +855,9 @@ var (
 	// converter refused.
 	encodingRule        = builtinNamed("encoding")
 	bytesNotDecodedRule = builtinNamed("bytes-not-decoded")
-	// storageTruncatedRule and downloadHashMismatchRule say content was
-	// damaged but not how, which a transfer's counts then say.
-	storageTruncatedRule     = builtinNamed("storage-truncated")
-	downloadHashMismatchRule = builtinNamed("download-hash-mismatch")
+	// storageTruncatedRule says content was damaged but not how, which a
+	// transfer's counts then say.
+	storageTruncatedRule = builtinNamed("storage-truncated")
 	// browserClosedRule reads a browser that went away, and killedRule and
 	// exitOOMKillRule a kill that a time limit may explain instead.
 	browserClosedRule = builtinNamed("browser-closed")

@@ -102,6 +102,9 @@ var severityRefinements = []severityRefinement{
 	// with the wrong bytes: all 5 such blind records were critical.
 	{"network-egress", []string{errorPageSaved},
 		sandtrap.SeverityCritical, "critical: a web page was saved in the file's place, and the download reported success"},
+	// Since SignatureVersion 213 the download-hash rule gives encoding;
+	// these words still reach a download the model, a user's rule or Go's
+	// module-checksum rule puts in egress.
 	{"network-egress", []string{"hash mismatch", "HASHES", "EINTEGRITY", "integrity checksum", "does not match MD5", "checksum did not", "checksum mismatch", "Consistency check failed", "failed to verify the checksum"},
 		sandtrap.SeverityCritical, "critical: downloaded bytes differ from their published digest"},
 	{"process-spawn", []string{"Unsupported syscall"},

@@ -854,6 +854,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld864.jsonl",
 	"testdata/eval/realworld865.jsonl",
 	"testdata/eval/realworld866.jsonl",
+	"testdata/eval/realworld867.jsonl",
+	"testdata/eval/realworld868.jsonl",
+	"testdata/eval/realworld869.jsonl",
+	"testdata/eval/realworld870.jsonl",
+	"testdata/eval/realworld871.jsonl",
+	"testdata/eval/realworld872.jsonl",
+	"testdata/eval/realworld873.jsonl",
+	"testdata/eval/realworld874.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -1531,8 +1531,11 @@ var maskedReadings = []maskedReading{
 // long as a protocol's skew, NightConfig's file of NULs, Gradio's refused
 // path and git's dubious ownership; version 216 (a review's mends) reads
 // gdb's packet whatever its masked name, GDK's lost display, cargo's
-// checksum as the download's cause, and Chrome's crash handler case-blind.
-const SignatureVersion = 216
+// checksum as the download's cause, and Chrome's crash handler case-blind;
+// version 217 reads asyncio's IncompleteReadError as a stream that ended
+// mid-frame (protocol), not a size limit, and an HTTP client refusing a
+// URL's control or unescaped characters as input refused.
+const SignatureVersion = 217
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

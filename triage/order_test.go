@@ -204,6 +204,13 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 			wantOf: "sandbox/session-lifecycle",
 		},
 		{
+			name:   "Node's refused request path with one space and with two",
+			first:  "TypeError: Request path contains unescaped characters",
+			other:  "TypeError: Request path  contains unescaped characters",
+			want:   "interface/input-validation",
+			wantOf: "interface/input-validation",
+		},
+		{
 			name:   "Gradio's refused path with one space and with two",
 			first:  "Cannot move /tmp/a.png to the gradio cache dir because it was not created by the application",
 			other:  "Cannot move /tmp/a.png to the gradio cache dir because it was not  created by the application",

@@ -361,6 +361,18 @@ var builtinRules = []Rule{
 	// three sets).
 	builtin("nul-byte", iface, "null-byte",
 		`(?i)nightconfig\.core\.io\.ParsingException:\s+Not\s+enough\s+data\s+available|invalid XML character \(Unicode: ?0x0\)|`+asciiZeroRefused+`|`+jacksonZeroRefused+`|`+yamlCharZero+`|'0x00' is an invalid start of a value|string without null bytes|Illegal XML character: 0x0\b|control characters are not allowed|expects parameter 1 to be a valid path|Char 0x0 out of allowed range|hexadecimal value 0x00, is an invalid character|hexadecimal value 0x00 is an invalid character|шестнадцатеричное значение 0x00|`+caretNUL+`|invalid token: 0x00|`+zeroByteNamed+`|[a-z]\\x00[a-z]\\x00|`+nulWords+`|byte sequence for encoding[^\n]*0x00|character with value 0x00|\\u0000 cannot be converted|unsupported Unicode escape sequence|\\x00(?:[^-]|$)|(?:^|[^=\s]|[^=]\s)\\0\b|\b22P05\b|invalid message format`),
+	// asyncio's IncompleteReadError is a stream that ended before the
+	// frame its reader was promised: the peer closed it mid-message, a
+	// protocol failure, not a size limit (8 of 9 labelled records, three
+	// sets; the ninth a session). http.client's IncompleteRead, a body
+	// cut short, stays truncation's.
+	builtin("stream-ended-mid-frame", iface, "protocol", `\bIncompleteReadError\b`),
+	// An HTTP client that refuses a URL for the characters in it is
+	// input refused before anything was sent: Python's "URL can't contain
+	// control characters" and Node's ERR_UNESCAPED_CHARACTERS (11 of 11
+	// labelled records, two sets).
+	builtin("url-characters-refused", iface, "input-validation",
+		`(?i)URL\s+can't\s+contain\s+control\s+characters|Request\s+path\s+contains\s+unescaped\s+characters|\bERR_UNESCAPED_CHARACTERS\b`),
 	builtin("truncation", iface, "message-size",
 		`(?i)\[archiver\] input file too short|\bDecodeError: (-+ )?Truncated (message|string)|zip: not a valid zip file|Truncated tar archive|got more than \d+ bytes|MessageTooLong \{ size|xref not found|unable to find trailer dictionary|can.t find startxref|Unclosed root tag|Not enough image data|short read|IncompleteRead|corrupted on transfer: sizes differ|downloaded \d+ of \d+ bytes|truncated (to|after|at) \d+|(response|output|content|payload|body) (was )?truncated|content-length mismatch|CONTENT_LENGTH_MISMATCH`),
 	// An accelerator's allocator says RESOURCE_EXHAUSTED too.

@@ -862,6 +862,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld872.jsonl",
 	"testdata/eval/realworld873.jsonl",
 	"testdata/eval/realworld874.jsonl",
+	"testdata/eval/realworld875.jsonl",
+	"testdata/eval/realworld876.jsonl",
+	"testdata/eval/realworld877.jsonl",
+	"testdata/eval/realworld878.jsonl",
+	"testdata/eval/realworld879.jsonl",
+	"testdata/eval/realworld880.jsonl",
+	"testdata/eval/realworld881.jsonl",
+	"testdata/eval/realworld882.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

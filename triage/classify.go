@@ -1534,8 +1534,10 @@ var maskedReadings = []maskedReading{
 // checksum as the download's cause, and Chrome's crash handler case-blind;
 // version 217 reads asyncio's IncompleteReadError as a stream that ended
 // mid-frame (protocol), not a size limit, and an HTTP client refusing a
-// URL's control or unescaped characters as input refused.
-const SignatureVersion = 217
+// URL's control or unescaped characters as input refused; version 218
+// reads Hugging Face's hub client that reached neither the hub nor its
+// cache as egress, and BuildKit's ResourceExhausted with ENOMEM as memory.
+const SignatureVersion = 218
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -204,6 +204,13 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 			wantOf: "sandbox/session-lifecycle",
 		},
 		{
+			name:   "Hugging Face's missing snapshot folder with one space and with two",
+			first:  "cannot find the appropriate snapshot folder for the specified revision on the local disk",
+			other:  "cannot find the appropriate snapshot  folder for the specified revision on the local disk",
+			want:   "sandbox/network-egress",
+			wantOf: "sandbox/network-egress",
+		},
+		{
 			name:   "Node's refused request path with one space and with two",
 			first:  "TypeError: Request path contains unescaped characters",
 			other:  "TypeError: Request path  contains unescaped characters",

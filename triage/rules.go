@@ -375,9 +375,12 @@ var builtinRules = []Rule{
 		`(?i)URL\s+can't\s+contain\s+control\s+characters|Request\s+path\s+contains\s+unescaped\s+characters|\bERR_UNESCAPED_CHARACTERS\b`),
 	builtin("truncation", iface, "message-size",
 		`(?i)\[archiver\] input file too short|\bDecodeError: (-+ )?Truncated (message|string)|zip: not a valid zip file|Truncated tar archive|got more than \d+ bytes|MessageTooLong \{ size|xref not found|unable to find trailer dictionary|can.t find startxref|Unclosed root tag|Not enough image data|short read|IncompleteRead|corrupted on transfer: sizes differ|downloaded \d+ of \d+ bytes|truncated (to|after|at) \d+|(response|output|content|payload|body) (was )?truncated|content-length mismatch|CONTENT_LENGTH_MISMATCH`),
-	// An accelerator's allocator says RESOURCE_EXHAUSTED too.
+	// An accelerator's allocator says RESOURCE_EXHAUSTED too, and
+	// BuildKit's gRPC status ResourceExhausted carries a step's ENOMEM
+	// ("did not complete successfully: cannot allocate memory", 4 of 4
+	// labelled records, two sets), not a message over its size limit.
 	builtin("accelerator-oom", sandbox, "memory",
-		`(?i)RESOURCE_EXHAUSTED: (?:Out of memory|Ran out of memory|Failed to allocate)|session crashed after using all available RAM|Heap exhausted|use '--shm-size' flag|shared memory pool size|Unable to commit \d+ bytes of memory|Out-of-memory event detected|OOM when allocating|CUDA out of memory|CUDA error: out of memory|out of memory on device|ResourceExhaustedError`),
+		`(?i)RESOURCE_EXHAUSTED: (?:Out of memory|Ran out of memory|Failed to allocate)|ResourceExhausted:[^\n]*cannot\s+allocate\s+memory|session crashed after using all available RAM|Heap exhausted|use '--shm-size' flag|shared memory pool size|Unable to commit \d+ bytes of memory|Out-of-memory event detected|OOM when allocating|CUDA out of memory|CUDA error: out of memory|out of memory on device|ResourceExhaustedError`),
 	// A framed stream that reads a length where its peer printed text
 	// (an SSH shell's banner, a native-messaging host's log line, an
 	// HTTP/1 answer to gRPC's HTTP/2 preface): the
@@ -652,6 +655,13 @@ var builtinRules = []Rule{
 	// its own has a record of its own, which the model weighs.
 	builtin("crashpad-database-unwritable", sandbox, "filesystem-permissions",
 		`(?i)crashpad_handler:\s+--database\s+is\s+required`),
+	// Hugging Face's hub client that reached neither the hub nor a cached
+	// copy: LocalEntryNotFoundError, or "cannot find the appropriate
+	// snapshot folder for the specified revision on the local disk" (25 of
+	// 25 labelled records, eleven sets). Its words of disks and folders
+	// are the cache it fell back on, not a disk that failed.
+	builtin("hub-unreachable", sandbox, "network-egress",
+		`\bLocalEntryNotFoundError\b|(?i:snapshot\s+folder\s+for\s+the\s+specified\s+revision)`),
 	// OpenLDAP's client that reached no server (14 of 14, three sets).
 	// Chromium's and Firefox's CORS refusals are read by the words the
 	// failure key keeps: a header's name in quotes is masked, so any

@@ -1536,8 +1536,12 @@ var maskedReadings = []maskedReading{
 // mid-frame (protocol), not a size limit, and an HTTP client refusing a
 // URL's control or unescaped characters as input refused; version 218
 // reads Hugging Face's hub client that reached neither the hub nor its
-// cache as egress, and BuildKit's ResourceExhausted with ENOMEM as memory.
-const SignatureVersion = 218
+// cache as egress, and BuildKit's ResourceExhausted with ENOMEM as memory;
+// version 219 reads ChromeDriver's Chrome that crashed as it started as a
+// refused spawn, Page.printToPDF's "Printing is not available" as a method
+// the browser does not serve, and Android's INSTALL_FAILED_INSUFFICIENT_STORAGE
+// as a full disk.
+const SignatureVersion = 219
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -473,8 +473,11 @@ var builtinRules = []Rule{
 	// A Chrome DevTools method the browser does not implement: the
 	// client and the browser disagree on the protocol. So do they on a
 	// target, tab or context the client names after the browser dropped it.
+	// Page.printToPDF's "Printing is not available" is a headed browser
+	// asked for what only a headless one does (6 of 6 labelled records,
+	// three sets).
 	builtin("cdp-method-unsupported", iface, "protocol",
-		cdpMethodMissing+`|No target with given id|No tab with given id|Cannot find context with specified id`),
+		cdpMethodMissing+`|No target with given id|No tab with given id|Cannot find context with specified id|(?i:Printing\s+is\s+not\s+available)`),
 
 	// Jupyter's server forgetting a notebook's session is the kernel's
 	// session gone, not an MCP session.
@@ -564,6 +567,12 @@ var builtinRules = []Rule{
 	// 78 blind records).
 	builtin("chrome-root-needs-no-sandbox", sandbox, "process-spawn",
 		`pass no_sandbox=True|when you are running as root|Running as root without --no-sandbox is not supported`),
+	// ChromeDriver's "Chrome failed to start: crashed" is a browser that
+	// never came up, not one that ran out of memory: 12 of 16 labelled
+	// records are process-spawn (six sets), none memory, though a log's
+	// /dev/shm would have the crash rule read it so.
+	builtin("chrome-start-crashed", sandbox, "process-spawn",
+		`(?i)Chrome\s+failed\s+to\s+start:\s+crashed`),
 	builtin("browser-crash", sandbox, "memory",
 		`(?i)\bRender process gone\b|Target crashed|Page crashed|Abnormal renderer termination|page crash\b|tab crashed|/dev/shm|renderer (process )?(crashed|was killed|gone)|Aw, Snap|RESULT_CODE_KILLED|SBOX_FATAL_MEMORY`),
 	// A launcher's "Browser closed unexpectedly:" goes on with the
@@ -789,9 +798,11 @@ var builtinRules = []Rule{
 	// libav and npm print it ("avio_open2 failed, errno -28"), and git's
 	// "error: unable to write file" a checkout the disk could not hold (7
 	// of 7 labelled records, three sets). Errno 28 is a full disk
-	// unless "Invalid argument" follows (errno28Full).
+	// unless "Invalid argument" follows (errno28Full). Android's
+	// INSTALL_FAILED_INSUFFICIENT_STORAGE is a device too full for the
+	// package (13 of 13, four sets).
 	builtin("storage-persistence", sandbox, "storage-persistence",
-		`(?i)(?m:^)error: unable to write file |Value not in list: [^\n]* not in \[\]|\berrno -28\b|\{:?error, ?:?enospc\}|Failed to fetch log file|No log file available|Log file isn.t local|dependencies reference nonexistent parent node|is over \d+% full|temporary upload location \[[^\]]*\] is not valid|Orphaned print file|database space exceeded|Disk utilization projected to reach threshold|disk I/O error|could not extend file|Only \d+ of \d+ bytes written|MISCONF Redis is configured to save RDB snapshots|bad draw, expecting \d+ items, found|last page of the wal is torn|unexpected first record, dropping buffer|No cached version listing for|Failed to execute 'setItem' on 'Storage'|Cache '[0-9a-f]+' not found|do not exist neither locally nor on remote|storage quota|storageQuotaExceeded|no longer available on disk|Short write to |No space left on device|cluster_block_exception|curl: \(23\)|(?-i:\b(ENOSPC|EDQUOT|ENOENT|ESTALE)\b)|`+errno28Full+`|Disk quota exceeded|\[Errno 122\]|File too large|\[Errno 27\]|FileNotFoundError|No such file or directory|NoSuchFileException|Stale file handle|appears to be corrupted|files? (\w+ )?(disappear|vanish)|does not exist|QuotaExceededError|DOMException: Quota exceeded|`+corruptParquet+`|`+filesLost),
+		`(?i)(?m:^)error: unable to write file |\bINSTALL_FAILED_INSUFFICIENT_STORAGE\b|Value not in list: [^\n]* not in \[\]|\berrno -28\b|\{:?error, ?:?enospc\}|Failed to fetch log file|No log file available|Log file isn.t local|dependencies reference nonexistent parent node|is over \d+% full|temporary upload location \[[^\]]*\] is not valid|Orphaned print file|database space exceeded|Disk utilization projected to reach threshold|disk I/O error|could not extend file|Only \d+ of \d+ bytes written|MISCONF Redis is configured to save RDB snapshots|bad draw, expecting \d+ items, found|last page of the wal is torn|unexpected first record, dropping buffer|No cached version listing for|Failed to execute 'setItem' on 'Storage'|Cache '[0-9a-f]+' not found|do not exist neither locally nor on remote|storage quota|storageQuotaExceeded|no longer available on disk|Short write to |No space left on device|cluster_block_exception|curl: \(23\)|(?-i:\b(ENOSPC|EDQUOT|ENOENT|ESTALE)\b)|`+errno28Full+`|Disk quota exceeded|\[Errno 122\]|File too large|\[Errno 27\]|FileNotFoundError|No such file or directory|NoSuchFileException|Stale file handle|appears to be corrupted|files? (\w+ )?(disappear|vanish)|does not exist|QuotaExceededError|DOMException: Quota exceeded|`+corruptParquet+`|`+filesLost),
 
 	// GNU grep that will not print the lines it matched because it took
 	// the input for binary: NUL bytes in it, or bytes not valid in the

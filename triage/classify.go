@@ -1098,8 +1098,9 @@ func (m maskedReading) reads(src string) bool {
 // package-path rule), UTF-8 shown as cp1252 inside a quoted value (the
 // encoding rule), a file missing under an installed package's folder
 // when its path climbs back out (the package-path rule), a NUL in caret
-// notation (the NUL-byte rule) and git's diffstat of a source file as
-// binary (the text-file-seen-binary rule).
+// notation (the NUL-byte rule), git's diffstat of a source file as
+// binary (the text-file-seen-binary rule) and BuildKit's step out of
+// memory after a command longer than the key keeps (the memory rule).
 var maskedReadings = []maskedReading{
 	{"fixture", logview.NewMarks("fixture", "test"), "", regexp.MustCompile(`(?i)` + missingFixture)},
 	{"climbs", logview.NewMarks("../", "/etc/"), "", regexp.MustCompile(`(?i)` + systemDirClimb)},
@@ -1121,6 +1122,7 @@ var maskedReadings = []maskedReading{
 	{"which", logview.NewMarks("which: no "), "", regexp.MustCompile(`(?i)` + whichFoundNone)},
 	{"mojibake", nil, mojibakeLeads, regexp.MustCompile(`(?i)` + mojibake)},
 	{"landmark", logview.NewMarks("node_modules/", "site-packages/", "dist-packages/"), "", regexp.MustCompile(`(?i)` + landmarkPathMissing)},
+	{"buildkitenomem", logview.NewMarks("resourceexhausted:"), "", regexp.MustCompile(`(?i)` + buildkitENOMEM)},
 }
 
 // SignatureVersion names the way signatures and modes are made. Raise it
@@ -1535,13 +1537,18 @@ var maskedReadings = []maskedReading{
 // version 217 reads asyncio's IncompleteReadError as a stream that ended
 // mid-frame (protocol), not a size limit, and an HTTP client refusing a
 // URL's control or unescaped characters as input refused; version 218
-// reads Hugging Face's hub client that reached neither the hub nor its
-// cache as egress, and BuildKit's ResourceExhausted with ENOMEM as memory;
+// reads Hugging Face's missing snapshot folder as egress, by a rule of its
+// own with the class's name the network rule read, and BuildKit's
+// ResourceExhausted with ENOMEM as memory;
 // version 219 reads ChromeDriver's Chrome that crashed as it started as a
-// refused spawn, Page.printToPDF's "Printing is not available" as a method
+// refused spawn, unless ChromeDriver does not support that Chrome,
+// Page.printToPDF's "Printing is not available" as a method
 // the browser does not serve, and Android's INSTALL_FAILED_INSUFFICIENT_STORAGE
-// as a full disk.
-const SignatureVersion = 219
+// as a full disk; version 220 (a review's mends) reads ChromeDriver that
+// does not support its Chrome before the failed start, BuildKit's step out
+// of memory after a command longer than the key keeps, and asyncio's
+// stream and Hugging Face's hub case-blind.
+const SignatureVersion = 220
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -204,6 +204,12 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 			wantOf: "sandbox/session-lifecycle",
 		},
 		{
+			name:  "BuildKit's step out of memory and out of disk after a command longer than the key keeps",
+			first: `ERROR: failed to solve: ResourceExhausted: process "/bin/sh -c apt-get update && apt-get install -y libpackage00-dev libpackage01-dev libpackage02-dev libpackage03-dev libpackage04-dev libpackage05-dev libpackage06-dev libpackage07-dev libpackage08-dev libpackage09-dev libpackage10-dev libpackage11-dev libpackage12-dev libpackage13-dev libpackage14-dev libpackage15-dev libpackage16-dev libpackage17-dev libpackage18-dev libpackage19-dev libpackage20-dev libpackage21-dev libpackage22-dev libpackage23-dev libpackage24-dev libpackage25-dev libpackage26-dev libpackage27-dev libpackage28-dev libpackage29-dev" did not complete successfully: cannot allocate memory`,
+			other: `ERROR: failed to solve: ResourceExhausted: process "/bin/sh -c apt-get update && apt-get install -y libpackage00-dev libpackage01-dev libpackage02-dev libpackage03-dev libpackage04-dev libpackage05-dev libpackage06-dev libpackage07-dev libpackage08-dev libpackage09-dev libpackage10-dev libpackage11-dev libpackage12-dev libpackage13-dev libpackage14-dev libpackage15-dev libpackage16-dev libpackage17-dev libpackage18-dev libpackage19-dev libpackage20-dev libpackage21-dev libpackage22-dev libpackage23-dev libpackage24-dev libpackage25-dev libpackage26-dev libpackage27-dev libpackage28-dev libpackage29-dev" did not complete successfully: no space left on device`,
+			want:  "sandbox/memory",
+		},
+		{
 			name:   "Hugging Face's missing snapshot folder with one space and with two",
 			first:  "cannot find the appropriate snapshot folder for the specified revision on the local disk",
 			other:  "cannot find the appropriate snapshot  folder for the specified revision on the local disk",

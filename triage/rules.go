@@ -232,6 +232,12 @@ const (
 	mkdirAtRoot = `ENOENT: no such file or directory, mkdir '/[^/'\n]+'`
 	// cdpMethodMissing is a DevTools method the browser does not implement.
 	cdpMethodMissing = `Protocol error \([\w.]+\): ('[^'\n]+' wasn't found|[^\n]{0,80}\bis not supported)`
+	// buildkitENOMEM is BuildKit's step that could not allocate memory:
+	// `ResourceExhausted: process "/bin/sh -c …" did not complete
+	// successfully: cannot allocate memory` (4 of 4 labelled records, two
+	// sets). The command between may be longer than the failure key
+	// keeps, so the key keeps a mark of it (maskedReadings).
+	buildkitENOMEM = `ResourceExhausted:[^\n]*cannot\s+allocate\s+memory`
 	// descriptorLimit is a process out of file descriptors.
 	descriptorLimit = `\bEMFILE\b|too many open files|\[Errno 24\]|\bENFILE\b`
 	// muslLibraryMissing is musl's loader missing a library or a symbol.
@@ -363,10 +369,10 @@ var builtinRules = []Rule{
 		`(?i)nightconfig\.core\.io\.ParsingException:\s+Not\s+enough\s+data\s+available|invalid XML character \(Unicode: ?0x0\)|`+asciiZeroRefused+`|`+jacksonZeroRefused+`|`+yamlCharZero+`|'0x00' is an invalid start of a value|string without null bytes|Illegal XML character: 0x0\b|control characters are not allowed|expects parameter 1 to be a valid path|Char 0x0 out of allowed range|hexadecimal value 0x00, is an invalid character|hexadecimal value 0x00 is an invalid character|шестнадцатеричное значение 0x00|`+caretNUL+`|invalid token: 0x00|`+zeroByteNamed+`|[a-z]\\x00[a-z]\\x00|`+nulWords+`|byte sequence for encoding[^\n]*0x00|character with value 0x00|\\u0000 cannot be converted|unsupported Unicode escape sequence|\\x00(?:[^-]|$)|(?:^|[^=\s]|[^=]\s)\\0\b|\b22P05\b|invalid message format`),
 	// asyncio's IncompleteReadError is a stream that ended before the
 	// frame its reader was promised: the peer closed it mid-message, a
-	// protocol failure, not a size limit (8 of 9 labelled records, three
-	// sets; the ninth a session). http.client's IncompleteRead, a body
-	// cut short, stays truncation's.
-	builtin("stream-ended-mid-frame", iface, "protocol", `\bIncompleteReadError\b`),
+	// protocol failure, not a size limit (12 of 13 labelled records, five
+	// sets; the other a browser session). http.client's IncompleteRead, a
+	// body cut short, stays truncation's.
+	builtin("stream-ended-mid-frame", iface, "protocol", `(?i)\bIncompleteReadError\b`),
 	// An HTTP client that refuses a URL for the characters in it is
 	// input refused before anything was sent: Python's "URL can't contain
 	// control characters" and Node's ERR_UNESCAPED_CHARACTERS (11 of 11
@@ -376,11 +382,11 @@ var builtinRules = []Rule{
 	builtin("truncation", iface, "message-size",
 		`(?i)\[archiver\] input file too short|\bDecodeError: (-+ )?Truncated (message|string)|zip: not a valid zip file|Truncated tar archive|got more than \d+ bytes|MessageTooLong \{ size|xref not found|unable to find trailer dictionary|can.t find startxref|Unclosed root tag|Not enough image data|short read|IncompleteRead|corrupted on transfer: sizes differ|downloaded \d+ of \d+ bytes|truncated (to|after|at) \d+|(response|output|content|payload|body) (was )?truncated|content-length mismatch|CONTENT_LENGTH_MISMATCH`),
 	// An accelerator's allocator says RESOURCE_EXHAUSTED too, and
-	// BuildKit's gRPC status ResourceExhausted carries a step's ENOMEM
-	// ("did not complete successfully: cannot allocate memory", 4 of 4
-	// labelled records, two sets), not a message over its size limit.
+	// BuildKit's gRPC status ResourceExhausted carries a build step's
+	// ENOMEM, on the CPU too (buildkitENOMEM), not a message over its size
+	// limit.
 	builtin("accelerator-oom", sandbox, "memory",
-		`(?i)RESOURCE_EXHAUSTED: (?:Out of memory|Ran out of memory|Failed to allocate)|ResourceExhausted:[^\n]*cannot\s+allocate\s+memory|session crashed after using all available RAM|Heap exhausted|use '--shm-size' flag|shared memory pool size|Unable to commit \d+ bytes of memory|Out-of-memory event detected|OOM when allocating|CUDA out of memory|CUDA error: out of memory|out of memory on device|ResourceExhaustedError`),
+		`(?i)RESOURCE_EXHAUSTED: (?:Out of memory|Ran out of memory|Failed to allocate)|`+buildkitENOMEM+`|session crashed after using all available RAM|Heap exhausted|use '--shm-size' flag|shared memory pool size|Unable to commit \d+ bytes of memory|Out-of-memory event detected|OOM when allocating|CUDA out of memory|CUDA error: out of memory|out of memory on device|ResourceExhaustedError`),
 	// A framed stream that reads a length where its peer printed text
 	// (an SSH shell's banner, a native-messaging host's log line, an
 	// HTTP/1 answer to gRPC's HTTP/2 preface): the
@@ -477,7 +483,7 @@ var builtinRules = []Rule{
 	// asked for what only a headless one does (6 of 6 labelled records,
 	// three sets).
 	builtin("cdp-method-unsupported", iface, "protocol",
-		cdpMethodMissing+`|No target with given id|No tab with given id|Cannot find context with specified id|(?i:Printing\s+is\s+not\s+available)`),
+		cdpMethodMissing+`|No target with given id|No tab with given id|Cannot find context with specified id|Printing\s+is\s+not\s+available`),
 
 	// Jupyter's server forgetting a notebook's session is the kernel's
 	// session gone, not an MCP session.
@@ -567,12 +573,19 @@ var builtinRules = []Rule{
 	// 78 blind records).
 	builtin("chrome-root-needs-no-sandbox", sandbox, "process-spawn",
 		`pass no_sandbox=True|when you are running as root|Running as root without --no-sandbox is not supported`),
+	// ChromeDriver that does not support the Chrome beside it says so
+	// after whatever it says of the start; the package-path rule, later,
+	// reads it too, but the crash rule reads a log's /dev/shm first.
+	builtin("chromedriver-version-mismatch", sandbox, "package-path",
+		`(?i)only\s+supports\s+Chrome\s+version`),
 	// ChromeDriver's "Chrome failed to start: crashed" is a browser that
-	// never came up, not one that ran out of memory: 12 of 16 labelled
-	// records are process-spawn (six sets), none memory, though a log's
-	// /dev/shm would have the crash rule read it so.
-	builtin("chrome-start-crashed", sandbox, "process-spawn",
-		`(?i)Chrome\s+failed\s+to\s+start:\s+crashed`),
+	// never came up, not one that ran out of memory: of the 16 labelled
+	// records (nine sets), 12 are process-spawn (six sets), none memory,
+	// though a log's /dev/shm would have the crash rule read it so. Weak:
+	// what ChromeDriver says after it (a Chrome it does not support)
+	// decides.
+	weak(builtin("chrome-start-crashed", sandbox, "process-spawn",
+		`(?i)Chrome\s+failed\s+to\s+start:\s+crashed`)),
 	builtin("browser-crash", sandbox, "memory",
 		`(?i)\bRender process gone\b|Target crashed|Page crashed|Abnormal renderer termination|page crash\b|tab crashed|/dev/shm|renderer (process )?(crashed|was killed|gone)|Aw, Snap|RESULT_CODE_KILLED|SBOX_FATAL_MEMORY`),
 	// A launcher's "Browser closed unexpectedly:" goes on with the
@@ -666,17 +679,19 @@ var builtinRules = []Rule{
 		`(?i)crashpad_handler:\s+--database\s+is\s+required`),
 	// Hugging Face's hub client that reached neither the hub nor a cached
 	// copy: LocalEntryNotFoundError, or "cannot find the appropriate
-	// snapshot folder for the specified revision on the local disk" (25 of
-	// 25 labelled records, eleven sets). Its words of disks and folders
-	// are the cache it fell back on, not a disk that failed.
+	// snapshot folder for the specified revision on the local disk" (32 of
+	// 32 labelled records, twelve sets). Its words of disks and folders
+	// are the cache it fell back on, not a disk that failed. The network
+	// rule read the class's name; a rule of its own has a record of its
+	// own, which the model weighs before it overrules.
 	builtin("hub-unreachable", sandbox, "network-egress",
-		`\bLocalEntryNotFoundError\b|(?i:snapshot\s+folder\s+for\s+the\s+specified\s+revision)`),
+		`(?i)\bLocalEntryNotFoundError\b|snapshot\s+folder\s+for\s+the\s+specified\s+revision`),
 	// OpenLDAP's client that reached no server (14 of 14, three sets).
 	// Chromium's and Firefox's CORS refusals are read by the words the
 	// failure key keeps: a header's name in quotes is masked, so any
 	// header "is present on the requested resource" (Chromium's words).
 	builtin("network-egress", sandbox, "network-egress",
-		`(?i)Can't contact LDAP server|failed to download from \w+://|\b(?:Temporary)?NameServerFailure\b|Error reading from the remote cache|I/O Error in remote cache|`+egressTimeoutInSeconds+`|check connectivity between servers|(?-i:\bESOCKETTIMEDOUT\b)|socket\.timeout: timed out|FailedConnectionException|blocked by CORS policy|Cross-Origin Request Blocked: The Same Origin Policy|preflight request (?:doesn['’]t|does not) pass access control check|No '[^'\n]+' header is present on the requested resource|must not be the wildcard '[^'\n]*' when the request's credentials mode|with 0 bytes received|Communications link failure|NS_ERROR_NET_ON_CONNECTING_TO|did not return a 200\b|Failed to update metadata after|(sendto|sendmsg)[^\n]{0,20}: [Oo]peration not permitted|ping_send failed|Error reading SSH protocol banner|CloudflareError 1020|used Cloudflare to restrict access|CloudflareChallengeError|Cloudflare version 2 challenge|Download failed: Timer expired|could not detect network \(event="noNetwork"|STUN allocate request timed out|returned an error with code=70[01]\b|curl: \((5|6|7|22|28|35|52|56|60|97)\)|no server suitable for synchronization|Network is unreachable|Temporary failure in name resolution|Name or service not known|nodename nor servname|No address associated with hostname|Could not resolve (host|proxy)|Resolving timed out|getaddrinfo|(?-i:\b(ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|ECONNREFUSED|ETIMEDOUT|ECONNRESET)\b)|Connection refused|Connection reset by peer|Connection timed out|Couldn't connect to server|No route to host|\[Errno (101|110|111|113|-2|-3|-5)\]|Max retries exceeded|NewConnectionError|ProxyError|Tunnel connection failed|Proxy Authentication Required|tunneling socket could not be established|CONNECT tunnel failed|Proxy CONNECT aborted|SSLError|CERTIFICATE_VERIFY_FAILED|SSL_ERROR_SYSCALL|SSL_connect|Read timed out|ReadTimeoutError|ConnectTimeoutError|Could not find a version that satisfies the requirement[^\n]*\(from versions: none\)|No matching distribution found|(?:net::|\b)ERR_(NAME_NOT_RESOLVED|NAME_RESOLUTION_FAILED|CONNECTION_REFUSED|CONNECTION_RESET|CONNECTION_CLOSED|CONNECTION_FAILED|CONNECTION_TIMED_OUT|TIMED_OUT|INTERNET_DISCONNECTED|TUNNEL_CONNECTION_FAILED|PROXY_CONNECTION_FAILED|ADDRESS_UNREACHABLE|NETWORK_ACCESS_DENIED|SSL_PROTOCOL_ERROR|CERT_AUTHORITY_INVALID|EMPTY_RESPONSE|SOCKS_CONNECTION_FAILED)|no such host|i/o timeout|Client\.Timeout|UnknownHostException|run the library in offline mode|Could not transfer artifact|Temporary failure resolving|unable to resolve host|Recv failure|Empty reply from server|couldn't connect to|LocalEntryNotFoundError|Failed to establish a new connection|socket hang up|fetch failed|network unreachable|Unable to update registry|spurious network error|Couldn't resolve host|failed to resolve address|\bDNS (lookup|resolution|error|failure)|dns error|UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT|unable to get local issuer certificate|self[- ]signed certificate|x509: certificate|PKIX path building failed|SunCertPathBuilderException|tls: failed to verify|invalid peer certificate|API rate limit exceeded|toomanyrequests|pull rate limit|secondary rate limit|429 Too Many Requests|Too Many Requests|\bdial (tcp|udp)\b|server misbehaving|GnuTLS recv error|temporary error \(try again later\)|RPC failed; curl|received 429 status code|status code 429`),
+		`(?i)Can't contact LDAP server|failed to download from \w+://|\b(?:Temporary)?NameServerFailure\b|Error reading from the remote cache|I/O Error in remote cache|`+egressTimeoutInSeconds+`|check connectivity between servers|(?-i:\bESOCKETTIMEDOUT\b)|socket\.timeout: timed out|FailedConnectionException|blocked by CORS policy|Cross-Origin Request Blocked: The Same Origin Policy|preflight request (?:doesn['’]t|does not) pass access control check|No '[^'\n]+' header is present on the requested resource|must not be the wildcard '[^'\n]*' when the request's credentials mode|with 0 bytes received|Communications link failure|NS_ERROR_NET_ON_CONNECTING_TO|did not return a 200\b|Failed to update metadata after|(sendto|sendmsg)[^\n]{0,20}: [Oo]peration not permitted|ping_send failed|Error reading SSH protocol banner|CloudflareError 1020|used Cloudflare to restrict access|CloudflareChallengeError|Cloudflare version 2 challenge|Download failed: Timer expired|could not detect network \(event="noNetwork"|STUN allocate request timed out|returned an error with code=70[01]\b|curl: \((5|6|7|22|28|35|52|56|60|97)\)|no server suitable for synchronization|Network is unreachable|Temporary failure in name resolution|Name or service not known|nodename nor servname|No address associated with hostname|Could not resolve (host|proxy)|Resolving timed out|getaddrinfo|(?-i:\b(ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|ECONNREFUSED|ETIMEDOUT|ECONNRESET)\b)|Connection refused|Connection reset by peer|Connection timed out|Couldn't connect to server|No route to host|\[Errno (101|110|111|113|-2|-3|-5)\]|Max retries exceeded|NewConnectionError|ProxyError|Tunnel connection failed|Proxy Authentication Required|tunneling socket could not be established|CONNECT tunnel failed|Proxy CONNECT aborted|SSLError|CERTIFICATE_VERIFY_FAILED|SSL_ERROR_SYSCALL|SSL_connect|Read timed out|ReadTimeoutError|ConnectTimeoutError|Could not find a version that satisfies the requirement[^\n]*\(from versions: none\)|No matching distribution found|(?:net::|\b)ERR_(NAME_NOT_RESOLVED|NAME_RESOLUTION_FAILED|CONNECTION_REFUSED|CONNECTION_RESET|CONNECTION_CLOSED|CONNECTION_FAILED|CONNECTION_TIMED_OUT|TIMED_OUT|INTERNET_DISCONNECTED|TUNNEL_CONNECTION_FAILED|PROXY_CONNECTION_FAILED|ADDRESS_UNREACHABLE|NETWORK_ACCESS_DENIED|SSL_PROTOCOL_ERROR|CERT_AUTHORITY_INVALID|EMPTY_RESPONSE|SOCKS_CONNECTION_FAILED)|no such host|i/o timeout|Client\.Timeout|UnknownHostException|run the library in offline mode|Could not transfer artifact|Temporary failure resolving|unable to resolve host|Recv failure|Empty reply from server|couldn't connect to|Failed to establish a new connection|socket hang up|fetch failed|network unreachable|Unable to update registry|spurious network error|Couldn't resolve host|failed to resolve address|\bDNS (lookup|resolution|error|failure)|dns error|UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT|unable to get local issuer certificate|self[- ]signed certificate|x509: certificate|PKIX path building failed|SunCertPathBuilderException|tls: failed to verify|invalid peer certificate|API rate limit exceeded|toomanyrequests|pull rate limit|secondary rate limit|429 Too Many Requests|Too Many Requests|\bdial (tcp|udp)\b|server misbehaving|GnuTLS recv error|temporary error \(try again later\)|RPC failed; curl|received 429 status code|status code 429`),
 	builtin("cpu-time", sandbox, "cpu-time",
 		`(?i)all fuel consumed|GlobalTimeoutError|(?-i:\*\*\* HARAKIRI ON\b)|Timeout exceeded rendering page|Launch timed out, (space|workload) was not healthy|<kill-timeout reached>|exited due to time ?out|No output has been received in the last|exceeded its maximum wait time|time ?out[^\n]{0,40}(signal: killed|(?-i:\bKilled\b))|compile timed out|exceeded the compile timeout|CPU time|TimeLimitExceeded|CANCELLED AT \S+ DUE TO TIME LIMIT|MPIEXEC_TIMEOUT|exceeded (its |the )?timeout\b|processing time exceeded|TIME_LIMIT_EXCEEDED|exceeded (its |the )?run ?time limit|cputime|\bmaxCpu(Ms|Time|Seconds)?\b|timeout running program|process took too long|SIGXCPU|Navigation timeout|page\.goto: Timeout|RLIMIT_CPU|time limit exceeded|execution (time )?(exceeded|timed out)|Execution timed out|wall ?time limit|TimeoutExpired|`+timeLimitInUnits+`|exceeded the (time|execution|wall[- ]clock) (limit|budget)|wall[- ]clock (limit|timeout)|cell execution timed out|CellTimeoutError|Timeout waiting for (kernel|execution|execute reply|IOPub)|exceeded its (time|execution) (limit|budget)|WORKER TIMEOUT|maximum execution time|max(imum)? time limit|(execution )?took longer than|hit its timeout|FunctionTimeoutError|FUNCTION_INVOCATION_TIMEOUT|finished with status: .timeout|context deadline exceeded|DEADLINE_EXCEEDED`),
 	// A FUSE mount whose daemon went away answers every file call with

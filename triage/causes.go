@@ -219,7 +219,7 @@ var knownCauses = []KnownCause{
 	// is one unless "Invalid argument" follows (errno28Full). So is an
 	// Android device too full to install a package.
 	known("disk-full", "storage-persistence", "Disk full: No space left on device",
-		`(?i)No space left on device|`+floodStageBlocked+`|failed to offload data block|max_temp_directory_size|\bENOSPC\b|`+errno28Full+`|Disk quota exceeded|\bEDQUOT\b|\[Errno 122\]|database or disk is full|SQLITE_FULL|\bINSTALL_FAILED_INSUFFICIENT_STORAGE\b`),
+		`(?i)No space left on device|`+floodStageBlocked+`|failed to offload data block|max_temp_directory_size|\bENOSPC\b|`+errno28Full+`|Disk quota exceeded|\bEDQUOT\b|\[Errno 122\]|database or disk is full|SQLITE_FULL|\bINSTALL_FAILED_INSUFFICIENT_STORAGE\b|enough\s+free\s+space\s+in\b`),
 	// Before the missing file: "magic bytes not found" is a file that
 	// is there but is not what was written.
 	known("data-file-corrupted", "storage-persistence", "Data file corrupted: Parquet magic bytes not found or corrupt footer",

@@ -1547,8 +1547,10 @@ var maskedReadings = []maskedReading{
 // as a full disk; version 220 (a review's mends) reads ChromeDriver that
 // does not support its Chrome before the failed start, BuildKit's step out
 // of memory after a command longer than the key keeps, and asyncio's
-// stream and Hugging Face's hub case-blind.
-const SignatureVersion = 220
+// stream and Hugging Face's hub case-blind; version 221 reads a disk
+// without enough free space (apt, Postfix) as full, a zip member that fails
+// its CRC as encoding, and Keycloak's inactive token as the session's.
+const SignatureVersion = 221
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -210,6 +210,13 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 			want:  "sandbox/memory",
 		},
 		{
+			name:   "a zip member's CRC-32 and CRC-64, which the key masks alike",
+			first:  "zipfile.BadZipFile: Bad CRC-32 for file 'a.py'",
+			other:  "zipfile.BadZipFile: Bad CRC-64 for file 'a.py'",
+			want:   "interface/encoding",
+			wantOf: "interface/encoding",
+		},
+		{
 			name:   "Hugging Face's missing snapshot folder with one space and with two",
 			first:  "cannot find the appropriate snapshot folder for the specified revision on the local disk",
 			other:  "cannot find the appropriate snapshot  folder for the specified revision on the local disk",

@@ -216,10 +216,11 @@ var knownCauses = []KnownCause{
 	// or disk is full" are one cause to the people who fix it: of the 8
 	// blind sets that hold a full disk and a quota, 6 label them one cause,
 	// and both sets with SQLite's words beside a full disk do. Errno 28
-	// is one unless "Invalid argument" follows (errno28Full). So is an
-	// Android device too full to install a package.
+	// is one unless "Invalid argument" follows (errno28Full). So are an
+	// Android device too full to install a package, and apt's and
+	// Postfix's disk without the free space they need.
 	known("disk-full", "storage-persistence", "Disk full: No space left on device",
-		`(?i)No space left on device|`+floodStageBlocked+`|failed to offload data block|max_temp_directory_size|\bENOSPC\b|`+errno28Full+`|Disk quota exceeded|\bEDQUOT\b|\[Errno 122\]|database or disk is full|SQLITE_FULL|\bINSTALL_FAILED_INSUFFICIENT_STORAGE\b|enough\s+free\s+space\s+in\b`),
+		`(?i)No space left on device|`+floodStageBlocked+`|failed to offload data block|max_temp_directory_size|\bENOSPC\b|`+errno28Full+`|Disk quota exceeded|\bEDQUOT\b|\[Errno 122\]|database or disk is full|SQLITE_FULL|\bINSTALL_FAILED_INSUFFICIENT_STORAGE\b|`+notEnoughFreeSpace),
 	// Before the missing file: "magic bytes not found" is a file that
 	// is there but is not what was written.
 	known("data-file-corrupted", "storage-persistence", "Data file corrupted: Parquet magic bytes not found or corrupt footer",

@@ -232,6 +232,9 @@ const (
 	mkdirAtRoot = `ENOENT: no such file or directory, mkdir '/[^/'\n]+'`
 	// cdpMethodMissing is a DevTools method the browser does not implement.
 	cdpMethodMissing = `Protocol error \([\w.]+\): ('[^'\n]+' wasn't found|[^\n]{0,80}\bis not supported)`
+	// notEnoughFreeSpace is apt's and Postfix's disk without the free
+	// space they need.
+	notEnoughFreeSpace = `(?i)\bdon't\s+have\s+enough\s+free\s+space\s+in\s+/|\bnot\s+enough\s+free\s+space\s+in\s+mail\s+queue\b`
 	// buildkitENOMEM is BuildKit's step that could not allocate memory:
 	// `ResourceExhausted: process "/bin/sh -c …" did not complete
 	// successfully: cannot allocate memory` (4 of 4 labelled records, two
@@ -401,6 +404,12 @@ var builtinRules = []Rule{
 	// Its ENAMETOOLONG (spawnE2BIG) was process-spawn in 6 of 6 labelled
 	// records, one set.
 	builtin("spawn-e2big", sandbox, "process-spawn", spawnE2BIG),
+	// apt's "You don't have enough free space in /var/cache/apt/archives/"
+	// and Postfix's "not enough free space in mail queue" are a full disk,
+	// though Postfix's line goes on to name its message size limit (11 of
+	// 11 labelled records, three sets). Only these shapes: a heap, a GPU,
+	// a buffer or /dev/shm short of free space is memory.
+	builtin("not-enough-free-space", sandbox, "storage-persistence", notEnoughFreeSpace),
 	// V8's "RangeError: Invalid string length" is a string past the
 	// engine's largest: all 58 labelled records (18 sets) are message-size.
 	// Python's struct "format requires 0 <= number <= 4294967295" is a
@@ -411,12 +420,6 @@ var builtinRules = []Rule{
 	// encoding).
 	// Go's bufio.Scanner at a line longer than its buffer: "token too
 	// long" (12 of 12 labelled records, five sets).
-	// "You don't have enough free space in /var/cache/apt/archives/" (apt)
-	// and Postfix's "not enough free space in mail queue" are a full disk,
-	// though Postfix goes on with a count of bytes (11 of 11 labelled
-	// records, three sets).
-	builtin("not-enough-free-space", sandbox, "storage-persistence",
-		`(?i)enough\s+free\s+space\s+in\b`),
 	builtin("message-size", iface, "message-size",
 		`(?i)bufio\.Scanner: token too long|Unterminated string starting at: line \d+ column \d+|Invalid string length|\bE2BIG\b|Argument list too long|\[Errno 7\]|Ice\.MessageSizeMax|Ice::MemoryLimitException|protocol error: memory limit exceeded|Unfinished JSON term at EOF|Huge input lookup|array cannot contain more than \d+ bytes|would exceed 2\^31-1 bytes|strings are limited to 2\^31-1 bytes|password cannot be longer than \d+ bytes|\bStd(?:out|err)StreamTooLong\b|Transfer interrupted before complete|Client Error: File too large|File too large\. (?:Limit for project|for url:)|<title>(?:\d+\s*)?File too large|Large object of size [^\n]* detected in task graph|Sending large graph of size|Premature end of data in tag|Unexpected response code: 431\b|Requested array size exceeds VM limit|Required array length \d+ \+ \d+ is too large|exceeds the limit: \d+ code points|User data is limited to \d+ bytes|tarball is too big|Data too long for column|snapshot missing hash|string or blob too big|tokens \+ .max_new_tokens. must be <=|.inputs. must have less than \d+ tokens|UTFDataFormatException: encoded string [^\n]*too long|File too large\. for url|distribution file too large|HTTP element \w+ is longer than|overflowing header size|\bM_TOO_LARGE\b|Size threshold reached \d+ >= \d+|image file is truncated|Truncation of a record occurred|Truncation occurred, \d+ >= \d+|bytes with no newline delimiter|extends past end of the module|expected \d+ bytes, fell off end|is disallowed on the main thread, if the buffer size is larger than|Too large HTTP header|Maximum Payload Violation|format requires -?\d+ <= number <= \d{5,}|upstream sent too big header|Data cannot be cloned, out of memory|The stub received bad data|ERROR_TOO_BIG_|must be between \d+ and \d+ characters|is longer than \d+ characters|\blost \d[\d,]* (chunks|events)\b|Pending lost events|Lost events - \d|SIGXFSZ|output limit exceeded|超过输出限制|maximum of \d+ \w+ can be created per request|EOF marker (was )?not found|_find_eof_marker|\bcommand too long\b|contains files larger than|upload a crate it may be too large|A protocol message was rejected because it was too big|send queue is full|IOPub data rate exceeded|offset overflow|evicted from inspector cache|Message (length )?exceeded maximum allowed (length|size)|log exceeded limit of \d+ bytes|Log Output Exceeds Maxsize|too many parameters\. The server supports a maximum|too many SQL variables|is over the \d+ ?[KMG]i?B limit|truncating input prompt|at least one immense term|UTF-?8 encoding is longer than the max(imum)? length|output clipped, log limit|JsonReader at line \d+ column \d{7,}|Cannot upload file \(>|ArrowCapacityError|message size|Packet for query is too large|max_allowed_packet|Got a packet bigger than|(payload|message|request|response|result|body|frame|content|argument|output) (is )?too (large|big|long)|entity too large|exceeds (the )?(maximum|max|limit)[^.]*\b(size|bytes|length)|max(imum)? (message|payload|frame|response) size|size limit|MESSAGE_TOO_LARGE|maximum allowed tokens|tokens\) exceeds|exceeds the context window|maximum context length|context_length_exceeded|huge text node|or fewer in length|BASE_TYPE_MAX_LENGTH|maxBuffer|MAXBUFFER|Separator is not found, and chunk exceed|chunk exceed the limit|LimitOverrunError|RESOURCE_EXHAUSTED|ResourceExhausted|larger than max\b|\bENOBUFS\b|exceeded (the )?(maximum|max) (buffer |message )?size|`+httpStatus413+`|Too long: must have at most|Cannot create a string longer than|`+websocketTooBig),
 	// Go's module checksum database: the download differs from what the
@@ -554,7 +557,7 @@ var builtinRules = []Rule{
 	// errno is whatever the last call left, almost always 11 or 0, so
 	// any is read.
 	builtin("session-lifecycle", sandbox, "session-lifecycle",
-		`(?i)(?:\b|Status)Bad_?Session(?:Closed|IdInvalid|NotActivated)\b|TokenMismatchException|Minion did not return\. \[Not connected\]|failed to create sandbox(?:[^:]|$)|process with PID \d+ unexpectedly ended: signal: killed|\bbadtoken\b|Invalid CSRF token|The\s+CSRF\s+session\s+token\s+is\s+missing|Token\s+is\s+not\s+active|fatal\s+IO\s+error\s+\d+\s+\([^)\n]*\)\s+on\s+X\s+server|daemon-socket/socket'?: (?:Connection refused|No such file or directory)|docker\.sock[^\n]*(no such file|connection refused)|ExpiredToken|Expired token|(?-i:TokenExpired(?:Error|Exception)\b)|\btoken (?:has |is )?expired\b|You are logged out|Is Streamlit still running|already fatally failed and can no longer be used|PRECONDITION_FAILED - (?:delivery acknowledgement|consumer ack)|Bad credentials|invalid PVE ticket|not matched to a runner|Task request timed out|ERR_NGROK_3200|Tunnel \S+ not found|repository is already locked|unable to create lock in backend|invalid_grant|RefreshError|oauth2: cannot fetch token|Culling '?idle'? kernel|session[^\n]{0,80}\b(expired|timed out|terminated|not found|no longer exists|does not exist|was closed by the server)|sandbox[^\n]{0,40}\b(not found|expired|was terminated|has been (killed|terminated|stopped|deleted|paused)|is not running|does not exist|timed out)|SandboxNotFound|SessionExpired|idle timeout|No such container|container [^\n]{0,80}(is not running|not found)|sandbox .{0,20}(was )?(shut ?down|reclaimed)|Kernel died|DeadKernelError|Kernel didn't respond|kernel (is dead|died|restarting)|invalid session id|InvalidSessionIdException|no such session|Kernel does not exist|Exception restarting kernel|Job has timed-?out|session timed out|WebSocket is not open|Kernel crashed|Kernel has died|lost communication with the server|sandbox[^\n]{0,40}\b(wasn't|was not|could not be) found|No sandbox found|Is the docker daemon running|KernelRestarter: restarting kernel|kernel process died|not connected to DevTools|likely due to sandbox timeout|`+sessionConcurrencyLimit+`|`+browserProfileLocked),
+		`(?i)(?:\b|Status)Bad_?Session(?:Closed|IdInvalid|NotActivated)\b|TokenMismatchException|Minion did not return\. \[Not connected\]|failed to create sandbox(?:[^:]|$)|process with PID \d+ unexpectedly ended: signal: killed|\bbadtoken\b|Invalid CSRF token|The\s+CSRF\s+session\s+token\s+is\s+missing|\bToken\s+is\s+not\s+active|fatal\s+IO\s+error\s+\d+\s+\([^)\n]*\)\s+on\s+X\s+server|daemon-socket/socket'?: (?:Connection refused|No such file or directory)|docker\.sock[^\n]*(no such file|connection refused)|ExpiredToken|Expired token|(?-i:TokenExpired(?:Error|Exception)\b)|\btoken (?:has |is )?expired\b|You are logged out|Is Streamlit still running|already fatally failed and can no longer be used|PRECONDITION_FAILED - (?:delivery acknowledgement|consumer ack)|Bad credentials|invalid PVE ticket|not matched to a runner|Task request timed out|ERR_NGROK_3200|Tunnel \S+ not found|repository is already locked|unable to create lock in backend|invalid_grant|RefreshError|oauth2: cannot fetch token|Culling '?idle'? kernel|session[^\n]{0,80}\b(expired|timed out|terminated|not found|no longer exists|does not exist|was closed by the server)|sandbox[^\n]{0,40}\b(not found|expired|was terminated|has been (killed|terminated|stopped|deleted|paused)|is not running|does not exist|timed out)|SandboxNotFound|SessionExpired|idle timeout|No such container|container [^\n]{0,80}(is not running|not found)|sandbox .{0,20}(was )?(shut ?down|reclaimed)|Kernel died|DeadKernelError|Kernel didn't respond|kernel (is dead|died|restarting)|invalid session id|InvalidSessionIdException|no such session|Kernel does not exist|Exception restarting kernel|Job has timed-?out|session timed out|WebSocket is not open|Kernel crashed|Kernel has died|lost communication with the server|sandbox[^\n]{0,40}\b(wasn't|was not|could not be) found|No sandbox found|Is the docker daemon running|KernelRestarter: restarting kernel|kernel process died|not connected to DevTools|likely due to sandbox timeout|`+sessionConcurrencyLimit+`|`+browserProfileLocked),
 	// Python's multiprocessing without its semaphores (no /dev/shm, or
 	// sem_open refused) cannot start its workers: 13 of 14 labelled
 	// records were process-spawn, though the message may name /dev/shm,
@@ -707,14 +710,14 @@ var builtinRules = []Rule{
 	// ENOTCONN comes with the network's words, whose rule reads first.
 	builtin("mount-disconnected", sandbox, "storage-persistence",
 		`Transport endpoint is not connected|\[Errno 107\]`),
+	// Python's zipfile whose member's bytes fail their CRC was handed an
+	// archive changed on the way, not one cut short (16 of 16 labelled
+	// records encoding, five sets). The key masks the CRC's width.
+	builtin("zip-crc-mismatch", iface, "encoding", `Bad\s+CRC-\d+\s+for\s+file\b`),
 	// safetensors' HeaderTooLarge is a file that does not start with a
 	// safetensors header: a Git LFS pointer or a download cut short stored
 	// in its place (11 of 16 labelled records, 5 of 6 sets; the other set's
 	// harness counted the bytes, whose reading decides those).
-	// Python's zipfile whose member's bytes fail their CRC was handed an
-	// archive changed on the way, not one cut short (16 of 16 labelled
-	// records encoding, five sets). The key masks the CRC's width.
-	builtin("zip-crc-mismatch", iface, "encoding", `Bad\s+CRC-\d+\s+for\s+file`),
 	builtin("storage-truncated", sandbox, "storage-persistence",
 		`(?i)Error while deserializing header: HeaderTooLarge|moov atom not found|no .moov. atom found|data size field is 0|InvalidJfrFileException|Found event with invalid size|ephemeral-storage|ephemeral local storage|failed finding central directory|PytorchStreamReader failed reading|Compressed file ended before the end-of-stream|BadZipFile|File is not a zip file|Not a gzipped file|database is locked|SQLITE_BUSY|database or disk is full|SQLITE_FULL|database disk image is malformed|SQLITE_CORRUPT|file is not a database|Corrupt WAL file|Failure while replaying WAL|truncated file: eof|File corrupted while reading|MetadataIncompleteBuffer|Unexpected EOF in archive|invalid compressed data--format violated|does not appear to be JSON: ''|End.of.central.directory (record )?signature not found|Internal error opening backing store|Lost inputs no longer available remotely|EBML header parsing failed|(?:More than )?\d+% of the data file is corrupt|run xapian-check on this database|xapian error 'Expected block \d+ to be level|xapian-check: DatabaseError: Block \d+ item \d+|DatabaseCorruptError`),
 	// fork's ENOMEM is the kernel refusing another task, which a sandbox's

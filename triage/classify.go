@@ -1552,8 +1552,10 @@ var maskedReadings = []maskedReading{
 // its CRC as encoding, and Keycloak's inactive token as the session's;
 // version 222 (a review's mends) reads free space only in apt's and
 // Postfix's words, not a heap's, a GPU's or /dev/shm's, and the token
-// after a word's start.
-const SignatureVersion = 222
+// after a word's start; version 223 names Docker's refused socket and
+// inotify's watch limit as known causes of their own, apart from a file
+// refused and the open file limit.
+const SignatureVersion = 223
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -243,6 +243,9 @@ const (
 	buildkitENOMEM = `ResourceExhausted:[^\n]*cannot\s+allocate\s+memory`
 	// descriptorLimit is a process out of file descriptors.
 	descriptorLimit = `\bEMFILE\b|too many open files|\[Errno 24\]|\bENFILE\b`
+	// inotifyWatchLimit is inotify out of watches: Node's and chokidar's
+	// ENOSPC on a watch, and Python's watchdog naming the limit.
+	inotifyWatchLimit = `limit for number of file watchers|inotify watch limit|max_user_watches|\bwatch (\S+ )?ENOSPC\b|ENOSPC[^\n]{0,80}\bwatch\b`
 	// muslLibraryMissing is musl's loader missing a library or a symbol.
 	muslLibraryMissing = `Error loading shared library|Error relocating [^\n]*symbol not found`
 	// programNotFound is a program that is not installed, said by whoever

@@ -870,6 +870,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld880.jsonl",
 	"testdata/eval/realworld881.jsonl",
 	"testdata/eval/realworld882.jsonl",
+	"testdata/eval/realworld883.jsonl",
+	"testdata/eval/realworld884.jsonl",
+	"testdata/eval/realworld885.jsonl",
+	"testdata/eval/realworld886.jsonl",
+	"testdata/eval/realworld887.jsonl",
+	"testdata/eval/realworld888.jsonl",
+	"testdata/eval/realworld889.jsonl",
+	"testdata/eval/realworld890.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

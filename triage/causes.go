@@ -34,6 +34,10 @@ type KnownCause struct {
 	// sentences would.
 	Title string
 	re    *regexp.Regexp
+	// unless, when set, is words that say another cause in the same
+	// text: a TLS library's error that timed out is a stalled connection,
+	// not a certificate refused.
+	unless *regexp.Regexp
 	// exitCodes are exit codes that say the cause when the message does
 	// not: a shell's 137 is the OOM killer's SIGKILL.
 	exitCodes []int64
@@ -41,6 +45,17 @@ type KnownCause struct {
 
 func known(name, primitive, title, re string, exitCodes ...int64) KnownCause {
 	return KnownCause{Name: name, Primitive: primitive, Title: title, re: regexp.MustCompile(re), exitCodes: exitCodes}
+}
+
+// unlessSaid returns c, not said by a text that matches re.
+func (c KnownCause) unlessSaid(re string) KnownCause {
+	c.unless = regexp.MustCompile(re)
+	return c
+}
+
+// says reports whether text says c.
+func (c *KnownCause) says(text string) bool {
+	return c.re.MatchString(text) && (c.unless == nil || !c.unless.MatchString(text))
 }
 
 // knownCausePrefix starts the signature of a failure of a known cause.
@@ -123,7 +138,8 @@ var knownCauses = []KnownCause{
 	known("proxy-tunnel-refused", "network-egress", "Browser or client proxy tunnel refused: Tunnel connection failed",
 		`(?i)ERR_TUNNEL_CONNECTION_FAILED|ERR_PROXY_CONNECTION_FAILED|ERR_PROXY_AUTH|Tunnel connection failed|Cannot connect to proxy|ProxyError|Proxy Authentication Required|CONNECT tunnel failed|Proxy CONNECT aborted|Unable to connect to proxy|\b407\b|tunneling socket could not be established`),
 	known("tls-verification-failed", "network-egress", "TLS handshake or certificate check failed",
-		`(?i)CERTIFICATE_VERIFY_FAILED|certificate verify failed|SSLError|SSL: |x509: |ERR_CERT_|SSL_ERROR_|unable to get local issuer certificate|self[- ]signed certificate|UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT|PKIX path building failed|SunCertPathBuilderException|tls: failed to verify|certificate has expired|invalid peer certificate|UnknownIssuer`),
+		`(?i)CERTIFICATE_VERIFY_FAILED|certificate verify failed|SSLError|SSL: |x509: |ERR_CERT_|SSL_ERROR_|unable to get local issuer certificate|self[- ]signed certificate|UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT|PKIX path building failed|SunCertPathBuilderException|tls: failed to verify|certificate has expired|invalid peer certificate|UnknownIssuer`).
+		unlessSaid(`(?i)timed out|timeout|\bETIMEDOUT\b`),
 	known("egress-ip-rate-limited", "network-egress", "Rate limited by the API for the shared egress IP: API rate limit exceeded",
 		`(?i)toomanyrequests|pull rate limit|API rate limit exceeded|secondary rate limit|Too Many Requests|\b429\b|rate limit exceeded for \d`),
 	known("huggingface-hub-unreachable", "network-egress", "Hugging Face Hub unreachable: cannot download the model",
@@ -439,7 +455,7 @@ var knownCauses = []KnownCause{
 func knownCauseIn(primitive, text string) *KnownCause {
 	for i := range knownCauses {
 		c := &knownCauses[i]
-		if c.Primitive == primitive && c.re.MatchString(text) {
+		if c.Primitive == primitive && c.says(text) {
 			return c
 		}
 	}

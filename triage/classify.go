@@ -1554,8 +1554,10 @@ var maskedReadings = []maskedReading{
 // Postfix's words, not a heap's, a GPU's or /dev/shm's, and the token
 // after a word's start; version 223 names Docker's refused socket and
 // inotify's watch limit as known causes of their own, apart from a file
-// refused and the open file limit.
-const SignatureVersion = 223
+// refused and the open file limit; version 224 no longer joins a TLS
+// library's error that timed out to the certificate refused, and reads
+// bash's shebang naming an interpreter that is not there as a package's.
+const SignatureVersion = 224
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and
@@ -1575,7 +1577,7 @@ func (c *Classifier) Fingerprint() string {
 			r.ExitCodes, r.Targets, r.Domains, r.Statuses, r.Tools, r.Layer, r.Primitive)
 	}
 	for _, k := range knownCauses {
-		fmt.Fprintf(h, "cause %q %q %q %q %v\n", k.Name, k.Primitive, k.Title, k.re.String(), k.exitCodes)
+		fmt.Fprintf(h, "cause %q %q %q %q %q %v\n", k.Name, k.Primitive, k.Title, k.re.String(), pattern(k.unless), k.exitCodes)
 	}
 	// The model as it decodes, so that the same model read from any file
 	// gives the same fingerprint.

@@ -716,6 +716,7 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"a Perl module not in @INC lacks a package", "Can't locate JSON.pm in @INC (you may need to install the JSON module) (@INC contains: /etc/perl /usr/local/share/perl/5.22.1)", "sandbox/package-path"},
 		{"Tk without a display lacks a package", `_tkinter.TclError: couldn't connect to display ":0.0"`, "sandbox/package-path"},
 		{"an interpreter a shebang names that is not there lacks a package", "zsh: ./bin/dope: bad interpreter: /usr/local/bin/lua: no such file or directory", "sandbox/package-path"},
+		{"an interpreter a shebang names that is not there lacks a package, in bash's words too", "bash: ./convert.lua: /usr/bin/lua: bad interpreter: No such file or directory", "sandbox/package-path"},
 		{"a converter not found on the host lacks a package", `OSError: No command "dcm2niix" found on host 7c1e9a2b4f0d. Please check that the corresponding package is installed.`, "sandbox/package-path"},
 		{"a NUL in a JUnit report is a NUL", "TEST-junit-jupiter.xml:57: parser error : Char 0x0 out of allowed range", "interface/null-byte"},
 		{"a Perl script the test names that is not there is the test's", `Can't open perl script "/work/repo/t/lib/run-fixture.pl": No such file or directory`, "test/harness"},

@@ -878,6 +878,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld888.jsonl",
 	"testdata/eval/realworld889.jsonl",
 	"testdata/eval/realworld890.jsonl",
+	"testdata/eval/realworld891.jsonl",
+	"testdata/eval/realworld892.jsonl",
+	"testdata/eval/realworld893.jsonl",
+	"testdata/eval/realworld894.jsonl",
+	"testdata/eval/realworld895.jsonl",
+	"testdata/eval/realworld896.jsonl",
+	"testdata/eval/realworld897.jsonl",
+	"testdata/eval/realworld898.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

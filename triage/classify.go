@@ -1556,8 +1556,10 @@ var maskedReadings = []maskedReading{
 // inotify's watch limit as known causes of their own, apart from a file
 // refused and the open file limit; version 224 no longer joins a TLS
 // library's error that timed out to the certificate refused, and reads
-// bash's shebang naming an interpreter that is not there as a package's.
-const SignatureVersion = 224
+// bash's shebang naming an interpreter that is not there as a package's;
+// version 225 names Mesa's loader without its GL driver as a known cause
+// of its own, apart from the libraries beside it.
+const SignatureVersion = 225
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

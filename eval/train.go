@@ -886,6 +886,10 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld896.jsonl",
 	"testdata/eval/realworld897.jsonl",
 	"testdata/eval/realworld898.jsonl",
+	"testdata/eval/realworld902.jsonl",
+	"testdata/eval/realworld904.jsonl",
+	"testdata/eval/realworld905.jsonl",
+	"testdata/eval/realworld906.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

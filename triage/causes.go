@@ -34,9 +34,9 @@ type KnownCause struct {
 	// sentences would.
 	Title string
 	re    *regexp.Regexp
-	// unless, when set, is words that say another cause in the same
-	// text: a TLS library's error that timed out is a stalled connection,
-	// not a certificate refused.
+	// unless, when set, is words that say another cause on the line the
+	// cause was said on: a TLS library's error that timed out is a
+	// stalled connection, not a certificate refused.
 	unless *regexp.Regexp
 	// exitCodes are exit codes that say the cause when the message does
 	// not: a shell's 137 is the OOM killer's SIGKILL.
@@ -47,15 +47,30 @@ func known(name, primitive, title, re string, exitCodes ...int64) KnownCause {
 	return KnownCause{Name: name, Primitive: primitive, Title: title, re: regexp.MustCompile(re), exitCodes: exitCodes}
 }
 
-// unlessSaid returns c, not said by a text that matches re.
+// unlessSaid returns a copy of c that a line matching re does not say;
+// it takes a value, as known does, to build the table.
 func (c KnownCause) unlessSaid(re string) KnownCause {
 	c.unless = regexp.MustCompile(re)
 	return c
 }
 
-// says reports whether text says c.
+// says reports whether text says c. The words that say another cause
+// are looked for on the line c was said on, not on every suspect line of
+// a traceback (a source line's `timeout=30` says nothing).
 func (c *KnownCause) says(text string) bool {
-	return c.re.MatchString(text) && (c.unless == nil || !c.unless.MatchString(text))
+	if c.unless == nil {
+		return c.re.MatchString(text)
+	}
+	loc := c.re.FindStringIndex(text)
+	if loc == nil {
+		return false
+	}
+	start := strings.LastIndexByte(text[:loc[0]], '\n') + 1
+	end := len(text)
+	if k := strings.IndexByte(text[loc[1]:], '\n'); k >= 0 {
+		end = loc[1] + k
+	}
+	return !c.unless.MatchString(text[start:end])
 }
 
 // knownCausePrefix starts the signature of a failure of a known cause.
@@ -139,7 +154,7 @@ var knownCauses = []KnownCause{
 		`(?i)ERR_TUNNEL_CONNECTION_FAILED|ERR_PROXY_CONNECTION_FAILED|ERR_PROXY_AUTH|Tunnel connection failed|Cannot connect to proxy|ProxyError|Proxy Authentication Required|CONNECT tunnel failed|Proxy CONNECT aborted|Unable to connect to proxy|\b407\b|tunneling socket could not be established`),
 	known("tls-verification-failed", "network-egress", "TLS handshake or certificate check failed",
 		`(?i)CERTIFICATE_VERIFY_FAILED|certificate verify failed|SSLError|SSL: |x509: |ERR_CERT_|SSL_ERROR_|unable to get local issuer certificate|self[- ]signed certificate|UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT|PKIX path building failed|SunCertPathBuilderException|tls: failed to verify|certificate has expired|invalid peer certificate|UnknownIssuer`).
-		unlessSaid(`(?i)timed out|timeout|\bETIMEDOUT\b`),
+		unlessSaid(`(?i)timed out|\btimeout\b(?:[^=]|$)|\bE(?:SOCKET)?TIMEDOUT\b`),
 	known("egress-ip-rate-limited", "network-egress", "Rate limited by the API for the shared egress IP: API rate limit exceeded",
 		`(?i)toomanyrequests|pull rate limit|API rate limit exceeded|secondary rate limit|Too Many Requests|\b429\b|rate limit exceeded for \d`),
 	known("huggingface-hub-unreachable", "network-egress", "Hugging Face Hub unreachable: cannot download the model",
@@ -183,9 +198,12 @@ var knownCauses = []KnownCause{
 	// Mesa's loader without its GL driver (swrast, a DRI or GBM module)
 	// is the image's graphics stack, which one package fixes, not the
 	// libraries beside it: in the 4 blind sets that hold both, 62 more
-	// pairs of one mode are two causes than one.
+	// pairs of one mode are two causes than one. Of "failed to load
+	// driver", only libGL's and libEGL's software rasterizer is a driver
+	// not installed: a database's or a printer's driver is not Mesa's,
+	// and a GPU's (iris, i965) is as often its device refused.
 	known("mesa-driver-missing", "package-path", "Mesa GL driver not installed: MESA-LOADER: failed to open swrast",
-		`(?i)MESA-LOADER|failed to load driver: \w+|_dri\.so\b`),
+		`(?i)(?:libGL|libEGL)[^\n]{0,20}failed to load driver: swrast\b|MESA-LOADER: failed to open \w+|_dri\.so\b`),
 	known("shared-library-missing", "package-path", "Shared library missing: cannot open shared object file",
 		`(?i)error while loading shared libraries|`+muslLibraryMissing+`|cannot open shared object file|Library not loaded|DLL load failed|Host system is missing (a few )?dependencies|missing dependencies to run browsers|install-deps|image not found|GLIBC_[0-9.]+' not found`),
 	known("c-header-missing", "package-path", "C header missing for a native build: Python.h: No such file or directory",
@@ -219,10 +237,10 @@ var knownCauses = []KnownCause{
 	// user joins the socket's group, or the socket is not mounted), not
 	// the file permissions beside it: in the 13 blind sets that hold both,
 	// 221 pairs of a socket refusal and another permission denial are two
-	// causes and 21 are one. The signature masks the socket's name, so
-	// a bare dial of a socket in /run is read as Docker's.
+	// causes and 21 are one. The signature keeps the socket's name
+	// (normalize.go), so another daemon's socket is not Docker's.
 	known("docker-socket-denied", "filesystem-permissions", "Docker socket refused: permission denied on /var/run/docker.sock",
-		`(?i)docker\.sock\b|Docker daemon socket|docker API at\b|\bdial unix /(?:var/)?run/(?:docker/)?<file>\.sock\b`),
+		`(?i)docker\.sock(?:[^.\w]|$)|Docker daemon socket|docker API at\b|Error while fetching server API version: [^\n]*Permission`),
 	known("permission-denied", "filesystem-permissions", "Permission denied on a file: EACCES",
 		`(?i)Permission denied|\bEACCES\b|\[Errno 13\]|Operation not permitted|\bEPERM\b|\[Errno 1\]|AccessDenied|access (is )?denied|UnauthorizedAccess|not permitted|insufficient permissions`),
 
@@ -263,11 +281,15 @@ var knownCauses = []KnownCause{
 		`(?i)No such file or directory|FileNotFoundError|\bENOENT\b|\[Errno 2\]|NoSuchFile|FileNotFound|does not exist|no longer exists|file not found|could not find (the )?file|missing after|not found`),
 
 	// sandbox/process-spawn
-	// inotify's watch limit (fs.inotify.max_user_watches) is another
-	// sysctl than the open file limit: in the 10 blind sets that hold
-	// both, 157 pairs are two causes and 11 are one.
+	// inotify's watch limit (the sysctl fs.inotify.max_user_watches) is
+	// another limit than the process's open files (ulimit -n): in the 10
+	// blind sets that hold both, 157 pairs are two causes and 11 are one.
+	// A line that says EMFILE is the open files, whatever sysctl its hint
+	// names.
 	known("inotify-watch-limit", "process-spawn", "File watcher limit reached: ENOSPC: System limit for number of file watchers",
-		`(?i)`+inotifyWatchLimit),
+		`(?i)`+inotifyWatchLimit).unlessSaid(`(?i)` + descriptorLimit),
+	// Its inotify is the instances' limit (inotify_init out of
+	// descriptors), which the watches' does not say.
 	known("fd-limit", "process-spawn", "Open file limit reached: EMFILE: too many open files",
 		`(?i)`+descriptorLimit+`|inotify`),
 	known("chromium-root-no-sandbox", "process-spawn", "Chromium as root needs --no-sandbox",
@@ -480,3 +502,9 @@ func knownCauseOfExit(primitive string, exitCode int64) *KnownCause {
 	return nil
 
 }
+
+// inotifyWatchLimit is inotify out of watches: Node's and chokidar's
+// ENOSPC on a watch, Python's watchdog, Java's WatchService, watchman's and
+// JetBrains' hints, and Rust's notify. The process-spawn rule reads its own
+// narrower words: the model overrules it on Node's bare ENOSPC on a watch.
+const inotifyWatchLimit = `limit for number of file watchers|inotify watch(?:es)? limit|limit of inotify watches|inotify watches reached|inotify\(7\) watch limit|max_user_watches|inotify_add_watch[^\n]*(?:No space left|ENOSPC)|OS file watch limit reached|\bwatch (\S+ )?ENOSPC\b|ENOSPC[^\n]{0,80}, watch '`

@@ -186,6 +186,33 @@ func TestKnownCauses(t *testing.T) {
 		{"Mesa's loader without its driver and a library the loader cannot find are two causes",
 			Failure{Error: "libGL error: MESA-LOADER: failed to open swrast: /usr/lib/dri/swrast_dri.so: cannot open shared object file: No such file or directory (search paths /usr/lib/x86_64-linux-gnu/dri, suffix _dri)"},
 			Failure{Error: "./chrome: error while loading shared libraries: libgbm.so.1: cannot open shared object file: No such file or directory"}, ""},
+		{"Docker's socket refused by Node, Python and a rootless daemon is Docker's socket",
+			Failure{Error: "Error: connect EACCES /var/run/docker.sock"},
+			Failure{Error: "dial unix /run/user/1000/docker.sock: connect: permission denied"}, "docker-socket-denied"},
+		{"docker-py that cannot fetch the server's API version for a permission is Docker's socket",
+			Failure{Error: "docker.errors.DockerException: Error while fetching server API version: ('Connection aborted.', PermissionError(13, 'Permission denied'))"},
+			Failure{Error: "PermissionError: [Errno 13] Permission denied: '/var/run/docker.sock'"}, "docker-socket-denied"},
+		{"another daemon's socket refused is not Docker's",
+			Failure{Error: "dial unix /run/php-fpm.sock: connect: permission denied"},
+			Failure{Error: "dial unix /var/run/docker.sock: connect: permission denied"}, ""},
+		{"containerd's socket refused is not Docker's",
+			Failure{Error: "dial unix /run/containerd/containerd.sock: connect: permission denied"},
+			Failure{Error: "dial unix /var/run/docker.sock: connect: permission denied"}, ""},
+		{"Java's WatchService and inotify_add_watch out of watches are inotify's watch limit",
+			Failure{Error: "java.io.IOException: User limit of inotify watches reached"},
+			Failure{Error: "inotify_add_watch(/app/src) failed: No space left on device"}, "inotify-watch-limit"},
+		{"EMFILE on a watch, whatever sysctl its hint names, is the open file limit",
+			Failure{Error: "Error: EMFILE: too many open files, watch '/app/src'; try: sysctl fs.inotify.max_user_watches=524288"},
+			Failure{Error: "OSError: [Errno 24] Too many open files: '/data/part-0001.csv'"}, "fd-limit"},
+		{"libGL's software rasterizer not loaded, on one line, is Mesa's driver",
+			Failure{Error: "libGL error: failed to load driver: swrast"},
+			Failure{Error: "libGL error: MESA-LOADER: failed to open swrast: /usr/lib/dri/swrast_dri.so: cannot open shared object file: No such file or directory"}, "mesa-driver-missing"},
+		{"a database's driver that failed to load is a library missing, not Mesa's",
+			Failure{Error: "sqlalchemy: failed to load driver: psycopg2: libpq.so.5: cannot open shared object file: No such file or directory"},
+			Failure{Error: "./chrome: error while loading shared libraries: libgbm.so.1: cannot open shared object file: No such file or directory"}, "shared-library-missing"},
+		{"a certificate refused with a timeout's name in its hint is still the certificate",
+			Failure{Error: "x509: certificate signed by unknown authority; set GIT_HTTP_TIMEOUT to retry"},
+			Failure{Error: "SSL: CERTIFICATE_VERIFY_FAILED certificate verify failed: unable to get local issuer certificate"}, "tls-verification-failed"},
 		{"a NUL that chops a string and one cut from a payload are one cause",
 			Failure{Error: "Parameter should maintain %00 (NUL) character but instead chops off the end of the\nstring at that character."},
 			Failure{Error: "downloaded 4096 of 18234 bytes: content truncated at first NUL byte (offset 4096)"}, "nul-cut-payload"},
@@ -226,6 +253,38 @@ func TestDiskFullReadsErrnoTwentyEightByTheWordsAfterIt(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got := ""
 			if c := knownCauseIn("storage-persistence", tt.error); c != nil {
+				got = c.Name
+			}
+			if got != tt.wantCause {
+				t.Errorf("got cause %q, want %q", got, tt.wantCause)
+			}
+		})
+	}
+}
+
+func TestKnownCausesReadTheirOwnWords(t *testing.T) {
+	tests := []struct {
+		name, primitive, text, wantCause string
+	}{
+		{"a full disk that writes under a folder named watch is no watch limit",
+			"process-spawn", "Error: ENOSPC: no space left on device, write '/srv/watch/out.log'", ""},
+		{"Node's ENOSPC on a watch is the watch limit",
+			"process-spawn", "Error: ENOSPC: System limit for number of file watchers reached, watch '/app/src'", "inotify-watch-limit"},
+		{"a timeout on a traceback's source line does not unsay the certificate on another line",
+			"network-egress", "    resp = requests.get(URL, timeout=30)\nrequests.exceptions.SSLError: [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed", "tls-verification-failed"},
+		{"a timeout on the certificate's own line unsays it",
+			"network-egress", "requests.exceptions.SSLError: HTTPSConnectionPool(host='x.org', port=443): Read timed out.", ""},
+		{"a setting named timeout on the certificate's line does not unsay it",
+			"network-egress", "SSLError: certificate verify failed (connect timeout=10)", "tls-verification-failed"},
+		{"a JDBC driver that failed to load is not Mesa's",
+			"package-path", "java.sql.SQLException: failed to load driver: org.postgresql.Driver", ""},
+		{"a GPU's driver that failed to load is not taken for a driver not installed",
+			"package-path", "libGL error: failed to load driver: iris", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ""
+			if c := knownCauseIn(tt.primitive, tt.text); c != nil {
 				got = c.Name
 			}
 			if got != tt.wantCause {

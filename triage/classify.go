@@ -1558,8 +1558,13 @@ var maskedReadings = []maskedReading{
 // library's error that timed out to the certificate refused, and reads
 // bash's shebang naming an interpreter that is not there as a package's;
 // version 225 names Mesa's loader without its GL driver as a known cause
-// of its own, apart from the libraries beside it.
-const SignatureVersion = 225
+// of its own, apart from the libraries beside it; version 226 (a review's
+// mends) keeps Docker's socket's name in the signature and reads it alone
+// as Docker's, reads more wordings of inotify's watch limit but not a line
+// that says EMFILE, reads only libGL's software rasterizer as Mesa's
+// driver not installed, and looks for a TLS error's timeout on its own
+// line.
+const SignatureVersion = 226
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

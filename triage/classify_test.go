@@ -1574,6 +1574,8 @@ func TestRulesReadOnlyTheirOwnWords(t *testing.T) {
 			"System.MissingMethodException: No parameterless constructor defined for type 'Sandbox.Worker'.", "rule:library-version-skew", true},
 		{".NET's binder that found no method is a library of another version",
 			"System.MissingMethodException: Method not found: 'Void Newtonsoft.Json.JsonSerializerSettings.set_MaxDepth(System.Nullable`1<Int32>)'.", "rule:library-version-skew", false},
+		{"a shebang's relative interpreter is the test's own path, not an interpreter missing",
+			"-bash: ./build_install.sh: bin/bash: bad interpreter: No such file or directory", "rule:exec-not-on-path", true},
 		{"jq's parse error is read by the bare parse error's rule",
 			"parse error: Invalid numeric literal at line 1, column 57", "rule:parse-error", false},
 		{"a Hive server older than its JDBC client leaves the client's protocol unset",

@@ -599,6 +599,15 @@ func (n *normalizer) path(s string, i int) int {
 		n.out = append(n.out, '/')
 		kept++
 	}
+	if leaf == "docker.sock" {
+		// Docker's socket is the daemon a sandbox reaches or is refused,
+		// the cause; another daemon's socket is another cause.
+		n.out = append(n.out, leaf...)
+		if trailingSlash {
+			n.out = append(n.out, '/')
+		}
+		return end
+	}
 	n.out = append(n.out, "<file>"...)
 	if len(leaf) > 1 {
 		if dot := strings.IndexByte(leaf[1:], '.'); dot >= 0 {

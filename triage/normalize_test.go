@@ -42,6 +42,7 @@ func TestNormalize(t *testing.T) {
 		{"a null pointer is kept however wide", "segfault at 0x0000000000000000 ip 0x7f3b2c1d5e50", "segfault at 0x00 ip <hex>"},
 		{"the accounts file a traversal probe reads is kept", `read_file(path="/etc/passwd") and /etc/hosts`, `read_file(path="/etc/passwd") and /etc/<file>`},
 		{"shared memory is kept, a device is an occurrence", `Operation not permitted: '/dev/shm' then '/dev/ttyACM0'`, `Operation not permitted: '/dev/shm' then '/dev/<file>'`},
+		{"Docker's socket keeps its name, another daemon's is an occurrence", `dial unix /var/run/docker.sock then /run/php-fpm.sock`, `dial unix /var/run/docker.sock then /run/<file>.sock`},
 		{"shared memory is kept with its slash too", `cannot create directory '/dev/shm/' nor '/dev/pts/'`, `cannot create directory '/dev/shm/' nor '/dev/<file>/'`},
 		{"an escaped zero is kept, since a NUL is the cause, and another escaped number is masked", `lexical error at character '\0' and '\65279'`, `lexical error at character '\0' and '\<n>'`},
 		{"JSON keys are kept", `{"code":-32602,"message":"Invalid params"}`, `{"code":-32602,"message":"Invalid params"}`},

@@ -243,9 +243,6 @@ const (
 	buildkitENOMEM = `ResourceExhausted:[^\n]*cannot\s+allocate\s+memory`
 	// descriptorLimit is a process out of file descriptors.
 	descriptorLimit = `\bEMFILE\b|too many open files|\[Errno 24\]|\bENFILE\b`
-	// inotifyWatchLimit is inotify out of watches: Node's and chokidar's
-	// ENOSPC on a watch, and Python's watchdog naming the limit.
-	inotifyWatchLimit = `limit for number of file watchers|inotify watch limit|max_user_watches|\bwatch (\S+ )?ENOSPC\b|ENOSPC[^\n]{0,80}\bwatch\b`
 	// muslLibraryMissing is musl's loader missing a library or a symbol.
 	muslLibraryMissing = `Error loading shared library|Error relocating [^\n]*symbol not found`
 	// programNotFound is a program that is not installed, said by whoever
@@ -532,11 +529,13 @@ var builtinRules = []Rule{
 	// end, whatever the runtime's words around them (nor is a program,
 	// module, toolchain or package for another platform that is not
 	// installed: python -m's, CmdStan, npm's EBADPLATFORM, Ansible's
-	// become without setfacl); a SUID helper that is
+	// become without setfacl, an interpreter a shebang names by its
+	// absolute path, in zsh's and bash's order, with no ^M in it); a SUID
+	// helper that is
 	// not root's with mode 4755 and a USB device the user may not open are
 	// a file's permissions, not a process refused.
 	builtin("exec-not-on-path", sandbox, "package-path",
-		`\bEBADPLATFORM\b|No CmdStan installation found|Failed to set permissions on the temporary files Ansible needs[^\n]*chmod: invalid mode|target may not be installed|\bbinary does not exist\b|Attempt to load network entity|No available image handler|Electron failed to install correctly|CHROME_PATH must be set to executable|character map file [^\n]{1,60} not found|No version set for command |(?m:^(?:/\S*|python[\d.]*): No module named )|Python interpreter \S+ not found|bad interpreter: /[\w/.-]+: [Nn]o such file|: /[\w/.+-]+: bad interpreter: No such file or directory|Can't locate \S+\.pm in @INC|couldn't connect to display|failed to run external extractor|\bcould not be found on host\b|No command "[^"]+" found on host|\bis not available on your system\b|executable file not found in \$PATH`),
+		`\bEBADPLATFORM\b|No CmdStan installation found|Failed to set permissions on the temporary files Ansible needs[^\n]*chmod: invalid mode|target may not be installed|\bbinary does not exist\b|Attempt to load network entity|No available image handler|Electron failed to install correctly|CHROME_PATH must be set to executable|character map file [^\n]{1,60} not found|No version set for command |(?m:^(?:/\S*|python[\d.]*): No module named )|Python interpreter \S+ not found|bad interpreter: /[\w/.+-]+: [Nn]o such file|: /[\w/.+-]+: bad interpreter: No such file or directory|Can't locate \S+\.pm in @INC|couldn't connect to display|failed to run external extractor|\bcould not be found on host\b|No command "[^"]+" found on host|\bis not available on your system\b|executable file not found in \$PATH`),
 	builtin("file-permission-before-process", sandbox, "filesystem-permissions",
 		`Failed to set permissions on the temporary files Ansible needs|Could not acquire workspace lock on path|xsltDocumentElem: unable to save to|Could not write file to specified directory|Cannot write into index directory|No subuid ranges found for user|Credentials cache permissions incorrect|SingletonLock: Permission denied|SUID sandbox helper binary was found, but is not configured correctly|LIBUSB_ERROR_ACCESS`),
 	// Laravel's TokenMismatchException is a form posted with the token of

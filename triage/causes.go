@@ -62,15 +62,7 @@ func (c *KnownCause) says(text string) bool {
 		return c.re.MatchString(text)
 	}
 	loc := c.re.FindStringIndex(text)
-	if loc == nil {
-		return false
-	}
-	start := strings.LastIndexByte(text[:loc[0]], '\n') + 1
-	end := len(text)
-	if k := strings.IndexByte(text[loc[1]:], '\n'); k >= 0 {
-		end = loc[1] + k
-	}
-	return !c.unless.MatchString(text[start:end])
+	return loc != nil && !c.unless.MatchString(lineAt(text, loc))
 }
 
 // knownCausePrefix starts the signature of a failure of a known cause.

@@ -599,19 +599,14 @@ func (n *normalizer) path(s string, i int) int {
 		n.out = append(n.out, '/')
 		kept++
 	}
-	if leaf == "docker.sock" {
-		// Docker's socket is the daemon a sandbox reaches or is refused,
-		// the cause; another daemon's socket is another cause.
+	if keptLeaves[leaf] {
 		n.out = append(n.out, leaf...)
-		if trailingSlash {
-			n.out = append(n.out, '/')
-		}
-		return end
-	}
-	n.out = append(n.out, "<file>"...)
-	if len(leaf) > 1 {
-		if dot := strings.IndexByte(leaf[1:], '.'); dot >= 0 {
-			n.extension(leaf[dot+2:])
+	} else {
+		n.out = append(n.out, "<file>"...)
+		if len(leaf) > 1 {
+			if dot := strings.IndexByte(leaf[1:], '.'); dot >= 0 {
+				n.extension(leaf[dot+2:])
+			}
 		}
 	}
 	if trailingSlash {
@@ -619,6 +614,11 @@ func (n *normalizer) path(s string, i int) int {
 	}
 	return end
 }
+
+// keptLeaves are the file names that are the cause, not an occurrence:
+// Docker's socket is the daemon a sandbox reaches or is refused, and
+// another daemon's socket is another cause.
+var keptLeaves = map[string]bool{"docker.sock": true}
 
 // landmarkDirs are the directories that say what a path is, however deep
 // they sit: a package's install location is not a workspace file.

@@ -1563,8 +1563,12 @@ var maskedReadings = []maskedReading{
 // as Docker's, reads more wordings of inotify's watch limit but not a line
 // that says EMFILE, reads only libGL's software rasterizer as Mesa's
 // driver not installed, and looks for a TLS error's timeout on its own
-// line.
-const SignatureVersion = 226
+// line; version 227 reads nginx's body over its limit and PHP's upload
+// over upload_max_filesize as a 413, and runc's exec into a stopped
+// container as the container not running, and joins pandas' missing
+// optional dependency, Node's old JS allocation failure, XLA's refused
+// allocation and GLib's refused fdwalk to the known causes they are.
+const SignatureVersion = 227
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

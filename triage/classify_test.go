@@ -456,6 +456,9 @@ func TestFingerprintChangesWithTheRulesAndTheGuessModelOnly(t *testing.T) {
 func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 	c := NewClassifier(nil)
 	tests := []struct{ name, error, want string }{
+		{"runc refusing to exec into a stopped container is session-lifecycle", "OCI runtime exec failed: exec failed: cannot exec a container that has stopped: unknown", "sandbox/session-lifecycle"},
+		{"nginx's request body over client_max_body_size is message-size", "2017/06/23 15:06:29 [error] 6#6: *75297 client intended to send too large body: 1080562 bytes, client: 10.4.3.1, server: localhost, request: \"POST /upload HTTP/1.1\"", "interface/message-size"},
+		{"PHP's upload over upload_max_filesize is message-size", "The uploaded file exceeds the upload_max_filesize directive in php.ini.", "interface/message-size"},
 		{"zsh that reads a carriage return as a command ran a script whose line ends became CRLF", "/home/agent/.oh-my-zsh/custom/plugins/zsh-z/zsh-z.plugin.zsh:61: command not found: ^M", "interface/encoding"},
 		{"zsh's parse error at a carriage return inside a word is a CRLF rewrite", "/home/agent/.antigen/bundles/robbyrussell/oh-my-zsh/lib/git.zsh:31: parse error near `in^M'", "interface/encoding"},
 		{"a command zsh cannot find stays a missing package", "/home/agent/.zshrc:12: command not found: antigen", "sandbox/package-path"},

@@ -890,6 +890,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld904.jsonl",
 	"testdata/eval/realworld905.jsonl",
 	"testdata/eval/realworld906.jsonl",
+	"testdata/eval/realworld907.jsonl",
+	"testdata/eval/realworld908.jsonl",
+	"testdata/eval/realworld909.jsonl",
+	"testdata/eval/realworld910.jsonl",
+	"testdata/eval/realworld911.jsonl",
+	"testdata/eval/realworld912.jsonl",
+	"testdata/eval/realworld913.jsonl",
+	"testdata/eval/realworld914.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

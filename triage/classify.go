@@ -1567,8 +1567,10 @@ var maskedReadings = []maskedReading{
 // over upload_max_filesize as a 413, and runc's exec into a stopped
 // container as the container not running, and joins pandas' missing
 // optional dependency, Node's old JS allocation failure, XLA's refused
-// allocation and GLib's refused fdwalk to the known causes they are.
-const SignatureVersion = 227
+// allocation and GLib's refused fdwalk to the known causes they are;
+// version 228 no longer reads "mojibake" inside a file's name as text
+// decoded wrongly.
+const SignatureVersion = 228
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

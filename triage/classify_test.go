@@ -1571,6 +1571,10 @@ func TestRulesReadOnlyTheirOwnWords(t *testing.T) {
 		wantBy      string
 		wantNot     bool
 	}{
+		{"a file whose name holds mojibake is not text decoded wrongly",
+			"[ERROR   ] Timeout Expired, failed to convert ./hayabusa_rules/builtin/win_mojibake_filename.yml", "rule:encoding", true},
+		{"a fetch that returns mojibake is text decoded wrongly",
+			"every browser-based fetch returns mojibake in the page's text", "rule:encoding", false},
 		{"Groovy's missing method is the script's, not a library of another version",
 			"groovy.lang.MissingMethodException: No signature of method: java.lang.String.call() is applicable for argument types: () values: []", "rule:library-version-skew", true},
 		{".NET's missing constructor is the code's, not a library of another version",

@@ -898,6 +898,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld912.jsonl",
 	"testdata/eval/realworld913.jsonl",
 	"testdata/eval/realworld914.jsonl",
+	"testdata/eval/realworld915.jsonl",
+	"testdata/eval/realworld916.jsonl",
+	"testdata/eval/realworld917.jsonl",
+	"testdata/eval/realworld918.jsonl",
+	"testdata/eval/realworld919.jsonl",
+	"testdata/eval/realworld920.jsonl",
+	"testdata/eval/realworld921.jsonl",
+	"testdata/eval/realworld922.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

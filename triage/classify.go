@@ -1569,8 +1569,13 @@ var maskedReadings = []maskedReading{
 // optional dependency, Node's old JS allocation failure, XLA's refused
 // allocation and GLib's refused fdwalk to the known causes they are;
 // version 228 no longer reads "mojibake" inside a file's name as text
-// decoded wrongly.
-const SignatureVersion = 228
+// decoded wrongly; version 229 reads bash's "command not found" in the
+// languages it is translated to, a write to a full non-blocking pipe
+// as message-size rather than a process limit, the JVM's
+// IncompatibleClassChangeError and AbstractMethodError as a library of
+// another version, and JUnit's test class with no runnable methods as
+// the test's.
+const SignatureVersion = 229
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -456,6 +456,12 @@ func TestFingerprintChangesWithTheRulesAndTheGuessModelOnly(t *testing.T) {
 func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 	c := NewClassifier(nil)
 	tests := []struct{ name, error, want string }{
+		{"bash's command not found in Chinese is a missing package", "./test-claude.sh: 行 49: jq: 未找到命令", "sandbox/package-path"},
+		{"bash's command not found in German is a missing package", "bash: jq: Befehl nicht gefunden", "sandbox/package-path"},
+		{"a write to a full non-blocking stdout pipe is message-size, not a process limit", "Exception ignored in: <_io.TextIOWrapper name='<stdout>' mode='w' encoding='UTF-8'>\nBlockingIOError: [Errno 11] write could not complete without blocking", "interface/message-size"},
+		{"a fork refused with EAGAIN stays a process limit", "BlockingIOError: [Errno 11] Resource temporarily unavailable", "sandbox/process-spawn"},
+		{"the JVM's IncompatibleClassChangeError is a library of another version", "java.lang.IncompatibleClassChangeError: Found class git4idea.repo.GitRepositoryManager, but interface was expected", "sandbox/package-path"},
+		{"JUnit's test class with no runnable methods is the test's", "There was 1 failure:\n1) initializationError(com.example.TodoController)\njava.lang.Exception: No runnable methods", "test/harness"},
 		{"runc refusing to exec into a stopped container is session-lifecycle", "OCI runtime exec failed: exec failed: cannot exec a container that has stopped: unknown", "sandbox/session-lifecycle"},
 		{"nginx's request body over client_max_body_size is message-size", "2017/06/23 15:06:29 [error] 6#6: *75297 client intended to send too large body: 1080562 bytes, client: 10.4.3.1, server: localhost, request: \"POST /upload HTTP/1.1\"", "interface/message-size"},
 		{"PHP's upload over upload_max_filesize is message-size", "The uploaded file exceeds the upload_max_filesize directive in php.ini.", "interface/message-size"},

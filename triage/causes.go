@@ -95,10 +95,13 @@ var knownCauses = []KnownCause{
 		`(?i)Abnormal renderer termination|\b(page|target|tab|renderer)( process)? (has )?crashed|page crash\b|/dev/shm|dev-shm-usage|Aw, Snap|RESULT_CODE_KILLED|SBOX_FATAL_MEMORY|renderer (process )?(is )?(gone|was killed)|_onTargetCrashed|ERR_RENDERER_CRASHED|FATAL:memory\.cc`),
 	known("shared-memory-exhausted", "memory", "Shared memory (/dev/shm) too small: insufficient shared memory",
 		`(?i)use '--shm-size' flag|shared memory pool size|insufficient shared memory|out of shared memory|shared memory \(shm\)|\bBus error\b|unable to write to file </torch_|SemLock`),
+	// XLA's allocator (JAX's, TensorFlow's) out of memory is the
+	// accelerator's, as the accelerator-oom rule reads it, not the host's
+	// ENOMEM.
 	known("gpu-out-of-memory", "memory", "GPU out of memory: CUDA out of memory",
-		`(?i)CUDA out of memory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED|OutOfMemoryError: CUDA|HIP out of memory|MPS backend out of memory|RESOURCE_EXHAUSTED: OOM when allocating`),
+		`(?i)CUDA out of memory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED|OutOfMemoryError: CUDA|HIP out of memory|MPS backend out of memory|RESOURCE_EXHAUSTED: OOM when allocating|(?:RESOURCE_EXHAUSTED|Resource exhausted): Out of memory (?:while trying to )?allocat`),
 	known("node-heap-exhausted", "memory", "Node.js: JavaScript heap out of memory",
-		`(?i)JavaScript heap out of memory|Reached heap limit|Last few GCs|Ineffective mark-compacts|OOMErrorHandler|FatalProcessOutOfMemory|CALL_AND_RETRY_LAST Allocation failed|JS Allocation failed - process out of memory`),
+		`(?i)JavaScript heap out of memory|Reached heap limit|Last few GCs|Ineffective mark-compacts|OOMErrorHandler|FatalProcessOutOfMemory|CALL_AND_RETRY_LAST Allocation failed|Allocation failed - process out of memory`),
 	known("jvm-heap-exhausted", "memory", "JVM: java.lang.OutOfMemoryError: Java heap space",
 		`(?i)java\.lang\.OutOfMemoryError|Java heap space|GC overhead limit exceeded|OutOfMemoryError: Metaspace|unable to create native thread: possibly out of memory|heap space is exhausted`),
 	known("go-runtime-out-of-memory", "memory", "Go runtime: out of memory",
@@ -114,7 +117,7 @@ var knownCauses = []KnownCause{
 	known("fork-enomem", "memory", "fork refused: Cannot allocate memory",
 		`(?i)`+forkENOMEM),
 	known("allocation-refused", "memory", "Allocation refused: Cannot allocate memory (ENOMEM)",
-		`(?i)Cannot allocate memory|\bENOMEM\b|\[Errno 12\]|mmap failed|failed to map segment|out of memory allocating|Out of memory while trying to allocate`),
+		`(?i)Cannot allocate memory|\bENOMEM\b|\[Errno 12\]|mmap failed|failed to map segment|out of memory allocating`),
 	known("build-daemon-killed", "memory", "Build daemon killed: Gradle build daemon disappeared unexpectedly",
 		`(?i)DaemonDisappearedException|daemon (has )?disappeared|Gradle build daemon disappeared`),
 	known("oom-killed", "memory", "Process killed for memory: SIGKILL (exit 137)",
@@ -125,7 +128,7 @@ var knownCauses = []KnownCause{
 	known("container-not-found", "session-lifecycle", "Container not found: No such container",
 		`(?i)No such container|could not get container|container [^\n]{0,80}(not found|does not exist)`),
 	known("container-not-running", "session-lifecycle", "Container is not running: exec refused",
-		`(?i)container [^\n]{0,80}is not running|is not running[^\n]{0,40}container|cannot exec in a stopped (state|container)|cannot exec a container that has (?:run and )?stopped|container [^\n]{0,40}is (restarting|paused)`),
+		`(?i)container [^\n]{0,80}is not running|is not running[^\n]{0,40}container|`+runcExecStopped+`|container [^\n]{0,40}is (restarting|paused)`),
 	known("sandbox-gone", "session-lifecycle", "Sandbox expired or not found",
 		`(?i)sandbox[^\n]{0,60}\b(not found|expired|does not exist|no longer exists|was terminated|has been (killed|terminated|deleted)|timed out)|SandboxNotFound|SandboxExpired|SessionExpired|session[^\n]{0,60}\b(expired|not found|no longer exists|does not exist)|due to sandbox timeout`),
 	known("cdp-session-closed", "session-lifecycle", "Browser DevTools session closed: Protocol error: Session closed",
@@ -210,7 +213,7 @@ var knownCauses = []KnownCause{
 	// program it lacks: all 4 development halves that hold both label
 	// them one.
 	known("program-missing", "package-path", "Program not found when spawned: No such file or directory (ENOENT)",
-		`(?i)linker [^\n]{0,20}not found|ld: cannot find|cannot find -l\w|unable to find (a )?(C )?compiler|No CMAKE_C?X*_COMPILER could be found|\b(gcc|cc|g\+\+|clang|make): (command )?not found|error: linking with|\(spawning a compiler\)|`+programNotFound+`|executable file not found|\bENOENT\b|error=2\b|\[Errno 2\]|\[WinError 2\]|os error 2\b|No such file or directory|Cannot run program|cannot find the file specified`),
+		`(?i)linker [^\n]{0,20}not found|ld: cannot find|cannot find -l\w|unable to find (a )?(C )?compiler|No CMAKE_C?X*_COMPILER could be found|\b(gcc|cc|g\+\+|clang|make): (command )?not found|\b(gcc|cc|g\+\+|clang|make)[ \x{a0}]?[:：] ?(?:`+commandNotFoundWords+`)|error: linking with|\(spawning a compiler\)|`+programNotFound+`|executable file not found|\bENOENT\b|error=2\b|\[Errno 2\]|\[WinError 2\]|os error 2\b|No such file or directory|Cannot run program|cannot find the file specified`),
 	known("shell-command-missing", "package-path", "Command not found in the shell",
 		`(?im)command not found|`+commandNotFoundTranslated+`|: not found\s*$|is not recognized as an internal or external command`),
 
@@ -358,7 +361,7 @@ var knownCauses = []KnownCause{
 	known("transfer-cut-at-limit", "message-size", "Content truncated at a size limit in transfer",
 		`^content truncated at a size limit in transfer\b`),
 	known("http-payload-too-large", "message-size", "HTTP request entity too large (413)",
-		`(?i)PayloadTooLargeError|entity too large|\b413\b|Payload Too Large|client intended to send too large (?:chunked )?body|exceeds the upload_max_filesize`),
+		`(?i)PayloadTooLargeError|entity too large|\b413\b|Payload Too Large|`+httpBodyOverLimit),
 	known("rpc-message-too-large", "message-size", "RPC message larger than the maximum: RESOURCE_EXHAUSTED",
 		`(?i)RESOURCE_EXHAUSTED|ResourceExhausted|larger than max|max(imum)? (receive |send )?message (size|length)`),
 

@@ -457,7 +457,14 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 	c := NewClassifier(nil)
 	tests := []struct{ name, error, want string }{
 		{"bash's command not found in Chinese is a missing package", "./test-claude.sh: 行 49: jq: 未找到命令", "sandbox/package-path"},
-		{"bash's command not found in German is a missing package", "bash: jq: Befehl nicht gefunden", "sandbox/package-path"},
+		{"bash's command not found in German is a missing package", "bash: jq: Kommando nicht gefunden.", "sandbox/package-path"},
+		{"bash's command not found in Taiwanese Chinese, after a full-width colon, is a missing package", "bash: jq：指令找不到", "sandbox/package-path"},
+		{"bash's command not found in French, after a no-break space, is a missing package", "bash: jq\u00a0: commande introuvable", "sandbox/package-path"},
+		{"bash's carriage return read as a command in Spanish is a script rewritten to CRLF", "./run.sh: línea 2: $'\\r': orden no encontrada", "interface/encoding"},
+		{"the JVM's AbstractMethodError is a library of another version", "java.lang.AbstractMethodError: org.slf4j.impl.Log4jLoggerAdapter.isTraceEnabled()Z", "sandbox/package-path"},
+		{"runc's older refusal to exec into a stopped container is session-lifecycle", "OCI runtime exec failed: exec failed: cannot exec in a stopped container: unknown", "sandbox/session-lifecycle"},
+		{"runc's refusal of a container that ran and stopped is session-lifecycle", "rpc error: code = 2 desc = oci runtime error: exec failed: cannot exec a container that has run and stopped", "sandbox/session-lifecycle"},
+		{"JUnit's class without one public constructor is the test's", "java.lang.Exception: Test class should have exactly one public constructor", "test/harness"},
 		{"a write to a full non-blocking stdout pipe is message-size, not a process limit", "Exception ignored in: <_io.TextIOWrapper name='<stdout>' mode='w' encoding='UTF-8'>\nBlockingIOError: [Errno 11] write could not complete without blocking", "interface/message-size"},
 		{"a fork refused with EAGAIN stays a process limit", "BlockingIOError: [Errno 11] Resource temporarily unavailable", "sandbox/process-spawn"},
 		{"the JVM's IncompatibleClassChangeError is a library of another version", "java.lang.IncompatibleClassChangeError: Found class git4idea.repo.GitRepositoryManager, but interface was expected", "sandbox/package-path"},
@@ -1577,6 +1584,22 @@ func TestRulesReadOnlyTheirOwnWords(t *testing.T) {
 		wantBy      string
 		wantNot     bool
 	}{
+		{"nginx's request body over its limit is read by the message-size rule",
+			"2017/06/23 15:06:29 [error] 6#6: *75297 client intended to send too large chunked body: 1080562 bytes", "rule:message-size", false},
+		{"PHP's upload over upload_max_filesize is read by the message-size rule",
+			"The uploaded file exceeds the upload_max_filesize directive in php.ini.", "rule:message-size", false},
+		{"Symfony's upload over upload_max_filesize is read by the message-size rule",
+			`The file "big.zip" exceeds your upload_max_filesize ini directive (limit is 2048 KiB).`, "rule:message-size", false},
+		{"an API's order not found in Spanish is no missing program",
+			`{"error":"Orden no encontrada","status":404}`, "rule:package-path", true},
+		{"a team not found in Russian is no missing program",
+			`HTTP 404: {"detail": "Команда не найдена"}`, "rule:package-path", true},
+		{"a bot's command not found in Portuguese, mid-line, is no missing program",
+			"Erro: comando não encontrado. Use !ajuda para ver os comandos", "rule:package-path", true},
+		{"a test folder named mojibake is not text decoded wrongly",
+			"FAILED mojibake/test_decode.py::test_roundtrip - Timeout Expired", "rule:encoding", true},
+		{"mojibake at a sentence's end is text decoded wrongly",
+			"The page text is mojibake.", "rule:encoding", false},
 		{"a file whose name holds mojibake is not text decoded wrongly",
 			"[ERROR   ] Timeout Expired, failed to convert ./hayabusa_rules/builtin/win_mojibake_filename.yml", "rule:encoding", true},
 		{"a fetch that returns mojibake is text decoded wrongly",

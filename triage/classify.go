@@ -1578,8 +1578,10 @@ var maskedReadings = []maskedReading{
 // from its own catalogues and only as its line, and a carriage return or
 // a compiler in them as in English, joins XLA's allocator out of memory
 // to the accelerator's, and reads more wordings of V8's, PHP's, runc's
-// and JUnit's.
-const SignatureVersion = 230
+// and JUnit's; version 231 reads PHP's undefined function of a bundled
+// extension (mb_strlen, iconv, imap_open) as the extension not
+// installed.
+const SignatureVersion = 231
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -456,6 +456,8 @@ func TestFingerprintChangesWithTheRulesAndTheGuessModelOnly(t *testing.T) {
 func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 	c := NewClassifier(nil)
 	tests := []struct{ name, error, want string }{
+		{"PHP's mbstring function undefined is an extension not installed", "PHP Fatal error:  Uncaught Error: Call to undefined function mb_strlen() in php shell code:1", "sandbox/package-path"},
+		{"PHP's iconv undefined inside a namespace is an extension not installed", "Fatal error: Uncaught Error: Call to undefined function App\\Lib\\iconv() in /var/www/html/Field.php:222", "sandbox/package-path"},
 		{"bash's command not found in Chinese is a missing package", "./test-claude.sh: 行 49: jq: 未找到命令", "sandbox/package-path"},
 		{"bash's command not found in German is a missing package", "bash: jq: Kommando nicht gefunden.", "sandbox/package-path"},
 		{"bash's command not found in Taiwanese Chinese, after a full-width colon, is a missing package", "bash: jq：指令找不到", "sandbox/package-path"},
@@ -1596,6 +1598,10 @@ func TestRulesReadOnlyTheirOwnWords(t *testing.T) {
 			`HTTP 404: {"detail": "Команда не найдена"}`, "rule:package-path", true},
 		{"a bot's command not found in Portuguese, mid-line, is no missing program",
 			"Erro: comando não encontrado. Use !ajuda para ver os comandos", "rule:package-path", true},
+		{"PHP's getmypid taken away by disable_functions is no extension missing",
+			"PHP Fatal error: Uncaught Error: Call to undefined function Piwik\\CliMulti\\getmypid()", "rule:package-path", true},
+		{"PHP's exec taken away by disable_functions is no extension missing",
+			"PHP Fatal error:  Uncaught Error: Call to undefined function exec() in /var/www/html/index.php:12", "rule:package-path", true},
 		{"a test folder named mojibake is not text decoded wrongly",
 			"FAILED mojibake/test_decode.py::test_roundtrip - Timeout Expired", "rule:encoding", true},
 		{"mojibake at a sentence's end is text decoded wrongly",

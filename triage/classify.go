@@ -1580,8 +1580,9 @@ var maskedReadings = []maskedReading{
 // to the accelerator's, and reads more wordings of V8's, PHP's, runc's
 // and JUnit's; version 231 reads PHP's undefined function of a bundled
 // extension (mb_strlen, iconv, imap_open) as the extension not
-// installed.
-const SignatureVersion = 231
+// installed; version 232 reads Rust's thread that overflowed its stack
+// and a sanitizer that cannot allocate as memory.
+const SignatureVersion = 232
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -793,8 +793,13 @@ var builtinRules = []Rule{
 	// runtime could not reserve: 7 of 7 labelled records, three sets. Its
 	// "Failed to create CoreCLR" without it is memory in one set and, in
 	// MSBuild's words, a pids limit's in another.
+	// Rust's "thread 'main' has overflowed its stack" and a sanitizer's
+	// "ThreadSanitizer failed to allocate 0x… bytes" are memory the
+	// process could not have, though they name a thread: all 26 labelled
+	// records, six sets, are memory (the model put 5 of them in
+	// process-spawn, by the thread).
 	builtin("memory", sandbox, "memory",
-		`(?i)GC heap initialization failed|(?:^|[^/\w.])shmget(?:$|[^\w./\n])[^\n/]{0,39}No space left on device|could not create shared memory segment: No space left on device|memusage_exceeded|Memory usage exceeded \S+\. Shutting down|Stack space overflow: current size|Allowed memory size of \d+ bytes exhausted|\blive WebGL contexts\b|out of memory|\bOOM(?:[^\w-]|$|[-_ ]?kill|_score)|canvas memory use exceeds|circuit_breaking_exception|CircuitBreakingException|oom[-_ ]?kill|MemoryError|Cannot allocate memory|(?-i:\bENOMEM\b)|\[Errno 12\]|bad_alloc|OutOfMemoryError|heap out of memory|Java heap space|memory cgroup|memory limit|GC overhead limit exceeded|DaemonDisappearedException|daemon (has )?disappeared|Allocation failed|insufficient shared memory|shared memory \(shm\)|\bBus error\b|memory budget|Last few GCs|Reached heap limit|heap space is exhausted|unable to write to file </torch_|TeX capacity exceeded|could not resize shared memory segment|NCCL WARN[^\n]{0,80}No space left|/dev/shm[^\n]{0,80}No space left|No space left[^\n]{0,80}/dev/shm|cache resources exhausted`),
+		`(?i)GC heap initialization failed|has overflowed its stack|Sanitizer failed to allocate|(?:^|[^/\w.])shmget(?:$|[^\w./\n])[^\n/]{0,39}No space left on device|could not create shared memory segment: No space left on device|memusage_exceeded|Memory usage exceeded \S+\. Shutting down|Stack space overflow: current size|Allowed memory size of \d+ bytes exhausted|\blive WebGL contexts\b|out of memory|\bOOM(?:[^\w-]|$|[-_ ]?kill|_score)|canvas memory use exceeds|circuit_breaking_exception|CircuitBreakingException|oom[-_ ]?kill|MemoryError|Cannot allocate memory|(?-i:\bENOMEM\b)|\[Errno 12\]|bad_alloc|OutOfMemoryError|heap out of memory|Java heap space|memory cgroup|memory limit|GC overhead limit exceeded|DaemonDisappearedException|daemon (has )?disappeared|Allocation failed|insufficient shared memory|shared memory \(shm\)|\bBus error\b|memory budget|Last few GCs|Reached heap limit|heap space is exhausted|unable to write to file </torch_|TeX capacity exceeded|could not resize shared memory segment|NCCL WARN[^\n]{0,80}No space left|/dev/shm[^\n]{0,80}No space left|No space left[^\n]{0,80}/dev/shm|cache resources exhausted`),
 	// A kill alone is the OOM killer's most often, but a time limit ends a
 	// run the same way: the harness's log may tell (see endedByTimeLimit).
 	builtin("killed", sandbox, "memory",

@@ -460,6 +460,7 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"PHP's iconv undefined inside a namespace is an extension not installed", "Fatal error: Uncaught Error: Call to undefined function App\\Lib\\iconv() in /var/www/html/Field.php:222", "sandbox/package-path"},
 		{"Rust's thread that overflowed its stack is memory, not a thread refused", "thread 'tokio-runtime-worker-3' has overflowed its stack\nfatal runtime error: stack overflow\nAborted (core dumped)", "sandbox/memory"},
 		{"ThreadSanitizer that cannot allocate its shadow is memory, not a thread refused", "==903==ERROR: ThreadSanitizer failed to allocate 0x000000a61000 (10883072) bytes at 0x200dc70a1c000 (error code: 87)", "sandbox/memory"},
+		{"coreutils' timeout refusing its duration is the test's argument", "timeout: invalid time interval `5.0m'\nTry `timeout --help' for more information.", "test/harness"},
 		{"bash's command not found in Chinese is a missing package", "./test-claude.sh: 行 49: jq: 未找到命令", "sandbox/package-path"},
 		{"bash's command not found in German is a missing package", "bash: jq: Kommando nicht gefunden.", "sandbox/package-path"},
 		{"bash's command not found in Taiwanese Chinese, after a full-width colon, is a missing package", "bash: jq：指令找不到", "sandbox/package-path"},

@@ -213,7 +213,7 @@ var knownCauses = []KnownCause{
 	// program it lacks: all 4 development halves that hold both label
 	// them one.
 	known("program-missing", "package-path", "Program not found when spawned: No such file or directory (ENOENT)",
-		`(?i)linker [^\n]{0,20}not found|ld: cannot find|cannot find -l\w|unable to find (a )?(C )?compiler|No CMAKE_C?X*_COMPILER could be found|\b(gcc|cc|g\+\+|clang|make): (command )?not found|\b(gcc|cc|g\+\+|clang|make)[ \x{a0}]?[:：] ?(?:`+commandNotFoundWords+`)|error: linking with|\(spawning a compiler\)|`+programNotFound+`|executable file not found|\bENOENT\b|error=2\b|\[Errno 2\]|\[WinError 2\]|os error 2\b|No such file or directory|Cannot run program|cannot find the file specified`),
+		`(?i)linker [^\n]{0,20}not found|ld: cannot find|cannot find -l\w|unable to find (a )?(C )?compiler|No CMAKE_C?X*_COMPILER could be found|\b(gcc|cc|g\+\+|clang|make): (command )?not found|\b(gcc|cc|g\+\+|clang|make)`+commandNotFoundAfterName+`|error: linking with|\(spawning a compiler\)|`+programNotFound+`|executable file not found|\bENOENT\b|error=2\b|\[Errno 2\]|\[WinError 2\]|os error 2\b|No such file or directory|Cannot run program|cannot find the file specified`),
 	known("shell-command-missing", "package-path", "Command not found in the shell",
 		`(?im)command not found|`+commandNotFoundTranslated+`|: not found\s*$|is not recognized as an internal or external command`),
 

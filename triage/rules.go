@@ -73,12 +73,15 @@ const (
 	// catalogues (bash 5.2's, all but Norwegian, whose words come before
 	// the name): a sandbox whose locale is not English prints these.
 	commandNotFoundWords = `Kommando nicht gefunden|commande introuvable|orden no encontrada|команда не найдена|未找到命令|指令找不到|コマンドが見つかりません|명령어를 찾을 수 없음|comando não encontrado|comando non trovato|nie znaleziono polecenia|opdracht niet gevonden|příkaz nenalezen|príkaz nenájdený|команду не знайдено|командата не е открита|kommandot finns inte|kommando ikke fundet|komentoa ei löydy|komut yok|parancs nem található|comandă negăsită|perintah tidak ditemukan|không tìm thấy lệnh|no s'ha trobat l'ordre|non se atopou a orde|naredba nije pronađena|komanda nerasta|käsku ei ole|εντολή δεν βρέθηκε|нема такве наредбе|ukaza ni mogoče najti|Komando ne trovita|bevel nie gevind nie|níor aimsíodh an t-ordú`
-	// commandNotFoundTranslated is bash's line itself, "name: words" at
-	// the end of a line (French puts a space before the colon, Taiwanese
-	// Chinese a full-width colon), so a reply or an assertion that says
+	// commandNotFoundAfterName is the words as bash prints them after the
+	// command's name (French puts a space before the colon, Taiwanese
+	// Chinese a full-width colon).
+	commandNotFoundAfterName = `[ \x{a0}]?[:：] ?(?:` + commandNotFoundWords + `)`
+	// commandNotFoundTranslated is bash's line itself, the words after a
+	// name at the end of a line, so that a reply or an assertion that says
 	// "Orden no encontrada" or "Команда не найдена" ("order not found",
 	// "team not found") is not read as a missing program.
-	commandNotFoundTranslated = `[ \x{a0}]?[:：] ?(?:` + commandNotFoundWords + `)\.?[ \t]*$`
+	commandNotFoundTranslated = commandNotFoundAfterName + `\.?[ \t]*$`
 	// httpBodyOverLimit is a request body over a proxy's or a runtime's
 	// cap in nginx's and PHP's (and Symfony's) words: the limit a 413
 	// names, though PHP reports its own as an upload error.

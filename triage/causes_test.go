@@ -383,6 +383,7 @@ func TestKnownCauseSeverityFollowsItsWords(t *testing.T) {
 		{"a Node heap out of memory is reported, so medium", "memory", "node-heap-exhausted", "medium"},
 		{"a SIGKILL for memory is high", "memory", "oom-killed", "high"},
 		{"seccomp's SIGSYS is high", "process-spawn", "seccomp-blocked-syscall", "high"},
+		{"a JSON-RPC method the server lacks is named, so medium", "protocol", "jsonrpc-method-not-found", "medium"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

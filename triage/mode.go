@@ -107,6 +107,11 @@ var severityRefinements = []severityRefinement{
 	// module-checksum rule puts in egress.
 	{"network-egress", []string{"hash mismatch", "HASHES", "EINTEGRITY", "integrity checksum", "does not match MD5", "checksum did not", "checksum mismatch", "Consistency check failed", "failed to verify the checksum"},
 		sandtrap.SeverityCritical, "critical: downloaded bytes differ from their published digest"},
+	// A server that lacks a JSON-RPC method says which one: the workflow
+	// stops with a clear error. Of the 309 labelled records of the known
+	// cause, 254 were rated medium (61 sets), 39 high.
+	{"protocol", []string{"JSON-RPC method not found", "-32601"},
+		sandtrap.SeverityMedium, "medium: the server says which method it lacks"},
 	{"process-spawn", []string{"Unsupported syscall"},
 		sandtrap.SeverityLow, "low: gVisor reports a syscall it does not implement, usually harmless"},
 	{"process-spawn", []string{"Bad system call", "SIGSYS"},

@@ -906,6 +906,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld920.jsonl",
 	"testdata/eval/realworld921.jsonl",
 	"testdata/eval/realworld922.jsonl",
+	"testdata/eval/realworld923.jsonl",
+	"testdata/eval/realworld924.jsonl",
+	"testdata/eval/realworld925.jsonl",
+	"testdata/eval/realworld926.jsonl",
+	"testdata/eval/realworld927.jsonl",
+	"testdata/eval/realworld928.jsonl",
+	"testdata/eval/realworld929.jsonl",
+	"testdata/eval/realworld930.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -502,4 +502,11 @@ func knownCauseOfExit(primitive string, exitCode int64) *KnownCause {
 // ENOSPC on a watch, Python's watchdog, Java's WatchService, watchman's and
 // JetBrains' hints, and Rust's notify. The process-spawn rule reads its own
 // narrower words: the model overrules it on Node's bare ENOSPC on a watch.
-const inotifyWatchLimit = `limit for number of file watchers|inotify watch(?:es)? limit|limit of inotify watches|inotify watches reached|inotify\(7\) watch limit|max_user_watches|inotify_add_watch[^\n]*(?:No space left|ENOSPC)|OS file watch limit reached|\bwatch (\S+ )?ENOSPC\b|ENOSPC[^\n]{0,80}, watch '`
+const inotifyWatchLimit = `limit for number of file watchers|inotify watch(?:es)? limit|limit of inotify watches|inotify watches reached|inotify\(7\) watch limit|max_user_watches|inotify_add_watch[^\n]*(?:No space left|ENOSPC)|OS file watch limit reached|\bwatch (\S+ )?ENOSPC\b|ENOSPC[^\n]{0,80}, watch '|` + watchOutOfSpace
+
+// watchOutOfSpace is a watcher whose new watch the kernel refused with
+// ENOSPC, which inotify_add_watch returns for its watch limit and never
+// for a full disk: a Go watcher's "add watch: no space left on device"
+// and pyuv's FSEventError -28 (<n> in a signature). The fd-limit rule
+// reads it before the storage rule reads the words.
+const watchOutOfSpace = `\badd watch: no space left on device|FSEventError: \(-(?:28|<n>), 'no space left on device'\)`

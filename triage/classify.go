@@ -1586,8 +1586,11 @@ var maskedReadings = []maskedReading{
 // (a review's mends) reads PHP's extension functions by their names, not
 // their prefixes, and not curl_exec, a Rust test's own thread that
 // overflowed its stack no more, and sleep's duration refused too;
-// version 235 rates a JSON-RPC method the server lacks medium.
-const SignatureVersion = 235
+// version 235 rates a JSON-RPC method the server lacks medium; version
+// 236 reads sysctl refused by a read-only /proc/sys as a file's
+// permissions whatever key it names, and a watch refused for space as
+// inotify's watch limit.
+const SignatureVersion = 236
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

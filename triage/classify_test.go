@@ -1591,6 +1591,16 @@ func TestRulesReadOnlyTheirOwnWords(t *testing.T) {
 		wantBy      string
 		wantNot     bool
 	}{
+		{"sysctl refused by a read-only /proc/sys is read as a file's permissions, whatever key it names",
+			`sysctl: setting key "fs.inotify.max_user_watches": Read-only file system`, "rule:sysctl-read-only", false},
+		{"sysctl that cannot read a key is not read as a read-only /proc/sys",
+			`sysctl: cannot stat /proc/sys/fs/inotify/max_user_watches: No such file or directory`, "rule:sysctl-read-only", true},
+		{"a watch refused for space is read by the limit rule, not as a full disk",
+			"filewatcher listener encountered error when add watch: no space left on device", "rule:fd-limit", false},
+		{"pyuv's watch refused for space is read by the limit rule",
+			"pyuv._cpyuv.error.FSEventError: (-28, 'no space left on device')", "rule:fd-limit", false},
+		{"a write to a full disk is not read by the limit rule",
+			"OSError: [Errno 28] No space left on device: '/tmp/add/watch.log'", "rule:fd-limit", true},
 		{"nginx's request body over its limit is read by the message-size rule",
 			"2017/06/23 15:06:29 [error] 6#6: *75297 client intended to send too large chunked body: 1080562 bytes", "rule:message-size", false},
 		{"PHP's upload over upload_max_filesize is read by the message-size rule",

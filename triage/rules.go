@@ -589,6 +589,12 @@ var builtinRules = []Rule{
 		`\bEBADPLATFORM\b|No CmdStan installation found|Failed to set permissions on the temporary files Ansible needs[^\n]*chmod: invalid mode|target may not be installed|\bbinary does not exist\b|Attempt to load network entity|No available image handler|Electron failed to install correctly|CHROME_PATH must be set to executable|character map file [^\n]{1,60} not found|No version set for command |(?m:^(?:/\S*|python[\d.]*): No module named )|Python interpreter \S+ not found|bad interpreter: /[\w/.+-]+: [Nn]o such file|: /[\w/.+-]+: bad interpreter: No such file or directory|Can't locate \S+\.pm in @INC|couldn't connect to display|failed to run external extractor|\bcould not be found on host\b|No command "[^"]+" found on host|\bis not available on your system\b|executable file not found in \$PATH`),
 	builtin("file-permission-before-process", sandbox, "filesystem-permissions",
 		`Failed to set permissions on the temporary files Ansible needs|Could not acquire workspace lock on path|xsltDocumentElem: unable to save to|Could not write file to specified directory|Cannot write into index directory|No subuid ranges found for user|Credentials cache permissions incorrect|SingletonLock: Permission denied|SUID sandbox helper binary was found, but is not configured correctly|LIBUSB_ERROR_ACCESS`),
+	// sysctl refused by a read-only /proc/sys names its key, and the
+	// process rule reads the key's inotify ("fs.inotify.max_user_watches"):
+	// all 16 labelled records of the refusal (five sets) are a file's
+	// permissions.
+	builtin("sysctl-read-only", sandbox, "filesystem-permissions",
+		`sysctl: (?:error )?setting key [^\n]*: Read-only file system`),
 	// Laravel's TokenMismatchException is a form posted with the token of
 	// a session that has since expired: all 14 blind records of five sets.
 	// Proxmox's "401 permission denied - invalid PVE ticket" is its login
@@ -692,9 +698,12 @@ var builtinRules = []Rule{
 	builtin("volume-mount", sandbox, "storage-persistence",
 		`(?i)Unable to (attach or )?mount volumes|(Mount|Attach)Volume\.\w+ failed|Failed(Mount|AttachVolume)|Multi-Attach error`),
 	// A process out of file descriptors fails whatever it was doing,
-	// often a DNS lookup or a connect: the limit is the cause.
+	// often a DNS lookup or a connect: the limit is the cause. So is a
+	// watcher out of inotify watches, whose "no space left on device"
+	// the storage rule would read as a full disk and the model, which
+	// knows those words, would take there from the process rule.
 	builtin("fd-limit", sandbox, "process-spawn",
-		`(?i)`+descriptorLimit),
+		`(?i)`+descriptorLimit+`|`+watchOutOfSpace),
 	// A DevTools endpoint that refuses the connection is a browser that
 	// is not running, not blocked egress: it listens on the sandbox's own
 	// loopback.

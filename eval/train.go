@@ -914,6 +914,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld928.jsonl",
 	"testdata/eval/realworld929.jsonl",
 	"testdata/eval/realworld930.jsonl",
+	"testdata/eval/realworld931.jsonl",
+	"testdata/eval/realworld932.jsonl",
+	"testdata/eval/realworld933.jsonl",
+	"testdata/eval/realworld934.jsonl",
+	"testdata/eval/realworld935.jsonl",
+	"testdata/eval/realworld936.jsonl",
+	"testdata/eval/realworld937.jsonl",
+	"testdata/eval/realworld938.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

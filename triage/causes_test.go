@@ -237,6 +237,12 @@ func TestKnownCauses(t *testing.T) {
 		{"Java's WatchService and inotify_add_watch out of watches are inotify's watch limit",
 			Failure{Error: "java.io.IOException: User limit of inotify watches reached"},
 			Failure{Error: "inotify_add_watch(/app/src) failed: No space left on device"}, "inotify-watch-limit"},
+		{"surrogates refused by Python's encoder and by a database driver are one cause",
+			Failure{Error: "UnicodeEncodeError: 'utf-8' codec can't encode character '\\udce4' in position 38: surrogates not allowed"},
+			Failure{Error: "DB error: UnicodeEncodeError('utf-8', '/tv/S\\udcc3\\udca9rie', 4, 5, 'surrogates not allowed')"}, "surrogates-not-encodable"},
+		{"surrogates refused and a code page that cannot encode are two causes",
+			Failure{Error: "UnicodeEncodeError: 'utf-8' codec can't encode character '\\udce4' in position 38: surrogates not allowed"},
+			Failure{Error: "UnicodeEncodeError: 'charmap' codec can't encode character '\\u2013' in position 5: character maps to <undefined>"}, ""},
 		{"a Go watcher's and pyuv's watch refused for space are inotify's watch limit",
 			Failure{Error: "filewatcher listener encountered error when add watch: no space left on device"},
 			Failure{Error: "pyuv._cpyuv.error.FSEventError: (-28, 'no space left on device')"}, "inotify-watch-limit"},
@@ -392,6 +398,7 @@ func TestKnownCauseSeverityFollowsItsWords(t *testing.T) {
 		{"a SIGKILL for memory is high", "memory", "oom-killed", "high"},
 		{"seccomp's SIGSYS is high", "process-spawn", "seccomp-blocked-syscall", "high"},
 		{"a JSON-RPC method the server lacks is named, so medium", "protocol", "jsonrpc-method-not-found", "medium"},
+		{"bytes carried as surrogates came out changed, so critical", "encoding", "surrogates-not-encodable", "critical"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1589,8 +1589,9 @@ var maskedReadings = []maskedReading{
 // version 235 rates a JSON-RPC method the server lacks medium; version
 // 236 reads sysctl refused by a read-only /proc/sys as a file's
 // permissions whatever key it names, and a watch refused for space as
-// inotify's watch limit.
-const SignatureVersion = 236
+// inotify's watch limit; version 237 makes bytes carried as surrogates
+// that an encoder refuses a known cause of their own, critical.
+const SignatureVersion = 237
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

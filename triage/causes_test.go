@@ -391,7 +391,7 @@ func TestKnownCauseSeverityFollowsItsWords(t *testing.T) {
 		{"a locked SQLite database is high", "storage-persistence", "sqlite-locked", "high"},
 		{"a path refused as beyond the allowed directories is medium", "input-validation", "path-beyond-allowed-refused", "medium"},
 		{"a digest mismatch is critical", "encoding", "transfer-digest-mismatch", "critical"},
-		{"a legacy code page that refuses text says so, so high", "encoding", "legacy-codepage-decode-failed", "high"},
+		{"a legacy code page that refuses text is text read in the wrong encoding, so critical", "encoding", "legacy-codepage-decode-failed", "critical"},
 		{"non-ASCII text under a C locale is refused or mangled on its way, so critical", "encoding", "non-ascii-under-c-locale", "critical"},
 		{"bytes that are not UTF-8 may be a binary read as text, so critical", "encoding", "utf8-decode-failed", "critical"},
 		{"a Node heap out of memory is reported, so medium", "memory", "node-heap-exhausted", "medium"},

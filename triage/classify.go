@@ -1590,8 +1590,10 @@ var maskedReadings = []maskedReading{
 // 236 reads sysctl refused by a read-only /proc/sys as a file's
 // permissions whatever key it names, and a watch refused for space as
 // inotify's watch limit; version 237 makes bytes carried as surrogates
-// that an encoder refuses a known cause of their own, critical.
-const SignatureVersion = 237
+// that an encoder refuses a known cause of their own, critical; version
+// 238 rates a legacy code page's refusal and a codec that cannot encode
+// critical again, not high.
+const SignatureVersion = 238
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

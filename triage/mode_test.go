@@ -87,6 +87,8 @@ func TestSeverityOfTheDemoModes(t *testing.T) {
 		{"a success alone", "sandbox", "network-egress", "Download completed: /tmp/run-7f3a.bin", "high"},
 		{"a loss before a success", "sandbox", "network-egress", "Connection lost after the handshake completed", "high"},
 		{"the test's own success over an empty file", "test", "harness", "fixture download completed but the file is empty", "low"},
+		{"UTF-8 read under a legacy code page", "interface", "encoding", "UnicodeDecodeError: 'charmap' codec can't decode byte 0x9d in position 76: character maps to <undefined>", "critical"},
+		{"text a codec cannot encode", "interface", "encoding", "UnicodeEncodeError: 'charmap' codec can't encode character '\\u2013' in position 5: character maps to <undefined>", "critical"},
 		{"a JSON-RPC method the server lacks", "interface", "protocol", "MCP error -32601: Method not found: resources/templates/list", "medium"},
 		{"a protocol error of another code stays high", "interface", "protocol", "MCP error -32602: Invalid params", "high"},
 		{"an unknown primitive", "sandbox", "", "weird", "medium"},

@@ -400,11 +400,12 @@ var knownCauses = []KnownCause{
 	// cause read, and it names the same cause.
 	known("download-hash-mismatch", "encoding", "Download hash mismatch: the bytes differ from the published digest",
 		`(?i)DO NOT MATCH THE HASHES|hashes from the requirements file|\bEINTEGRITY\b|integrity checksum failed|failed to verify the checksum of|(checksum|hash) did not match`),
-	// Bytes that were not UTF-8, carried through as lone surrogates
-	// (Python's surrogateescape, a file name read from disk), that an
-	// encoder then refuses: another cause than a code page that refuses
-	// text, in 95 of the 144 pairs of the 13 labelled sets that hold both.
-	known("surrogates-not-encodable", "encoding", "Bytes that are not UTF-8 carried as surrogates, refused when written: surrogates not allowed",
+	// Lone surrogates that an encoder refuses: bytes that were not UTF-8
+	// carried through by Python's surrogateescape (a file name read from
+	// disk), or half of a UTF-16 pair cut apart. Another cause than a code
+	// page that refuses text, in 105 of the 154 pairs of the 14 labelled
+	// sets that hold both.
+	known("surrogates-not-encodable", "encoding", "Lone surrogates refused when written: surrogates not allowed",
 		`(?i)surrogates not allowed`),
 	// Before UTF-8's: a legacy code page that refuses text is another
 	// cause than a binary read as UTF-8 (the normaliser keeps 'charmap'
@@ -506,13 +507,14 @@ func knownCauseOfExit(primitive string, exitCode int64) *KnownCause {
 
 // inotifyWatchLimit is inotify out of watches: Node's and chokidar's
 // ENOSPC on a watch, Python's watchdog, Java's WatchService, watchman's and
-// JetBrains' hints, and Rust's notify. The process-spawn rule reads its own
+// JetBrains' hints, Rust's notify, and the watchers of watchOutOfSpace. The process-spawn rule reads its own
 // narrower words: the model overrules it on Node's bare ENOSPC on a watch.
 const inotifyWatchLimit = `limit for number of file watchers|inotify watch(?:es)? limit|limit of inotify watches|inotify watches reached|inotify\(7\) watch limit|max_user_watches|inotify_add_watch[^\n]*(?:No space left|ENOSPC)|OS file watch limit reached|\bwatch (\S+ )?ENOSPC\b|ENOSPC[^\n]{0,80}, watch '|` + watchOutOfSpace
 
 // watchOutOfSpace is a watcher whose new watch the kernel refused with
 // ENOSPC, which inotify_add_watch returns for its watch limit and never
-// for a full disk: a Go watcher's "add watch: no space left on device"
-// and pyuv's FSEventError -28 (<n> in a signature). The fd-limit rule
-// reads it before the storage rule reads the words.
-const watchOutOfSpace = `\badd watch: no space left on device|FSEventError: \(-(?:28|<n>), 'no space left on device'\)`
+// for a full disk: a Go watcher's "add watch: no space left on device",
+// pyinotify's "add_watch: cannot watch …", tail's "cannot watch '…'" and
+// pyuv's FSEventError -28 (<n> in a signature). The fd-limit rule reads
+// it before the storage rule reads the words.
+const watchOutOfSpace = `\b(?:add[ _]watch|cannot watch)\b[^\n]*no space left on device|FSEventError: \(-(?:28|<n>), 'no space left on device'\)`

@@ -246,6 +246,9 @@ func TestKnownCauses(t *testing.T) {
 		{"a Go watcher's and pyuv's watch refused for space are inotify's watch limit",
 			Failure{Error: "filewatcher listener encountered error when add watch: no space left on device"},
 			Failure{Error: "pyuv._cpyuv.error.FSEventError: (-28, 'no space left on device')"}, "inotify-watch-limit"},
+		{"pyinotify's and tail's watch refused for space are inotify's watch limit",
+			Failure{Error: "2017-10-19 08:54:02,971 pyinotify ERROR] add_watch: cannot watch /var/www/html/app/database WD=-1, Errno=No space left on device (ENOSPC)"},
+			Failure{Error: "tail: cannot watch '/var/log/app.log': No space left on device"}, "inotify-watch-limit"},
 		{"a watch refused for space and a write to a full disk are two causes",
 			Failure{Error: "filewatcher listener encountered error when add watch: no space left on device"},
 			Failure{Error: "OSError: [Errno 28] No space left on device: '/tmp/ckpt/epoch-3.pt'"}, ""},
@@ -398,7 +401,7 @@ func TestKnownCauseSeverityFollowsItsWords(t *testing.T) {
 		{"a SIGKILL for memory is high", "memory", "oom-killed", "high"},
 		{"seccomp's SIGSYS is high", "process-spawn", "seccomp-blocked-syscall", "high"},
 		{"a JSON-RPC method the server lacks is named, so medium", "protocol", "jsonrpc-method-not-found", "medium"},
-		{"bytes carried as surrogates came out changed, so critical", "encoding", "surrogates-not-encodable", "critical"},
+		{"lone surrogates came out changed, so critical", "encoding", "surrogates-not-encodable", "critical"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

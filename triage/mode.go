@@ -71,13 +71,12 @@ var severityRefinements = []severityRefinement{
 	// halves was rated critical, 25 medium.
 	{"null-byte", []string{"refuses NUL"},
 		sandtrap.SeverityMedium, "medium: the database refuses the NUL with an error"},
-	// Bytes that were not UTF-8 carried as surrogates were changed on
-	// their way in, and come out refused or mangled: 39 of the 75
-	// labelled records that say "surrogates not allowed" (30 sets) were
-	// rated critical, 23 medium and 12 high. Before the code page's
-	// refinement, whose words the error also says.
-	{"encoding", []string{"carried as surrogates"},
-		sandtrap.SeverityCritical, "critical: bytes that are not UTF-8 were carried as surrogates and cannot be written back as they were"},
+	// Lone surrogates were text changed on its way in (bytes escaped,
+	// a UTF-16 pair cut apart), and come out refused or mangled: of the
+	// 97 labelled records of the known cause (22 sets), 56 were rated
+	// critical, 26 medium and 14 high.
+	{"encoding", []string{"Lone surrogates"},
+		sandtrap.SeverityCritical, "critical: lone surrogates, text changed on its way in, cannot be written back as they were"},
 	// Non-ASCII text under a C/POSIX locale is refused or mangled on its
 	// way through: 47 of the 89 such records in the blind sets'
 	// development halves were rated critical, 38 medium.
@@ -111,7 +110,7 @@ var severityRefinements = []severityRefinement{
 	// A server that lacks a JSON-RPC method says which one: the workflow
 	// stops with a clear error. Of the 309 labelled records of the known
 	// cause, 254 were rated medium (61 sets), 39 high.
-	{"protocol", []string{"JSON-RPC method not found", "-32601"},
+	{"protocol", []string{"JSON-RPC method not found", "-32601", "Method not found"},
 		sandtrap.SeverityMedium, "medium: the server says which method it lacks"},
 	{"process-spawn", []string{"Unsupported syscall"},
 		sandtrap.SeverityLow, "low: gVisor reports a syscall it does not implement, usually harmless"},

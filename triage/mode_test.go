@@ -91,6 +91,7 @@ func TestSeverityOfTheDemoModes(t *testing.T) {
 		{"text a codec cannot encode", "interface", "encoding", "UnicodeEncodeError: 'charmap' codec can't encode character '\\u2013' in position 5: character maps to <undefined>", "critical"},
 		{"a JSON-RPC method the server lacks", "interface", "protocol", "MCP error -32601: Method not found: resources/templates/list", "medium"},
 		{"a protocol error of another code stays high", "interface", "protocol", "MCP error -32602: Invalid params", "high"},
+		{"a server's method not found, without its code", "interface", "protocol", "Error connecting to server 'search': Method not found", "medium"},
 		{"an unknown primitive", "sandbox", "", "weird", "medium"},
 		{"nothing classified", "unclassified", "", "weird", "medium"},
 	}

@@ -589,12 +589,13 @@ var builtinRules = []Rule{
 		`\bEBADPLATFORM\b|No CmdStan installation found|Failed to set permissions on the temporary files Ansible needs[^\n]*chmod: invalid mode|target may not be installed|\bbinary does not exist\b|Attempt to load network entity|No available image handler|Electron failed to install correctly|CHROME_PATH must be set to executable|character map file [^\n]{1,60} not found|No version set for command |(?m:^(?:/\S*|python[\d.]*): No module named )|Python interpreter \S+ not found|bad interpreter: /[\w/.+-]+: [Nn]o such file|: /[\w/.+-]+: bad interpreter: No such file or directory|Can't locate \S+\.pm in @INC|couldn't connect to display|failed to run external extractor|\bcould not be found on host\b|No command "[^"]+" found on host|\bis not available on your system\b|executable file not found in \$PATH`),
 	builtin("file-permission-before-process", sandbox, "filesystem-permissions",
 		`Failed to set permissions on the temporary files Ansible needs|Could not acquire workspace lock on path|xsltDocumentElem: unable to save to|Could not write file to specified directory|Cannot write into index directory|No subuid ranges found for user|Credentials cache permissions incorrect|SingletonLock: Permission denied|SUID sandbox helper binary was found, but is not configured correctly|LIBUSB_ERROR_ACCESS`),
-	// sysctl refused by a read-only /proc/sys names its key, and the
-	// process rule reads the key's inotify ("fs.inotify.max_user_watches"):
-	// all 16 labelled records of the refusal (five sets) are a file's
-	// permissions.
-	builtin("sysctl-read-only", sandbox, "filesystem-permissions",
-		`sysctl: (?:error )?setting key [^\n]*: Read-only file system`),
+	// A kernel setting refused by a read-only or forbidden /proc/sys,
+	// through sysctl or written to the file, names its key, and the
+	// process rule reads the key's inotify ("fs.inotify.max_user_watches")
+	// or perf_event: all 26 labelled records of the refusal (seven sets)
+	// are a file's permissions.
+	builtin("proc-sys-refused", sandbox, "filesystem-permissions",
+		`sysctl: (?:error )?setting key [^\n]*: Read-only file system|sysctl: permission denied on key|error: "Read-only file system" setting key|(?i:/proc/sys/\S+: (?:read-only file system|permission denied))`),
 	// Laravel's TokenMismatchException is a form posted with the token of
 	// a session that has since expired: all 14 blind records of five sets.
 	// Proxmox's "401 permission denied - invalid PVE ticket" is its login

@@ -507,8 +507,9 @@ func knownCauseOfExit(primitive string, exitCode int64) *KnownCause {
 
 // inotifyWatchLimit is inotify out of watches: Node's and chokidar's
 // ENOSPC on a watch, Python's watchdog, Java's WatchService, watchman's and
-// JetBrains' hints, Rust's notify, and the watchers of watchOutOfSpace. The process-spawn rule reads its own
-// narrower words: the model overrules it on Node's bare ENOSPC on a watch.
+// JetBrains' hints, Rust's notify, and the watchers of watchOutOfSpace.
+// The process-spawn rule reads its own narrower words: the model
+// overrules it on Node's bare ENOSPC on a watch.
 const inotifyWatchLimit = `limit for number of file watchers|inotify watch(?:es)? limit|limit of inotify watches|inotify watches reached|inotify\(7\) watch limit|max_user_watches|inotify_add_watch[^\n]*(?:No space left|ENOSPC)|OS file watch limit reached|\bwatch (\S+ )?ENOSPC\b|ENOSPC[^\n]{0,80}, watch '|` + watchOutOfSpace
 
 // watchOutOfSpace is a watcher whose new watch the kernel refused with

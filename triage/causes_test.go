@@ -402,6 +402,8 @@ func TestKnownCauseSeverityFollowsItsWords(t *testing.T) {
 		{"seccomp's SIGSYS is high", "process-spawn", "seccomp-blocked-syscall", "high"},
 		{"a JSON-RPC method the server lacks is named, so medium", "protocol", "jsonrpc-method-not-found", "medium"},
 		{"lone surrogates came out changed, so critical", "encoding", "surrogates-not-encodable", "critical"},
+		{"a worker a server killed for time does not say what held it, so high", "cpu-time", "worker-timeout", "high"},
+		{"a CPU time limit names the limit, so medium", "cpu-time", "cpu-time-limit", "medium"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

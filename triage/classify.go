@@ -1596,8 +1596,9 @@ var maskedReadings = []maskedReading{
 // refused /proc/sys key in sysctl's other words and written to its file,
 // pyinotify's and tail's watch refused for space, titles the surrogates'
 // cause by lone surrogates, and rates a server's method not found medium
-// without its code too.
-const SignatureVersion = 239
+// without its code too; version 240 rates a server's worker killed for
+// time high.
+const SignatureVersion = 240
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

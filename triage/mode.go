@@ -110,7 +110,7 @@ var severityRefinements = []severityRefinement{
 	// A server that lacks a JSON-RPC method says which one: the workflow
 	// stops with a clear error. Of the 309 labelled records of the known
 	// cause, 254 were rated medium (61 sets), 39 high.
-	{"protocol", []string{"JSON-RPC method not found", "-32601", "Method not found"},
+	{"protocol", methodNotFoundWords,
 		sandtrap.SeverityMedium, "medium: the server says which method it lacks"},
 	{"process-spawn", []string{"Unsupported syscall"},
 		sandtrap.SeverityLow, "low: gVisor reports a syscall it does not implement, usually harmless"},
@@ -128,6 +128,11 @@ var severityRefinements = []severityRefinement{
 	{"cpu-time", []string{"WORKER TIMEOUT"},
 		sandtrap.SeverityHigh, "high: the server killed its worker for time, and the error does not say what held it"},
 }
+
+// methodNotFoundWords are a JSON-RPC server's words for a method it
+// lacks, which both rate and title the mode; the known cause's title,
+// "JSON-RPC method not found (-32601)", says its code.
+var methodNotFoundWords = []string{"-32601", "Method not found"}
 
 // primitiveSeverity is each primitive's default severity and its reason.
 var primitiveSeverity = map[string][2]string{
@@ -257,7 +262,7 @@ var titlePatterns = []titlePattern{
 	{"message-size", nil, "Message exceeds the size limit"},
 	{"protocol", []string{"-32700", "Parse error"}, "JSON-RPC parse error: malformed or cut-off JSON"},
 	{"protocol", []string{"stream closed"}, "MCP response stream closed before the result"},
-	{"protocol", []string{"-32601", "Method not found"}, "MCP method not found"},
+	{"protocol", methodNotFoundWords, "MCP method not found"},
 	{"protocol", []string{"Connection closed"}, "MCP connection closed"},
 	{"input-validation", []string{"accepted path", "traversal", "outside"}, "Path traversal accepted outside the workspace"},
 	{"filesystem-permissions", []string{"dist-packages", "site-packages"}, "site-packages is read-only"},

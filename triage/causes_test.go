@@ -397,13 +397,21 @@ func TestKnownCauseSeverityFollowsItsWords(t *testing.T) {
 		{"a legacy code page that refuses text is text read in the wrong encoding, so critical", "encoding", "legacy-codepage-decode-failed", "critical"},
 		{"non-ASCII text under a C locale is refused or mangled on its way, so critical", "encoding", "non-ascii-under-c-locale", "critical"},
 		{"bytes that are not UTF-8 may be a binary read as text, so critical", "encoding", "utf8-decode-failed", "critical"},
-		{"a Node heap out of memory is reported, so medium", "memory", "node-heap-exhausted", "medium"},
+		{"a Node heap out of memory does not say what took the memory, so high", "memory", "node-heap-exhausted", "high"},
+		{"a Java heap out of space does not say what took it either, so high", "memory", "jvm-heap-exhausted", "high"},
+		{"a GPU out of memory names what it could not allocate, so medium", "memory", "gpu-out-of-memory", "medium"},
 		{"a SIGKILL for memory is high", "memory", "oom-killed", "high"},
 		{"seccomp's SIGSYS is high", "process-spawn", "seccomp-blocked-syscall", "high"},
 		{"a JSON-RPC method the server lacks is named, so medium", "protocol", "jsonrpc-method-not-found", "medium"},
 		{"lone surrogates came out changed, so critical", "encoding", "surrogates-not-encodable", "critical"},
 		{"a worker a server killed for time does not say what held it, so high", "cpu-time", "worker-timeout", "high"},
 		{"a CPU time limit names the limit, so medium", "cpu-time", "cpu-time-limit", "medium"},
+		{"a job's maximum execution time names the limit, so medium", "cpu-time", "job-time-limit", "medium"},
+		{"a notebook cell's timeout names the limit, so medium", "cpu-time", "notebook-cell-timeout", "medium"},
+		{"a function's timeout names the limit, so medium", "cpu-time", "function-timeout", "medium"},
+		{"a subprocess's TimeoutExpired names the caller's timeout, so medium", "cpu-time", "subprocess-timeout", "medium"},
+		{"an MCP request's timeout names how long the client waited, so medium", "cpu-time", "mcp-request-timeout", "medium"},
+		{"a browser navigation that timed out does not say what held the page, so high", "cpu-time", "browser-navigation-timeout", "high"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1597,8 +1597,10 @@ var maskedReadings = []maskedReading{
 // pyinotify's and tail's watch refused for space, titles the surrogates'
 // cause by lone surrogates, and rates a server's method not found medium
 // without its code too; version 240 rates a server's worker killed for
-// time high.
-const SignatureVersion = 240
+// time high; version 241 rates cpu-time high unless the error names the
+// limit that stopped it, and a program's own out-of-memory report high
+// unless it is a GPU's.
+const SignatureVersion = 241
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

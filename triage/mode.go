@@ -82,8 +82,14 @@ var severityRefinements = []severityRefinement{
 	// development halves were rated critical, 38 medium.
 	{"encoding", []string{"C/POSIX locale"},
 		sandtrap.SeverityCritical, "critical: text outside ASCII was refused or mangled under a C/POSIX locale"},
-	{"memory", []string{"MemoryError", "CUDA out of memory", "OutOfMemoryError", "heap out of memory", "Java heap space", "bad_alloc"},
-		sandtrap.SeverityMedium, "medium: the program reports the allocation failure"},
+	// A GPU's refusal names what it tried to allocate against what it
+	// has, and a smaller batch is the workaround: 78 of the 128 labelled
+	// records of the known cause were rated medium. A program's other
+	// reports of running out (MemoryError, a heap out of memory,
+	// bad_alloc) say neither, and stay the primitive's high: 966 of
+	// their 1,120 labelled records were rated high, 144 medium.
+	{"memory", []string{"CUDA out of memory"},
+		sandtrap.SeverityMedium, "medium: the GPU names what it could not allocate"},
 	// A stored file that reads as truncated was cut when it was saved:
 	// all 10 such blind records were critical.
 	{"storage-persistence", []string{"central directory", "end-of-stream", "cut short", "malformed", "corrupt", "Corrupt", "integrity", "truncated", "replaying WAL"},
@@ -121,13 +127,19 @@ var severityRefinements = []severityRefinement{
 	// development-half records of it were labelled high.
 	{"process-spawn", []string{"Thread or process limit"},
 		sandtrap.SeverityHigh, "high: a thread or process limit stopped the workflow, and its error does not name the limit"},
-	// A server that kills its worker for time ("[CRITICAL] WORKER
-	// TIMEOUT (pid:…)") names no limit the workflow set, and not what
-	// held the worker: 61 of the 69 labelled records were rated high
-	// (17 sets), 8 medium.
-	{"cpu-time", []string{"WORKER TIMEOUT"},
-		sandtrap.SeverityHigh, "high: the server killed its worker for time, and the error does not say what held it"},
+	// A time limit the error names (a CPU limit, a job's maximum
+	// execution time, a cell's, a function's, a subprocess's or an MCP
+	// request's timeout) is clear, and raising it is the workaround:
+	// 637 of their 1,196 labelled records were rated medium and 555
+	// high, where 2,516 of the 3,606 other cpu-time records were high.
+	{"cpu-time", timeLimitNamedWords,
+		sandtrap.SeverityMedium, "medium: the error names the time limit that stopped it"},
 }
+
+// timeLimitNamedWords are the words of the known causes whose error
+// names the time limit that stopped the workflow (their titles, and a
+// PHP-style message as printed).
+var timeLimitNamedWords = []string{"CPU time limit", "maximum execution time", "Maximum execution time", "Notebook cell timed out", "hit its timeout", "TimeoutExpired", "MCP request timed out"}
 
 // methodNotFoundWords are a JSON-RPC server's words for a method it
 // lacks, which both rate and title the mode; the known cause's title,
@@ -143,8 +155,8 @@ var primitiveSeverity = map[string][2]string{
 	"input-validation":       {sandtrap.SeverityMedium, "medium: input rejected with an error"},
 	"filesystem-permissions": {sandtrap.SeverityMedium, "medium: permission error is explicit"},
 	"storage-persistence":    {sandtrap.SeverityCritical, "critical: files written earlier were lost, cut short or corrupted"},
-	"memory":                 {sandtrap.SeverityHigh, "high: killed for memory without explanation"},
-	"cpu-time":               {sandtrap.SeverityMedium, "medium: time limit reported clearly"},
+	"memory":                 {sandtrap.SeverityHigh, "high: out of memory, and the error does not say what took it"},
+	"cpu-time":               {sandtrap.SeverityHigh, "high: stopped for time, and the error does not say what held it"},
 	"process-spawn":          {sandtrap.SeverityMedium, "medium: process spawn refused with an error"},
 	"network-egress":         {sandtrap.SeverityHigh, "high: network egress blocked"},
 	"package-path":           {sandtrap.SeverityMedium, "medium: package or library not on the path"},

@@ -922,6 +922,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld936.jsonl",
 	"testdata/eval/realworld937.jsonl",
 	"testdata/eval/realworld938.jsonl",
+	"testdata/eval/realworld939.jsonl",
+	"testdata/eval/realworld940.jsonl",
+	"testdata/eval/realworld941.jsonl",
+	"testdata/eval/realworld942.jsonl",
+	"testdata/eval/realworld943.jsonl",
+	"testdata/eval/realworld944.jsonl",
+	"testdata/eval/realworld945.jsonl",
+	"testdata/eval/realworld946.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -147,7 +147,7 @@ var modes = []mode{
 	{modeCPUTimeout, "sandbox", "cpu-time", "medium",
 		slices.Concat(wfs(codeInterpreter, "ml-training", "hyperparam-sweep", "xgboost-tabular"), wfs(codeInterpreter, "data-analysis", "groupby-large-csv", "dedupe-customers")),
 		[3]int{8, 9, 9}, renderCPUTimeout},
-	{modeSpawnDenied, "sandbox", "process-spawn", "medium",
+	{modeSpawnDenied, "sandbox", "process-spawn", "high",
 		wfs(codeInterpreter, "multi-language-build"),
 		[3]int{7, 6, 6}, renderSpawnDenied},
 	{modePipEgress, "sandbox", "network-egress", "high",

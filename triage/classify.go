@@ -1599,8 +1599,9 @@ var maskedReadings = []maskedReading{
 // without its code too; version 240 rates a server's worker killed for
 // time high; version 241 rates cpu-time high unless the error names the
 // limit that stopped it, and a program's own out-of-memory report high
-// unless it is a GPU's.
-const SignatureVersion = 241
+// unless it is a GPU's; version 242 rates a refused process high unless
+// the error names the limit or the setting that refused it.
+const SignatureVersion = 242
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -930,6 +930,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld944.jsonl",
 	"testdata/eval/realworld945.jsonl",
 	"testdata/eval/realworld946.jsonl",
+	"testdata/eval/realworld947.jsonl",
+	"testdata/eval/realworld948.jsonl",
+	"testdata/eval/realworld949.jsonl",
+	"testdata/eval/realworld950.jsonl",
+	"testdata/eval/realworld951.jsonl",
+	"testdata/eval/realworld952.jsonl",
+	"testdata/eval/realworld953.jsonl",
+	"testdata/eval/realworld954.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

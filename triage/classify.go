@@ -1600,8 +1600,12 @@ var maskedReadings = []maskedReading{
 // time high; version 241 rates cpu-time high unless the error names the
 // limit that stopped it, and a program's own out-of-memory report high
 // unless it is a GPU's; version 242 rates a refused process high unless
-// the error names the limit or the setting that refused it.
-const SignatureVersion = 242
+// the error names the limit or the setting that refused it; version 243
+// (a review's mends) reads the words that make a failure critical, and a
+// success over damaged data, before the words that make it clear, and
+// names the kernel's and Python's argument list too long, Chromium's
+// printed --no-sandbox, and AMD's and Apple's GPUs out of memory.
+const SignatureVersion = 243
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

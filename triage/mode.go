@@ -85,10 +85,10 @@ var severityRefinements = []severityRefinement{
 	// A GPU's refusal names what it tried to allocate against what it
 	// has, and a smaller batch is the workaround: 78 of the 128 labelled
 	// records of the known cause were rated medium. A program's other
-	// reports of running out (MemoryError, a heap out of memory,
-	// bad_alloc) say neither, and stay the primitive's high: 966 of
-	// their 1,120 labelled records were rated high, 144 medium.
-	{"memory", []string{"CUDA out of memory"},
+	// reports of running out (MemoryError, OutOfMemoryError, a heap out
+	// of memory, bad_alloc) say neither, and stay the primitive's high:
+	// 966 of their 1,120 labelled records were rated high, 144 medium.
+	{"memory", []string{"CUDA out of memory", "HIP out of memory", "MPS backend out of memory"},
 		sandtrap.SeverityMedium, "medium: the GPU names what it could not allocate"},
 	// A stored file that reads as truncated was cut when it was saved:
 	// all 10 such blind records were critical.
@@ -120,11 +120,13 @@ var severityRefinements = []severityRefinement{
 		sandtrap.SeverityMedium, "medium: the server says which method it lacks"},
 	{"process-spawn", []string{"Unsupported syscall"},
 		sandtrap.SeverityLow, "low: gVisor reports a syscall it does not implement, usually harmless"},
+	// A kill by the syscall filter and a thread or process limit
+	// ("Resource temporarily unavailable") are the primitive's high, but
+	// say why in their own reasons, and keep the learned model from
+	// raising them: 255 of the 272 development-half records of the limit
+	// were labelled high.
 	{"process-spawn", []string{"Bad system call", "SIGSYS"},
 		sandtrap.SeverityHigh, "high: killed by the syscall filter without explanation"},
-	// A thread or process limit stops the workflow with words that do not
-	// name the limit ("Resource temporarily unavailable"): 255 of the 272
-	// development-half records of it were labelled high.
 	{"process-spawn", []string{"Thread or process limit"},
 		sandtrap.SeverityHigh, "high: a thread or process limit stopped the workflow, and its error does not name the limit"},
 	// A refusal that names the limit or the setting to change (the open
@@ -152,7 +154,7 @@ var timeLimitNamedWords = []string{"CPU time limit", "maximum execution time", "
 // spawnLimitNamedWords are the words of the process-spawn failures whose
 // error names the limit or the setting that refused the process (the
 // known causes' titles, and PHP's own words).
-var spawnLimitNamedWords = []string{"Open file limit reached", "File watcher limit reached", "argument list too long", "needs --no-sandbox", "disabled for security reasons"}
+var spawnLimitNamedWords = []string{"Open file limit reached", "File watcher limit reached", "argument list too long", "Argument list too long", "[Errno 7]", "needs --no-sandbox", "without --no-sandbox", "disabled for security reasons"}
 
 // methodNotFoundWords are a JSON-RPC server's words for a method it
 // lacks, which both rate and title the mode; the known cause's title,
@@ -190,7 +192,8 @@ var layerSeverity = map[string][2]string{
 // finish and the error does not say why; medium when the error is clear or
 // there is a workaround; low for test and harness bugs. The primitive sets
 // the default and the signature refines it (a truncation is critical, an
-// accepted traversal too, a MemoryError is clearer than a SIGKILL); a
+// accepted traversal too, a GPU that names what it could not allocate is
+// medium); a
 // signature that reads like the failures people rated critical, by the
 // severity model, is critical too.
 func Severity(layer, primitive, signature string) (severity, reason string) {
@@ -220,16 +223,28 @@ func SeverityWith(m *WordModel, layer, primitive, signature string) (severity, r
 		return sandtrap.SeverityCritical, "critical: security hole: a secret leaked into the error"
 	}
 	valid := ValidPrimitive(layer, primitive)
-	for _, r := range severityRefinements {
-		// The words that make any failure critical do so before it is
-		// classified too; a bug in the test stays the test's.
-		applies := r.primitive == "" && layer != sandtrap.LayerTest || valid && r.primitive == primitive
-		if applies && containsAny(signature, r.contains) {
-			return r.severity, r.reason
+	refined := func(critical bool) (severity, reason string, ok bool) {
+		for _, r := range severityRefinements {
+			// The words that make any failure critical do so before it
+			// is classified too; a bug in the test stays the test's.
+			applies := r.primitive == "" && layer != sandtrap.LayerTest || valid && r.primitive == primitive
+			if (r.severity == sandtrap.SeverityCritical) == critical && applies && containsAny(signature, r.contains) {
+				return r.severity, r.reason, true
+			}
 		}
+		return "", "", false
+	}
+	// What makes a failure critical is read before the words that make it
+	// clear: a named time limit beside a file that came out empty is
+	// still a loss.
+	if s, why, ok := refined(true); ok {
+		return s, why
 	}
 	if layer != sandtrap.LayerTest && successThenDamage(signature) {
 		return sandtrap.SeverityCritical, "critical: reported a success, but the data came out damaged"
+	}
+	if s, why, ok := refined(false); ok {
+		return s, why
 	}
 	s, ok := primitiveSeverity[primitive]
 	if !valid || !ok {

@@ -193,9 +193,8 @@ var layerSeverity = map[string][2]string{
 // there is a workaround; low for test and harness bugs. The primitive sets
 // the default and the signature refines it (a truncation is critical, an
 // accepted traversal too, a GPU that names what it could not allocate is
-// medium); a
-// signature that reads like the failures people rated critical, by the
-// severity model, is critical too.
+// medium); a signature that reads like the failures people rated
+// critical, by the severity model, is critical too.
 func Severity(layer, primitive, signature string) (severity, reason string) {
 	key := severityKey{layer, primitive, signature}
 	if r, ok := severities.Load(key); ok {

@@ -938,6 +938,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld952.jsonl",
 	"testdata/eval/realworld953.jsonl",
 	"testdata/eval/realworld954.jsonl",
+	"testdata/eval/realworld955.jsonl",
+	"testdata/eval/realworld956.jsonl",
+	"testdata/eval/realworld957.jsonl",
+	"testdata/eval/realworld958.jsonl",
+	"testdata/eval/realworld959.jsonl",
+	"testdata/eval/realworld960.jsonl",
+	"testdata/eval/realworld961.jsonl",
+	"testdata/eval/realworld962.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

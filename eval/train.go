@@ -946,6 +946,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld960.jsonl",
 	"testdata/eval/realworld961.jsonl",
 	"testdata/eval/realworld962.jsonl",
+	"testdata/eval/realworld963.jsonl",
+	"testdata/eval/realworld964.jsonl",
+	"testdata/eval/realworld965.jsonl",
+	"testdata/eval/realworld966.jsonl",
+	"testdata/eval/realworld967.jsonl",
+	"testdata/eval/realworld968.jsonl",
+	"testdata/eval/realworld969.jsonl",
+	"testdata/eval/realworld970.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -1607,8 +1607,12 @@ var maskedReadings = []maskedReading{
 // printed --no-sandbox, and AMD's and Apple's GPUs out of memory;
 // version 244 reads an import Python calls most likely circular as the
 // test's, and a program started with no terminal (/dev/tty that cannot
-// be opened, gpg's pinentry with no tty) as a refused process.
-const SignatureVersion = 244
+// be opened, gpg's pinentry with no tty) as a refused process; version
+// 245 reads a NaN a JSON encoder refuses as input refused, SQLite's
+// integrity check that reports damage as a damaged store, tcmalloc's
+// large alloc as memory before a kernel's restart, and libjpeg's
+// premature end of data segment as an image cut short.
+const SignatureVersion = 245
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -387,8 +387,11 @@ var builtinRules = []Rule{
 	// (floodStageBlocked): a full disk, not a request refused, 18 of 18
 	// labelled records in five sets. The storage rule read it among its
 	// many phrasings, and the model overruled that rule for six of them.
+	// SQLite's integrity check that reports damage ("*** in database main
+	// ***" before its pages' errors) is a damaged store: 8 of 8 labelled
+	// records, four sets.
 	builtin("store-full-or-damaged", sandbox, "storage-persistence",
-		`(?i)`+floodStageBlocked+`|Only have \d+\s?\w* available (?:blocks )?on filesystem|(?-i:MDBX?_MAP_FULL|\bCorruption: (block checksum mismatch|bad magic number|not an sstable)|\bDamaged layer\b)|disk quota exceeded|layer not found in layer tree|The operation failed for reasons unrelated to the database itself|Bad file format reading the append only file|Could not read JSON repodata file|AOF is not valid|auto-extending data file \S+ is of a different size`),
+		`(?i)`+floodStageBlocked+`|\*\*\* in database main \*\*\*|Only have \d+\s?\w* available (?:blocks )?on filesystem|(?-i:MDBX?_MAP_FULL|\bCorruption: (block checksum mismatch|bad magic number|not an sstable)|\bDamaged layer\b)|disk quota exceeded|layer not found in layer tree|The operation failed for reasons unrelated to the database itself|Bad file format reading the append only file|Could not read JSON repodata file|AOF is not valid|auto-extending data file \S+ is of a different size`),
 	// Airflow's task log that is not on the worker's disk, whatever the
 	// empty host or the fetch it then tries says.
 	builtin("task-log-missing", sandbox, "storage-persistence",
@@ -427,8 +430,10 @@ var builtinRules = []Rule{
 	// labelled records, two sets).
 	builtin("url-characters-refused", iface, "input-validation",
 		`(?i)URL\s+can't\s+contain\s+control\s+characters|Request\s+path\s+contains\s+unescaped\s+characters|\bERR_UNESCAPED_CHARACTERS\b`),
+	// libjpeg's "Corrupt JPEG data: premature end of data segment" is an
+	// image cut before its end: 9 of 9 labelled records, four sets.
 	builtin("truncation", iface, "message-size",
-		`(?i)\[archiver\] input file too short|\bDecodeError: (-+ )?Truncated (message|string)|zip: not a valid zip file|Truncated tar archive|got more than \d+ bytes|MessageTooLong \{ size|xref not found|unable to find trailer dictionary|can.t find startxref|Unclosed root tag|Not enough image data|short read|IncompleteRead|corrupted on transfer: sizes differ|downloaded \d+ of \d+ bytes|truncated (to|after|at) \d+|(response|output|content|payload|body) (was )?truncated|content-length mismatch|CONTENT_LENGTH_MISMATCH`),
+		`(?i)\[archiver\] input file too short|premature end of data segment|\bDecodeError: (-+ )?Truncated (message|string)|zip: not a valid zip file|Truncated tar archive|got more than \d+ bytes|MessageTooLong \{ size|xref not found|unable to find trailer dictionary|can.t find startxref|Unclosed root tag|Not enough image data|short read|IncompleteRead|corrupted on transfer: sizes differ|downloaded \d+ of \d+ bytes|truncated (to|after|at) \d+|(response|output|content|payload|body) (was )?truncated|content-length mismatch|CONTENT_LENGTH_MISMATCH`),
 	// An accelerator's allocator says RESOURCE_EXHAUSTED too, and
 	// BuildKit's gRPC status ResourceExhausted carries a build step's
 	// ENOMEM, on the CPU too (buildkitENOMEM), not a message over its size
@@ -536,9 +541,11 @@ var builtinRules = []Rule{
 	// Gradio's refusal of a file outside its allowed folders ("Cannot move
 	// … to the gradio cache dir because it was not created by the
 	// application") is a path refused (10 of 10 labelled records, three
-	// sets).
+	// sets). So is a NaN or an infinity handed to a JSON encoder that
+	// refuses it ("Out of range float values are not JSON compliant", 11 of
+	// 11, three sets).
 	builtin("input-validation", iface, "input-validation",
-		`(?i)to\s+the\s+gradio\s+cache\s+dir\s+because\s+it\s+was\s+not\s+created\s+by\s+the\s+application|Invalid input of type: '[^'\n]+'\. Convert to a|Invalid filename: '[^'\n]*' contains illegal characters|Invalid experiment ID: |WebDriver::Error::InvalidArgumentError|invalid argument: File not found|'[^'\n]+' item contains newlines|invalid reference format|String should match pattern|Unsafe file name|Cannot take screenshot with 0 (?:width|height)|Variable "\$\w+" of required type "[^"\n]+" was not provided|which was not provided a runtime value|Access to the file is not allowed|The file "[^"\n]+" is not writable|cannot read file outside of project root|openout_any|\["can.t be blank"\]|InvalidTopicNameError|Invalid topic( name)?:|not valid in Graph Resource Name|InvalidNodeNameError|Unknown permission: \w+|is not a valid value for enumeration PermissionName|ENAMETOOLONG|File name too long|\[Errno 36\]|Input should be (a valid|greater|less)|`+systemDirClimb+`|path traversal|directory traversal|accepted (path|input|file ?name|symlink)|outside (of )?(the )?(/workspace|workspace|sandbox|allowed)|escapes? (the )?(workspace|sandbox|root)|without validation|no (path|input) validation|no containment check|without (a |any )?containment check|symlink escape|Invalid params|-32602\b|ValidationError|validation error|Invalid schema for function|invalid_function_parameters|array schema missing items|Cannot navigate to invalid URL|Invalid parameters|ERR_INVALID_ARG_(TYPE|VALUE)|argument must be of type|Invalid (input|arguments) for tool|must have required property|Additional properties are not allowed|"isError":\s*false[^\n]{0,200}\.\./|\.\./[^\n]{0,300}"isError":\s*false|Invalid JSON payload received\. Unknown name|must have items|must be (inside|within) (an |the )?allowed|Invalid url|\binvalid_type\b|Refusing websocket connection from Origin|Rejected an incoming WebSocket connection from|InvalidDimensionException|Vector dimension error|does not match (collection|index) dimensionality|[Uu]nsupported (screenshot )?mime type|`+pathRefusedOutside+``),
+		`(?i)Out of range float values are not JSON compliant|to\s+the\s+gradio\s+cache\s+dir\s+because\s+it\s+was\s+not\s+created\s+by\s+the\s+application|Invalid input of type: '[^'\n]+'\. Convert to a|Invalid filename: '[^'\n]*' contains illegal characters|Invalid experiment ID: |WebDriver::Error::InvalidArgumentError|invalid argument: File not found|'[^'\n]+' item contains newlines|invalid reference format|String should match pattern|Unsafe file name|Cannot take screenshot with 0 (?:width|height)|Variable "\$\w+" of required type "[^"\n]+" was not provided|which was not provided a runtime value|Access to the file is not allowed|The file "[^"\n]+" is not writable|cannot read file outside of project root|openout_any|\["can.t be blank"\]|InvalidTopicNameError|Invalid topic( name)?:|not valid in Graph Resource Name|InvalidNodeNameError|Unknown permission: \w+|is not a valid value for enumeration PermissionName|ENAMETOOLONG|File name too long|\[Errno 36\]|Input should be (a valid|greater|less)|`+systemDirClimb+`|path traversal|directory traversal|accepted (path|input|file ?name|symlink)|outside (of )?(the )?(/workspace|workspace|sandbox|allowed)|escapes? (the )?(workspace|sandbox|root)|without validation|no (path|input) validation|no containment check|without (a |any )?containment check|symlink escape|Invalid params|-32602\b|ValidationError|validation error|Invalid schema for function|invalid_function_parameters|array schema missing items|Cannot navigate to invalid URL|Invalid parameters|ERR_INVALID_ARG_(TYPE|VALUE)|argument must be of type|Invalid (input|arguments) for tool|must have required property|Additional properties are not allowed|"isError":\s*false[^\n]{0,200}\.\./|\.\./[^\n]{0,300}"isError":\s*false|Invalid JSON payload received\. Unknown name|must have items|must be (inside|within) (an |the )?allowed|Invalid url|\binvalid_type\b|Refusing websocket connection from Origin|Rejected an incoming WebSocket connection from|InvalidDimensionException|Vector dimension error|does not match (collection|index) dimensionality|[Uu]nsupported (screenshot )?mime type|`+pathRefusedOutside+``),
 
 	// A Chrome DevTools method the browser does not implement: the
 	// client and the browser disagree on the protocol. So do they on a
@@ -574,6 +581,11 @@ var builtinRules = []Rule{
 	// timed out ended at the sandbox's time limit: all 7 blind records.
 	builtin("execution-timeout-blamed-on-network", sandbox, "cpu-time",
 		`(?i)upstream timed out \((?:110: )?(?:Connection|Operation) timed out\) while reading response header from upstream|likely a network issue[^\n]*Error: timed out`),
+	// tcmalloc's "large alloc" warning is printed as a process asks for
+	// more memory than it can have, often just before a notebook's kernel
+	// restarts: 6 of 6 labelled records, three sets, are memory, which the
+	// session rule read by the restart.
+	builtin("tcmalloc-large-alloc", sandbox, "memory", `tcmalloc: large alloc`),
 	// Jupyter's "the kernel appears to have died" is a kernel killed from
 	// outside, most often for memory: 22 of 38 blind records were memory,
 	// 12 the session's.

@@ -1611,8 +1611,10 @@ var maskedReadings = []maskedReading{
 // 245 reads a NaN a JSON encoder refuses as input refused, SQLite's
 // integrity check that reports damage as a damaged store, tcmalloc's
 // large alloc as memory before a kernel's restart, and libjpeg's
-// premature end of data segment as an image cut short.
-const SignatureVersion = 245
+// premature end of data segment as an image cut short; version 246
+// gives a process started before Python finished bootstrapping, and an
+// import Python calls circular, rules of their own.
+const SignatureVersion = 246
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -1516,6 +1516,18 @@ func TestRulesHoldAgainstTheModelBesideALog(t *testing.T) {
 			want: "sandbox/session-lifecycle",
 		},
 		{
+			name: "a process started before Python finished bootstrapping is the test's, whatever its children did",
+			f: Failure{
+				Status:   "failed",
+				Target:   "code-interpreter",
+				Domain:   "ml-training",
+				ExitCode: ptr(1),
+				Error:    "RuntimeError:\n        An attempt has been made to start a new process before the\n        current process has finished its bootstrapping phase.\n\n        This probably means that you are not using fork to start your\n        child processes and you have forgotten to use the proper idiom\n        in the main module:",
+				LogTail:  []byte("22:29:43 run_python sbx=sbx-13cd18 file=/home/user/work/job.py\n22:29:44 python -c 'import multiprocessing as m; print(m.get_start_method())' -> spawn\n22:29:46 children started=7 children_exited=5 exit_code=1\n22:29:47 exit_status=1 elapsed_s=2.5"),
+			},
+			want: "test/harness",
+		},
+		{
 			name: "a tensor shared through a full /dev/shm is memory",
 			f: Failure{
 				Status:   "failed",

@@ -504,12 +504,15 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"a NaN a JSON encoder refuses is input it should not have been given", "  File \"/usr/lib/python3.8/json/encoder.py\", line 257, in iterencode\n    return _iterencode(o, 0)\nValueError: Out of range float values are not JSON compliant", "interface/input-validation"},
 		{"SQLite's integrity check reporting damage is a damaged store", "*** in database main ***\nTree 19 page 25: btreeInitPage() returns error code 11\nTree 54 page 91 cell 29: Extends off end of page", "sandbox/storage-persistence"},
 		{"tcmalloc's large alloc before a kernel restart is memory", "Oct 18, 2019, 7:54:49 AM | WARNING | WARNING:root:kernel b9e44794-c591-416b-a281-1a0873e0ca43 restarted\n-- | -- | --\nOct 18, 2019, 7:54:49 AM | INFO | KernelRestarter: restarting kernel (1/5), keep random ports\nOct 18, 2019, 7:54:04 AM | WARNING | tcmalloc: large alloc 3011936256 bytes == 0x5bbf0000", "sandbox/memory"},
+		{"gpg that cannot open /dev/tty is a process started without a terminal", "gpg: cannot open '/dev/tty': No such device or address", "sandbox/process-spawn"},
+		{"tcmalloc's large alloc beside a lookup that failed is the lookup's failure", "tcmalloc: large alloc 1073741824 bytes == 0x55d4c000 @\ncurl: (6) Could not resolve host: example.com", "sandbox/network-egress"},
+		{"a JPEG warning before a lookup that failed is the lookup's failure", "Corrupt JPEG data: premature end of data segment\ncurl: (6) Could not resolve host: example.com", "sandbox/network-egress"},
 		{"a JPEG cut before its end is a message cut short", "Corrupt JPEG data: premature end of data segment\n*** Error in `node': double free or corruption (fasttop): 0x00007fa864016f00 ***", "interface/message-size"},
 		{"an import Python says is most likely circular is the test's own module", "ImportError: cannot import name 'KeycloakOpenID' from partially initialized module 'keycloak' (most likely due to a circular import) (/work/keycloak.py)", "test/harness"},
 		{"a module attribute missing from a circular import is the test's too", "AttributeError: partially initialized module 'onnx' has no attribute '__version__' (most likely due to a circular import)", "test/harness"},
 		{"a shell script with no terminal to open is a process started without one", "/media/fat/Scripts/wifi.sh: line 30: /dev/tty: No such device or address", "sandbox/process-spawn"},
-		{"Python opening /dev/tty with no terminal is the same refusal", "OSError: [Errno 6] No such device or address: '/dev/tty'", "sandbox/process-spawn"},
-		{"gpg with no tty for its pinentry is the same refusal", "gpg: signing failed: Inappropriate ioctl for device", "sandbox/process-spawn"},
+		{"Python opening /dev/tty with no terminal is a process started without one", "OSError: [Errno 6] No such device or address: '/dev/tty'", "sandbox/process-spawn"},
+		{"gpg with no tty for its pinentry is a process started without a terminal", "gpg: signing failed: Inappropriate ioctl for device", "sandbox/process-spawn"},
 		{"a script that starts processes with no main guard is the test's", "Traceback (most recent call last):\n  File \"/usr/lib/python3.11/multiprocessing/spawn.py\", line 140, in _check_not_importing_main\n    raise RuntimeError('''\nRuntimeError:\n        An attempt has been made to start a new process before the\n        current process has finished its bootstrapping phase.", "test/harness"},
 		{"V8's string past its largest length is a message's size", "Uncaught RangeError: Invalid string length", "interface/message-size"},
 		{"git that cannot write a file of its checkout ran out of disk", "error: unable to write file techlibs/ecp5/cells_sim.v\nerror: unable to write file techlibs/ecp5/cells_bb.v", "sandbox/storage-persistence"},
@@ -1339,6 +1342,35 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestPhrasesOfTheirOwnAreReadByTheirOwnRules covers phrases given rules
+// of their own so that the model weighs each by its own record: the class
+// alone would not tell them from the broader rule that read them before.
+func TestPhrasesOfTheirOwnAreReadByTheirOwnRules(t *testing.T) {
+	c := NewClassifier(nil)
+	tests := []struct{ name, error, want string }{
+		{"a process started before Python finished bootstrapping", "RuntimeError:\n        An attempt has been made to start a new process before the\n        current process has finished its bootstrapping phase.", "rule:process-before-bootstrap"},
+		{"the same message with its line breaks escaped", `RuntimeError: \n        An attempt has been made to start a new process before the\n        current process has finished its bootstrapping phase.`, "rule:process-before-bootstrap"},
+		{"an import Python calls circular", "ImportError: cannot import name 'JPAKE' from partially initialized module 'jpake' (most likely due to a circular import)", "rule:circular-import"},
+		{"tcmalloc's large alloc beside a kernel's restart", "Oct 18, 2019, 7:54:49 AM | WARNING | WARNING:root:kernel b9e44794-c591-416b-a281-1a0873e0ca43 restarted\nOct 18, 2019, 7:54:49 AM | INFO | KernelRestarter: restarting kernel (1/5), keep random ports\nOct 18, 2019, 7:54:04 AM | WARNING | tcmalloc: large alloc 3011936256 bytes == 0x5bbf0000", "rule:tcmalloc-large-alloc"},
+		{"tcmalloc's large alloc alone", "tcmalloc: large alloc 3011936256 bytes == 0x5bbf0000 @  0x7f1c2 0x7f1d3", "rule:tcmalloc-large-alloc-alone"},
+		{"libjpeg's premature end alone", "Corrupt JPEG data: premature end of data segment", "rule:jpeg-cut-short"},
+		{"a shell with no terminal to open", "./install.sh: line 12: /dev/tty: No such device or address", "rule:no-controlling-terminal"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := c.Classify(Failure{Status: "failed", Error: tt.error}).By; got != tt.want {
+				t.Errorf("got %s, want %s", got, tt.want)
+			}
+		})
+	}
+	t.Run("a serial device that is not there is no missing terminal", func(t *testing.T) {
+		got := c.Classify(Failure{Status: "failed", Error: "avrdude: ser_open(): can't open device \"/dev/ttyUSB0\": No such device or address"}).By
+		if got == "rule:no-controlling-terminal" {
+			t.Errorf("got %s, want any other reading", got)
+		}
+	})
 }
 
 func TestEvidenceLine(t *testing.T) {

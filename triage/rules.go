@@ -38,6 +38,10 @@ const (
 	utf16AsNUL = `PowerShell[^\n]{0,80}null characters|null characters[^\n]{0,80}PowerShell|UTF-?16(LE|BE)?[^\n]{0,160}(corrupt|garbled|mangled|null)`
 	// forkENOMEM is fork refused with ENOMEM.
 	forkENOMEM = `\bfork\b[^\n]{0,40}(cannot|can not|can't) allocate memory`
+	// tcmallocLargeAlloc is tcmalloc's warning of an allocation over its
+	// report threshold, which two rules read: one beside a kernel's
+	// restart, one alone.
+	tcmallocLargeAlloc = `tcmalloc: large alloc`
 	// websocketTooBig is a websocket closed with 1009, message too big.
 	websocketTooBig = `(close|closed|closing|code|WebSocket connection)[^\n]{0,20}\b1009\b|\b1009\b[^\n]{0,20}too big`
 	// fileOpNotPermitted is Node's EPERM on a file operation, which names
@@ -334,10 +338,10 @@ var builtinRules = []Rule{
 	// like the package it imports (9 of 10 labelled records, four sets;
 	// the package-path rule read each as a package missing a name; the
 	// tenth, labelled package-path, is a loop inside an installed
-	// package, which the words do not tell apart). Each
-	// is a rule of its own, so that the model, which reads their fork and
-	// import words as a process refused or a package missing, weighs each
-	// by its own record, not by the harness-error rule's.
+	// package, which the words do not tell apart). Each is a rule of its
+	// own, so that the model, which reads their fork and import words as
+	// a process refused or a package missing, weighs each by its own
+	// record, not by the harness-error rule's.
 	builtin("process-before-bootstrap", test, "harness",
 		`(?i)start a new process before the(?:\s|\\n)+current process has finished its bootstrapping phase`),
 	builtin("circular-import", test, "harness", `most likely due to a circular import`),
@@ -593,7 +597,7 @@ var builtinRules = []Rule{
 	// three sets, are memory, which the session rule read by the restart.
 	// Alone, the weak rule below reads it, when nothing else is read.
 	builtin("tcmalloc-large-alloc", sandbox, "memory",
-		`(?s)tcmalloc: large alloc.*KernelRestarter|KernelRestarter.*tcmalloc: large alloc`),
+		`(?s)`+tcmallocLargeAlloc+`.*KernelRestarter|KernelRestarter.*`+tcmallocLargeAlloc),
 	// Jupyter's "the kernel appears to have died" is a kernel killed from
 	// outside, most often for memory: 22 of 38 blind records were memory,
 	// 12 the session's.
@@ -859,7 +863,7 @@ var builtinRules = []Rule{
 	// recursion on Rust's default 2 MiB stack, and is not read.
 	builtin("memory", sandbox, "memory",
 		`(?i)GC heap initialization failed|thread '(?:[^':\n]|:[^':\n])*' has overflowed its stack|Sanitizer failed to allocate|(?:^|[^/\w.])shmget(?:$|[^\w./\n])[^\n/]{0,39}No space left on device|could not create shared memory segment: No space left on device|memusage_exceeded|Memory usage exceeded \S+\. Shutting down|Stack space overflow: current size|Allowed memory size of \d+ bytes exhausted|\blive WebGL contexts\b|out of memory|\bOOM(?:[^\w-]|$|[-_ ]?kill|_score)|canvas memory use exceeds|circuit_breaking_exception|CircuitBreakingException|oom[-_ ]?kill|MemoryError|Cannot allocate memory|(?-i:\bENOMEM\b)|\[Errno 12\]|bad_alloc|OutOfMemoryError|heap out of memory|Java heap space|memory cgroup|memory limit|GC overhead limit exceeded|DaemonDisappearedException|daemon (has )?disappeared|Allocation failed|insufficient shared memory|shared memory \(shm\)|\bBus error\b|memory budget|Last few GCs|Reached heap limit|heap space is exhausted|unable to write to file </torch_|TeX capacity exceeded|could not resize shared memory segment|NCCL WARN[^\n]{0,80}No space left|/dev/shm[^\n]{0,80}No space left|No space left[^\n]{0,80}/dev/shm|cache resources exhausted`),
-	weak(builtin("tcmalloc-large-alloc-alone", sandbox, "memory", `tcmalloc: large alloc`)),
+	weak(builtin("tcmalloc-large-alloc-alone", sandbox, "memory", tcmallocLargeAlloc)),
 	// libjpeg's "Corrupt JPEG data: premature end of data segment" is an
 	// image cut before its end (9 of 9 labelled records, four sets). It is
 	// a warning libjpeg recovers from, printed before failures of other

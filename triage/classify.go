@@ -1616,8 +1616,11 @@ var maskedReadings = []maskedReading{
 // import Python calls circular, rules of their own; version 247 (a
 // review's mends) reads tcmalloc's large alloc as memory before the
 // session rule only beside a kernel's restart, and alone, like libjpeg's
-// premature end of data segment, only when nothing else is read.
-const SignatureVersion = 247
+// premature end of data segment, only when nothing else is read;
+// version 248 reads AppArmor refusing a process its own operation as a
+// refused process, over a renderer that then crashed, and a shared object
+// with no ELF header as bytes that are not the binary.
+const SignatureVersion = 248
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

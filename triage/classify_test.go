@@ -513,6 +513,10 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"a shell script with no terminal to open is a process started without one", "/media/fat/Scripts/wifi.sh: line 30: /dev/tty: No such device or address", "sandbox/process-spawn"},
 		{"Python opening /dev/tty with no terminal is a process started without one", "OSError: [Errno 6] No such device or address: '/dev/tty'", "sandbox/process-spawn"},
 		{"gpg with no tty for its pinentry is a process started without a terminal", "gpg: signing failed: Inappropriate ioctl for device", "sandbox/process-spawn"},
+		{"AppArmor refusing a process's ptrace is a refused process", "[1822.905113] audit: type=1400 audit(1796591544.207:117): apparmor=\"DENIED\" operation=\"ptrace\" profile=\"docker-default\" pid=4188 comm=\"ps\" requested_mask=\"trace\" denied_mask=\"trace\" peer=\"docker-default\"", "sandbox/process-spawn"},
+		{"AppArmor refusing an exec is a refused process", "audit: type=1400 audit(1781605512.734:6720419): apparmor=\"DENIED\" operation=\"exec\" class=\"file\" profile=\"snap.tool\" name=\"/usr/sbin/blkid\" pid=2101 comm=\"amd64\" requested_mask=\"x\" denied_mask=\"x\"", "sandbox/process-spawn"},
+		{"a shared object with no ELF header holds bytes that are not the binary", "ImportError: /home/user/venv/lib/python3.11/site-packages/fastlib/_core.so: invalid ELF header", "interface/encoding"},
+		{"a Node addon with no ELF header holds bytes that are not the binary", "Error: /app/node_modules/nodegit/build/Release/nodegit.node: invalid ELF header\n    at Object.Module._extensions..node (node:internal/modules/cjs/loader:1183:18)", "interface/encoding"},
 		{"a script that starts processes with no main guard is the test's", "Traceback (most recent call last):\n  File \"/usr/lib/python3.11/multiprocessing/spawn.py\", line 140, in _check_not_importing_main\n    raise RuntimeError('''\nRuntimeError:\n        An attempt has been made to start a new process before the\n        current process has finished its bootstrapping phase.", "test/harness"},
 		{"V8's string past its largest length is a message's size", "Uncaught RangeError: Invalid string length", "interface/message-size"},
 		{"git that cannot write a file of its checkout ran out of disk", "error: unable to write file techlibs/ecp5/cells_sim.v\nerror: unable to write file techlibs/ecp5/cells_bb.v", "sandbox/storage-persistence"},
@@ -1357,6 +1361,7 @@ func TestPhrasesOfTheirOwnAreReadByTheirOwnRules(t *testing.T) {
 		{"tcmalloc's large alloc alone", "tcmalloc: large alloc 3011936256 bytes == 0x5bbf0000 @  0x7f1c2 0x7f1d3", "rule:tcmalloc-large-alloc-alone"},
 		{"libjpeg's premature end alone", "Corrupt JPEG data: premature end of data segment", "rule:jpeg-cut-short"},
 		{"a shell with no terminal to open", "./install.sh: line 12: /dev/tty: No such device or address", "rule:no-controlling-terminal"},
+		{"AppArmor refusing a signal", "AVC apparmor=\"DENIED\" operation=\"signal\" profile=\"docker-default\" pid=881 comm=\"dockerd\" requested_mask=\"receive\" denied_mask=\"receive\" signal=kill", "rule:apparmor-denied-process"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -1365,6 +1370,12 @@ func TestPhrasesOfTheirOwnAreReadByTheirOwnRules(t *testing.T) {
 			}
 		})
 	}
+	t.Run("AppArmor refusing a mount is no refused process", func(t *testing.T) {
+		got := c.Classify(Failure{Status: "failed", Error: `type=AVC msg=audit(1444521663.545:61650): apparmor="DENIED" operation="mount" info="failed srcname match" error=-13 profile="/usr/bin/docker" name="/.pivot_root465400889/"`}).By
+		if got == "rule:apparmor-denied-process" {
+			t.Errorf("got %s, want any other reading", got)
+		}
+	})
 	t.Run("a serial device that is not there is no missing terminal", func(t *testing.T) {
 		got := c.Classify(Failure{Status: "failed", Error: "avrdude: ser_open(): can't open device \"/dev/ttyUSB0\": No such device or address"}).By
 		if got == "rule:no-controlling-terminal" {
@@ -1546,6 +1557,19 @@ func TestRulesHoldAgainstTheModelBesideALog(t *testing.T) {
 {"cdp": "responseReceived", "method": "POST", "url": "http://inventory.local/login", "status": 302}`),
 			},
 			want: "sandbox/session-lifecycle",
+		},
+		{
+			name: "AppArmor refusing Chrome's ptrace is a refused process, though the renderer then crashed",
+			f: Failure{
+				Status: "failed",
+				Target: "browser",
+				Domain: "browsing",
+				Error:  `[24977.331806] audit: type=1400 audit(1796598098.634:203): apparmor="DENIED" operation="ptrace" profile="docker-default" pid=6051 comm="Chrome_IOThread" requested_mask="trace" denied_mask="trace" peer="docker-default"`,
+				LogTail: []byte(`{"tool": "browser.launch", "args": ["--no-zygote"], "pid": 6040}
+{"cdp": "Target.targetCreated", "type": "page", "url": "https://example.org/player"}
+{"cdp": "Inspector.targetCrashed"}`),
+			},
+			want: "sandbox/process-spawn",
 		},
 		{
 			name: "a process started before Python finished bootstrapping is the test's, whatever its children did",

@@ -954,6 +954,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld968.jsonl",
 	"testdata/eval/realworld969.jsonl",
 	"testdata/eval/realworld970.jsonl",
+	"testdata/eval/realworld971.jsonl",
+	"testdata/eval/realworld972.jsonl",
+	"testdata/eval/realworld973.jsonl",
+	"testdata/eval/realworld974.jsonl",
+	"testdata/eval/realworld975.jsonl",
+	"testdata/eval/realworld976.jsonl",
+	"testdata/eval/realworld977.jsonl",
+	"testdata/eval/realworld978.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -962,6 +962,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld976.jsonl",
 	"testdata/eval/realworld977.jsonl",
 	"testdata/eval/realworld978.jsonl",
+	"testdata/eval/realworld979.jsonl",
+	"testdata/eval/realworld980.jsonl",
+	"testdata/eval/realworld981.jsonl",
+	"testdata/eval/realworld982.jsonl",
+	"testdata/eval/realworld983.jsonl",
+	"testdata/eval/realworld984.jsonl",
+	"testdata/eval/realworld985.jsonl",
+	"testdata/eval/realworld986.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

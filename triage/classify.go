@@ -1619,8 +1619,9 @@ var maskedReadings = []maskedReading{
 // premature end of data segment, only when nothing else is read;
 // version 248 reads AppArmor refusing a process its own operation as a
 // refused process, over a renderer that then crashed, and a shared object
-// with no ELF header as bytes that are not the binary.
-const SignatureVersion = 248
+// with no ELF header as bytes that are not the binary; version 249 reads
+// Rust's NulError and FromBytesWithNulError as a NUL byte.
+const SignatureVersion = 249
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -515,6 +515,8 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"gpg with no tty for its pinentry is a process started without a terminal", "gpg: signing failed: Inappropriate ioctl for device", "sandbox/process-spawn"},
 		{"AppArmor refusing a process's ptrace is a refused process", "[1822.905113] audit: type=1400 audit(1796591544.207:117): apparmor=\"DENIED\" operation=\"ptrace\" profile=\"docker-default\" pid=4188 comm=\"ps\" requested_mask=\"trace\" denied_mask=\"trace\" peer=\"docker-default\"", "sandbox/process-spawn"},
 		{"AppArmor refusing an exec is a refused process", "audit: type=1400 audit(1781605512.734:6720419): apparmor=\"DENIED\" operation=\"exec\" class=\"file\" profile=\"snap.tool\" name=\"/usr/sbin/blkid\" pid=2101 comm=\"amd64\" requested_mask=\"x\" denied_mask=\"x\"", "sandbox/process-spawn"},
+		{"Rust's NulError is a C string that met a NUL", "thread 'main' panicked at 'called `Result::unwrap()` on an `Err` value: NulError(3, [114, 117, 110, 0, 49])', src/window.rs:392:47", "interface/null-byte"},
+		{"Rust's FromBytesWithNulError is a C string with a NUL inside it", "called `Result::unwrap()` on an `Err` value: FromBytesWithNulError { kind: InteriorNul(12) }", "interface/null-byte"},
 		{"a shared object with no ELF header holds bytes that are not the binary", "ImportError: /home/user/venv/lib/python3.11/site-packages/fastlib/_core.so: invalid ELF header", "interface/encoding"},
 		{"a Node addon with no ELF header holds bytes that are not the binary", "Error: /app/node_modules/nodegit/build/Release/nodegit.node: invalid ELF header\n    at Object.Module._extensions..node (node:internal/modules/cjs/loader:1183:18)", "interface/encoding"},
 		{"a script that starts processes with no main guard is the test's", "Traceback (most recent call last):\n  File \"/usr/lib/python3.11/multiprocessing/spawn.py\", line 140, in _check_not_importing_main\n    raise RuntimeError('''\nRuntimeError:\n        An attempt has been made to start a new process before the\n        current process has finished its bootstrapping phase.", "test/harness"},
@@ -1361,6 +1363,7 @@ func TestPhrasesOfTheirOwnAreReadByTheirOwnRules(t *testing.T) {
 		{"tcmalloc's large alloc alone", "tcmalloc: large alloc 3011936256 bytes == 0x5bbf0000 @  0x7f1c2 0x7f1d3", "rule:tcmalloc-large-alloc-alone"},
 		{"libjpeg's premature end alone", "Corrupt JPEG data: premature end of data segment", "rule:jpeg-cut-short"},
 		{"a shell with no terminal to open", "./install.sh: line 12: /dev/tty: No such device or address", "rule:no-controlling-terminal"},
+		{"Rust's NulError inside a test's panic", "thread 'tests::test_to_c_str' panicked at 'called `Result::unwrap()` on an `Err` value: NulError(0, [0])', src/lib.rs:65:29", "rule:nul-byte"},
 		{"AppArmor refusing a signal", "AVC apparmor=\"DENIED\" operation=\"signal\" profile=\"docker-default\" pid=881 comm=\"dockerd\" requested_mask=\"receive\" denied_mask=\"receive\" signal=kill", "rule:apparmor-denied-process"},
 	}
 	for _, tt := range tests {

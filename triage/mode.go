@@ -64,7 +64,9 @@ var severityRefinements = []severityRefinement{
 		sandtrap.SeverityCritical, "critical: content truncated at a NUL byte"},
 	{"null-byte", []string{"padded with NUL bytes in transfer"},
 		sandtrap.SeverityCritical, "critical: the file's bytes changed in transfer, padded with NULs"},
-	{"null-byte", []string{"embedded null", "cannot contain null", "null character", "contains NUL", "null bytes", `Unexpected "\u<n>"`},
+	// Rust's NulError and InteriorNul are the same refusal, a panic, not
+	// a cut: of their 15 labelled records, 6 were rated high, 6 medium.
+	{"null-byte", []string{"embedded null", "cannot contain null", "null character", "contains NUL", "null bytes", `Unexpected "\u<n>"`, "NulError", "InteriorNul"},
 		sandtrap.SeverityHigh, "high: the NUL is refused with an error, nothing is silently cut"},
 	// A database that refuses a NUL in text says so, and only that row
 	// fails: none of the 39 such records in the blind sets' development

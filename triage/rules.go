@@ -427,9 +427,10 @@ var builtinRules = []Rule{
 	// prints its CSV dialect beside its errors, `escape = \0` (no escape
 	// character) among it. NightConfig's "Not enough data available" is a
 	// config file of NULs, as a crash leaves it (8 of 8 labelled records,
-	// three sets).
+	// three sets). Rust's NulError and FromBytesWithNulError (InteriorNul)
+	// are a C string that met a NUL inside it: 15 of 15, seven sets.
 	builtin("nul-byte", iface, "null-byte",
-		`(?i)nightconfig\.core\.io\.ParsingException:\s+Not\s+enough\s+data\s+available|invalid XML character \(Unicode: ?0x0\)|`+asciiZeroRefused+`|`+jacksonZeroRefused+`|`+yamlCharZero+`|'0x00' is an invalid start of a value|string without null bytes|Illegal XML character: 0x0\b|control characters are not allowed|expects parameter 1 to be a valid path|Char 0x0 out of allowed range|hexadecimal value 0x00, is an invalid character|hexadecimal value 0x00 is an invalid character|шестнадцатеричное значение 0x00|`+caretNUL+`|invalid token: 0x00|`+zeroByteNamed+`|[a-z]\\x00[a-z]\\x00|`+nulWords+`|byte sequence for encoding[^\n]*0x00|character with value 0x00|\\u0000 cannot be converted|unsupported Unicode escape sequence|\\x00(?:[^-]|$)|(?:^|[^=\s]|[^=]\s)\\0\b|\b22P05\b|invalid message format`),
+		`(?i)(?-i:\bNulError\(\d+|\bFromBytesWithNulError\b|\bInteriorNul\(\d+)|nightconfig\.core\.io\.ParsingException:\s+Not\s+enough\s+data\s+available|invalid XML character \(Unicode: ?0x0\)|`+asciiZeroRefused+`|`+jacksonZeroRefused+`|`+yamlCharZero+`|'0x00' is an invalid start of a value|string without null bytes|Illegal XML character: 0x0\b|control characters are not allowed|expects parameter 1 to be a valid path|Char 0x0 out of allowed range|hexadecimal value 0x00, is an invalid character|hexadecimal value 0x00 is an invalid character|шестнадцатеричное значение 0x00|`+caretNUL+`|invalid token: 0x00|`+zeroByteNamed+`|[a-z]\\x00[a-z]\\x00|`+nulWords+`|byte sequence for encoding[^\n]*0x00|character with value 0x00|\\u0000 cannot be converted|unsupported Unicode escape sequence|\\x00(?:[^-]|$)|(?:^|[^=\s]|[^=]\s)\\0\b|\b22P05\b|invalid message format`),
 	// asyncio's IncompleteReadError is a stream that ended before the
 	// frame its reader was promised: the peer closed it mid-message, a
 	// protocol failure, not a size limit (12 of 13 labelled records, five

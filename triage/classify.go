@@ -392,7 +392,7 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 	// The end of the log, as the process cap, the time limit and the
 	// read-only mount read it: made a string once, not once each.
 	end := tailBytes(f.LogTail, wholeWindow)
-	if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) && countsDecide(out) {
+	if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) && (countsDecide(out) || loaderFoundNoELF(f.Error)) {
 		if sent, got, ok := transferCounts(f.LogTail); ok && sent != got {
 			// A decoder that refused the bytes explains the ones lost too:
 			// lossy decoding drops what it cannot read. And a NUL the error
@@ -524,7 +524,7 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 // reads more (YAML's "control characters are not allowed", a protocol's
 // "invalid message format"), which a dump of the bytes beside them
 // explains better.
-var nulNamed = regexp.MustCompile(`(?i)` + nulWords + `|\b0x0+\b|\\x00|` + yamlCharZero + `|` + asciiZeroRefused + `|` + jacksonZeroRefused)
+var nulNamed = regexp.MustCompile(`(?i)` + nulWords + `|\b0x0+\b|\\x00|(?-i:\bNulError\b|\bInteriorNul\b)|` + yamlCharZero + `|` + asciiZeroRefused + `|` + jacksonZeroRefused)
 
 // errorNamesNUL reports whether the nul-byte rule decided out and f's
 // error itself names the NUL, with no U+FFFD beside it: then a dump of
@@ -1099,8 +1099,10 @@ func (m maskedReading) reads(src string) bool {
 // encoding rule), a file missing under an installed package's folder
 // when its path climbs back out (the package-path rule), a NUL in caret
 // notation (the NUL-byte rule), git's diffstat of a source file as
-// binary (the text-file-seen-binary rule) and BuildKit's step out of
-// memory after a command longer than the key keeps (the memory rule).
+// binary (the text-file-seen-binary rule), BuildKit's step out of
+// memory after a command longer than the key keeps (the memory rule) and
+// AppArmor's refusal of a process's own operation, its values quoted
+// (the apparmor-denied-process rule).
 var maskedReadings = []maskedReading{
 	{"fixture", logview.NewMarks("fixture", "test"), "", regexp.MustCompile(`(?i)` + missingFixture)},
 	{"climbs", logview.NewMarks("../", "/etc/"), "", regexp.MustCompile(`(?i)` + systemDirClimb)},
@@ -1123,6 +1125,7 @@ var maskedReadings = []maskedReading{
 	{"mojibake", nil, mojibakeLeads, regexp.MustCompile(`(?i)` + mojibake)},
 	{"landmark", logview.NewMarks("node_modules/", "site-packages/", "dist-packages/"), "", regexp.MustCompile(`(?i)` + landmarkPathMissing)},
 	{"buildkitenomem", logview.NewMarks("resourceexhausted:"), "", regexp.MustCompile(`(?i)` + buildkitENOMEM)},
+	{"apparmorprocess", logview.NewMarks("apparmor="), "", regexp.MustCompile(apparmorProcessDenied)},
 }
 
 // SignatureVersion names the way signatures and modes are made. Raise it
@@ -1620,8 +1623,11 @@ var maskedReadings = []maskedReading{
 // version 248 reads AppArmor refusing a process its own operation as a
 // refused process, over a renderer that then crashed, and a shared object
 // with no ELF header as bytes that are not the binary; version 249 reads
-// Rust's NulError and FromBytesWithNulError as a NUL byte.
-const SignatureVersion = 249
+// Rust's NulError and FromBytesWithNulError as a NUL byte; version 250
+// (a review's mends) keeps a mark of AppArmor's refusal in the key, reads
+// a loader's missing ELF header as encoding only when the transfer
+// changed the bytes, and rates Rust's NUL refusals high in any print.
+const SignatureVersion = 250
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

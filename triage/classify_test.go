@@ -517,8 +517,9 @@ func TestBuiltinRulesReadWhatToolsPrint(t *testing.T) {
 		{"AppArmor refusing an exec is a refused process", "audit: type=1400 audit(1781605512.734:6720419): apparmor=\"DENIED\" operation=\"exec\" class=\"file\" profile=\"snap.tool\" name=\"/usr/sbin/blkid\" pid=2101 comm=\"amd64\" requested_mask=\"x\" denied_mask=\"x\"", "sandbox/process-spawn"},
 		{"Rust's NulError is a C string that met a NUL", "thread 'main' panicked at 'called `Result::unwrap()` on an `Err` value: NulError(3, [114, 117, 110, 0, 49])', src/window.rs:392:47", "interface/null-byte"},
 		{"Rust's FromBytesWithNulError is a C string with a NUL inside it", "called `Result::unwrap()` on an `Err` value: FromBytesWithNulError { kind: InteriorNul(12) }", "interface/null-byte"},
-		{"a shared object with no ELF header holds bytes that are not the binary", "ImportError: /home/user/venv/lib/python3.11/site-packages/fastlib/_core.so: invalid ELF header", "interface/encoding"},
-		{"a Node addon with no ELF header holds bytes that are not the binary", "Error: /app/node_modules/nodegit/build/Release/nodegit.node: invalid ELF header\n    at Object.Module._extensions..node (node:internal/modules/cjs/loader:1183:18)", "interface/encoding"},
+		{"a shared object with no ELF header and nothing else said is a module for another platform", "ImportError: /home/user/venv/lib/python3.11/site-packages/fastlib/_core.so: invalid ELF header", "sandbox/package-path"},
+		{"a library of the wrong ELF class is a module for another platform", "ImportError: /opt/lib/libfoo.so: wrong ELF class: ELFCLASS32", "sandbox/package-path"},
+		{"Rust's newer InteriorNul is a C string that met a NUL", "called `Result::unwrap()` on an `Err` value: InteriorNul { position: 12 }", "interface/null-byte"},
 		{"a script that starts processes with no main guard is the test's", "Traceback (most recent call last):\n  File \"/usr/lib/python3.11/multiprocessing/spawn.py\", line 140, in _check_not_importing_main\n    raise RuntimeError('''\nRuntimeError:\n        An attempt has been made to start a new process before the\n        current process has finished its bootstrapping phase.", "test/harness"},
 		{"V8's string past its largest length is a message's size", "Uncaught RangeError: Invalid string length", "interface/message-size"},
 		{"git that cannot write a file of its checkout ran out of disk", "error: unable to write file techlibs/ecp5/cells_sim.v\nerror: unable to write file techlibs/ecp5/cells_bb.v", "sandbox/storage-persistence"},
@@ -1363,6 +1364,8 @@ func TestPhrasesOfTheirOwnAreReadByTheirOwnRules(t *testing.T) {
 		{"tcmalloc's large alloc alone", "tcmalloc: large alloc 3011936256 bytes == 0x5bbf0000 @  0x7f1c2 0x7f1d3", "rule:tcmalloc-large-alloc-alone"},
 		{"libjpeg's premature end alone", "Corrupt JPEG data: premature end of data segment", "rule:jpeg-cut-short"},
 		{"a shell with no terminal to open", "./install.sh: line 12: /dev/tty: No such device or address", "rule:no-controlling-terminal"},
+		{"Rust's InteriorNul printed as a struct", "called `Result::unwrap()` on an `Err` value: InteriorNul { position: 12 }", "rule:nul-byte"},
+		{"Rust's InteriorNul inside FromBytesWithNulError", "ODBC driver indicated must indicate string length correctly.: FromBytesWithNulError { kind: InteriorNul(5) }", "rule:nul-byte"},
 		{"Rust's NulError inside a test's panic", "thread 'tests::test_to_c_str' panicked at 'called `Result::unwrap()` on an `Err` value: NulError(0, [0])', src/lib.rs:65:29", "rule:nul-byte"},
 		{"AppArmor refusing a signal", "AVC apparmor=\"DENIED\" operation=\"signal\" profile=\"docker-default\" pid=881 comm=\"dockerd\" requested_mask=\"receive\" denied_mask=\"receive\" signal=kill", "rule:apparmor-denied-process"},
 	}
@@ -1373,12 +1376,18 @@ func TestPhrasesOfTheirOwnAreReadByTheirOwnRules(t *testing.T) {
 			}
 		})
 	}
-	t.Run("AppArmor refusing a mount is no refused process", func(t *testing.T) {
-		got := c.Classify(Failure{Status: "failed", Error: `type=AVC msg=audit(1444521663.545:61650): apparmor="DENIED" operation="mount" info="failed srcname match" error=-13 profile="/usr/bin/docker" name="/.pivot_root465400889/"`}).By
-		if got == "rule:apparmor-denied-process" {
-			t.Errorf("got %s, want any other reading", got)
-		}
-	})
+	for name, denial := range map[string]string{
+		"AppArmor refusing a mount is no refused process":          `type=AVC msg=audit(1444521663.545:61650): apparmor="DENIED" operation="mount" info="failed srcname match" error=-13 profile="/usr/bin/docker" name="/.pivot_root465400889/"`,
+		"AppArmor allowing an exec in complain mode is no refusal": `audit: type=1400 audit(1781605512.734:6720419): apparmor="ALLOWED" operation="exec" profile="snap.tool" name="/usr/sbin/blkid" pid=2101 comm="amd64"`,
+		"Rust's missing terminator is no NUL in the data":          "called `Result::unwrap()` on an `Err` value: FromBytesWithNulError { kind: NotNulTerminated }",
+	} {
+		t.Run(name, func(t *testing.T) {
+			got := c.Classify(Failure{Status: "failed", Error: denial}).By
+			if got == "rule:apparmor-denied-process" || got == "rule:nul-byte" {
+				t.Errorf("got %s, want any other reading", got)
+			}
+		})
+	}
 	t.Run("a serial device that is not there is no missing terminal", func(t *testing.T) {
 		got := c.Classify(Failure{Status: "failed", Error: "avrdude: ser_open(): can't open device \"/dev/ttyUSB0\": No such device or address"}).By
 		if got == "rule:no-controlling-terminal" {
@@ -1560,6 +1569,19 @@ func TestRulesHoldAgainstTheModelBesideALog(t *testing.T) {
 {"cdp": "responseReceived", "method": "POST", "url": "http://inventory.local/login", "status": 302}`),
 			},
 			want: "sandbox/session-lifecycle",
+		},
+		{
+			name: "a shared object with no ELF header whose upload changed its bytes is encoding",
+			f: Failure{
+				Status: "failed",
+				Target: "code-interpreter",
+				Domain: "builds",
+				Error:  "ImportError: /home/user/work/libdds/libdds.so: invalid ELF header",
+				LogTail: []byte(`{"ts": "22:01:49", "method": "tools/call", "params": {"name": "upload_file", "arguments": {"path": "libdds/libdds.so", "content": "<2204136 bytes>", "mode": "text"}}}
+22:02:28 sha256 local!=remote size_local=2204136 size_remote=2391580 first4: 7f454c46 -> 7fefbfbd
+22:02:28 exit=1`),
+			},
+			want: "interface/encoding",
 		},
 		{
 			name: "AppArmor refusing Chrome's ptrace is a refused process, though the renderer then crashed",

@@ -329,6 +329,15 @@ func countsDecide(out Classification) bool {
 	return onlyGuessed(out) || corruptsContent(out) || out.By == storageTruncatedRule.By() || weakBuiltin[out.By]
 }
 
+// loaderFoundNoELF reports whether a loader found no ELF header in a
+// shared object or an addon it was to load. Alone that is a module built
+// for another platform, which the package rule reads; a transfer that
+// changed the file's bytes decides over it, as the logs of all 16 such
+// labelled records show (three sets, all encoding).
+func loaderFoundNoELF(text string) bool {
+	return strings.Contains(text, "invalid ELF header")
+}
+
 // onlyGuessed reports a class no rule gave: nothing decided it, or a
 // guess did. The harness's evidence overrules such a class.
 func onlyGuessed(cl Classification) bool {

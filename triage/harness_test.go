@@ -43,9 +43,11 @@ func TestABugInTheTestItselfIsTestHarness(t *testing.T) {
 
 func TestSeverityOfNULFailuresSaysWhetherContentWasCut(t *testing.T) {
 	for sig, want := range map[string]string{
-		"downloaded <n> of <n> bytes: content truncated at first NUL byte": sandtrap.SeverityCritical,
-		"ValueError: embedded null byte":                                   sandtrap.SeverityHigh,
-		"ValueError: source code string cannot contain null bytes":         sandtrap.SeverityHigh,
+		"downloaded <n> of <n> bytes: content truncated at first NUL byte":  sandtrap.SeverityCritical,
+		"ValueError: embedded null byte":                                    sandtrap.SeverityHigh,
+		"ValueError: source code string cannot contain null bytes":          sandtrap.SeverityHigh,
+		"called `Result::unwrap()` on an `Err` value: NulError(<n>, [<n>])": sandtrap.SeverityHigh,
+		"nul byte found in provided data at position: <n>":                  sandtrap.SeverityHigh,
 	} {
 		if got, _ := Severity(sandtrap.LayerInterface, "null-byte", sig); got != want {
 			t.Errorf("Severity of %q: got %s, want %s", sig, got, want)

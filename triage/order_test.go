@@ -70,6 +70,12 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 		want, wantOf string
 	}{
 		{
+			name:  "AppArmor refusing an exec and refusing a file's open, which the key masks alike",
+			first: `audit: type=1400 audit(1781605512.734:6720419): apparmor="DENIED" operation="exec" class="file" profile="snap.tool" name="/usr/sbin/blkid" pid=2101 comm="amd64" requested_mask="x" denied_mask="x"`,
+			other: `audit: type=1400 audit(1781605512.734:6720419): apparmor="DENIED" operation="open" class="file" profile="snap.tool" name="/usr/sbin/blkid" pid=2101 comm="amd64" requested_mask="x" denied_mask="x"`,
+			want:  "sandbox/process-spawn",
+		},
+		{
 			name:   "a missing fixture under a deep path and a lost output beside it",
 			first:  "FileNotFoundError: [Errno 2] No such file or directory: '/src/app/tests/data/sample_1.csv'",
 			other:  "FileNotFoundError: [Errno 2] No such file or directory: '/src/app/tests/out/sample_1.csv'",

@@ -38,6 +38,12 @@ const (
 	utf16AsNUL = `PowerShell[^\n]{0,80}null characters|null characters[^\n]{0,80}PowerShell|UTF-?16(LE|BE)?[^\n]{0,160}(corrupt|garbled|mangled|null)`
 	// forkENOMEM is fork refused with ENOMEM.
 	forkENOMEM = `\bfork\b[^\n]{0,40}(cannot|can not|can't) allocate memory`
+	// apparmorProcessDenied is the kernel's audit line of AppArmor
+	// refusing a process its own operation, its quotes JSON-escaped or
+	// not. The key masks the quoted values, so it keeps a mark of the
+	// reading (maskedReadings): an exec denied and a file's open denied
+	// must not share a decision.
+	apparmorProcessDenied = `apparmor=\\?"DENIED\\?"\s+operation=\\?"(?:exec|ptrace|signal|userns_create|change_onexec)\\?"`
 	// tcmallocLargeAlloc is tcmalloc's warning of an allocation over its
 	// report threshold, which two rules read: one beside a kernel's
 	// restart, one alone.
@@ -427,10 +433,12 @@ var builtinRules = []Rule{
 	// prints its CSV dialect beside its errors, `escape = \0` (no escape
 	// character) among it. NightConfig's "Not enough data available" is a
 	// config file of NULs, as a crash leaves it (8 of 8 labelled records,
-	// three sets). Rust's NulError and FromBytesWithNulError (InteriorNul)
-	// are a C string that met a NUL inside it: 15 of 15, seven sets.
+	// three sets). Rust's NulError and FromBytesWithNulError's InteriorNul
+	// (printed as a tuple before Rust 1.87, as a struct since) are a C
+	// string that met a NUL inside it: 15 of 15, seven sets. Its
+	// NotNulTerminated is a missing terminator, no NUL in the data.
 	builtin("nul-byte", iface, "null-byte",
-		`(?i)(?-i:\bNulError\(\d+|\bFromBytesWithNulError\b|\bInteriorNul\(\d+)|nightconfig\.core\.io\.ParsingException:\s+Not\s+enough\s+data\s+available|invalid XML character \(Unicode: ?0x0\)|`+asciiZeroRefused+`|`+jacksonZeroRefused+`|`+yamlCharZero+`|'0x00' is an invalid start of a value|string without null bytes|Illegal XML character: 0x0\b|control characters are not allowed|expects parameter 1 to be a valid path|Char 0x0 out of allowed range|hexadecimal value 0x00, is an invalid character|hexadecimal value 0x00 is an invalid character|шестнадцатеричное значение 0x00|`+caretNUL+`|invalid token: 0x00|`+zeroByteNamed+`|[a-z]\\x00[a-z]\\x00|`+nulWords+`|byte sequence for encoding[^\n]*0x00|character with value 0x00|\\u0000 cannot be converted|unsupported Unicode escape sequence|\\x00(?:[^-]|$)|(?:^|[^=\s]|[^=]\s)\\0\b|\b22P05\b|invalid message format`),
+		`(?i)(?-i:\bNulError\(\d+|\bInteriorNul(?:\(\d+|\s*\{\s*position:\s*\d+))|nightconfig\.core\.io\.ParsingException:\s+Not\s+enough\s+data\s+available|invalid XML character \(Unicode: ?0x0\)|`+asciiZeroRefused+`|`+jacksonZeroRefused+`|`+yamlCharZero+`|'0x00' is an invalid start of a value|string without null bytes|Illegal XML character: 0x0\b|control characters are not allowed|expects parameter 1 to be a valid path|Char 0x0 out of allowed range|hexadecimal value 0x00, is an invalid character|hexadecimal value 0x00 is an invalid character|шестнадцатеричное значение 0x00|`+caretNUL+`|invalid token: 0x00|`+zeroByteNamed+`|[a-z]\\x00[a-z]\\x00|`+nulWords+`|byte sequence for encoding[^\n]*0x00|character with value 0x00|\\u0000 cannot be converted|unsupported Unicode escape sequence|\\x00(?:[^-]|$)|(?:^|[^=\s]|[^=]\s)\\0\b|\b22P05\b|invalid message format`),
 	// asyncio's IncompleteReadError is a stream that ended before the
 	// frame its reader was promised: the peer closed it mid-message, a
 	// protocol failure, not a size limit (12 of 13 labelled records, five
@@ -503,12 +511,8 @@ var builtinRules = []Rule{
 	// read as (25 of 25, eleven sets). The word "mojibake" is read as a
 	// word, not inside a file's or a folder's name: the normaliser masks
 	// the name, and a key must be decided alike for all its messages.
-	// A shared object or module the loader finds no ELF header in ("invalid
-	// ELF header") holds bytes that are not the binary it should be: all
-	// 16 labelled records (three sets) are encoding, though the package
-	// rule reads the import or load error around it.
 	builtin("encoding", iface, "encoding",
-		`(?i)\bMalformedInputException\b|: invalid ELF header|invalid character 'x' in string escape code|DecodeError: Error parsing message|Illegal query string \(not an? UTF-8 string\)|Invalid string\. Length must be a multiple of \d+|invalid character 'ï' looking for beginning of value|please make sure the data is not gzipped|(?-i:Illegal character \(d[89a-f][0-9a-f]{2}\))|net::ERR_CONTENT_DECODING_FAILED|The encoded data was not valid for encoding utf-8|Content is not allowed in prolog|Unicode strings with encoding declaration are not supported|internationalized messages should not contain the '\\r' escape sequence|Invalid unicode \(byte sequence mismatch\)|Cannot convert argument to a ByteString|native name encoding of latin1|commitBuffer: invalid argument \(invalid character\)|unrecognised field or section: "\\\d+|character '+\\[1-9]\d{3,}'|illegal character:? '\\u(?:[1-9a-f][0-9a-f]{3}|0[1-9a-f][0-9a-f]{2}|00[1-9a-f][0-9a-f]|000[1-9a-f])'|Invalid PEM formatted message|Failed to parse private key|invalid signature: TSIG|bad base64 encoding|invalid wire type|\?{5,}|Failed to execute 'atob'|failed crc32 validation|PNG file has invalid signature|Unable to verify integrity of data upload|"\\x[0-9A-F]{2}" (on|from|to) (US-ASCII|ASCII-8BIT|UTF-8)|Utf8Error \{ valid_up_to|UnmappableCharacterException|PCDATA invalid Char value|Invalid 2-byte UTF8 found in input|UTF8 codes > 3 bytes|Irregular whitespace not allowed|binascii\.Error|does not match the provided media type|media type, but the image appears to be|\x{FFFD}|\\u[fF]{3}[dD]|decode (a )?(text )?frame as UTF-?8|Incorrect string value: '\\x|Unexpected token \x{FEFF}|`+bomAsLatin1+`|\bef bb bf\b|Failed to find a valid digest in the 'integrity' attribute|invalid (leading )?UTF-8 octet|Incorrect padding|invalid base64|illegal base64|base64[^\n]*(decod|invalid|corrupt)|Non-base64 digit|content-encoding: \w+, but failed to decode|Error -3 while decompressing|only supports characters in the BMP|incorrect header check|_decompressContent|not a valid Base-64|Base-64 char|padding characters|unmappable character|Malformed input or input contains|ANSI_X3\.4-1968|Unicode(De|En)codeError|codec can't (de|en)code|a bytes-like object is required, not 'str'|invalid (utf-?8|byte sequence|start byte|continuation byte)|invalid multibyte (string|sequence|char)|multibyte inv[aá]lid|did not contain valid UTF-?8|could not decode to UTF-?8|malformed utf-?8|round[- ]?trip mismatch|sha-?256 mismatch|(checksum|digest|hash) mismatch|surrogates not allowed|(no|invalid|lone|unpaired|missing) (low|high) surrogate|(lone|unpaired) surrogate|\bBadDigest\b|XAmzContentSHA256Mismatch|\bMd5Mismatch\b|Content-MD5 you specified did not match|MD5 value specified in the request did not match|cloud-supplied digest|CONTENT_DOWNLOAD_MISMATCH|as we received it, did not match|(?:^|[^\w/.-])mojibake(?:$|[^\w./-]|\.(?:\s|$))|\bU\+FFFD\b|\bmime type mismatch|binary files?[^\n]{0,40}\bcorrupt|corrupt[^\n]{0,40}\bbinary files?|\bnot (valid )?UTF-?8\b|`+mojibake),
+		`(?i)\bMalformedInputException\b|invalid character 'x' in string escape code|DecodeError: Error parsing message|Illegal query string \(not an? UTF-8 string\)|Invalid string\. Length must be a multiple of \d+|invalid character 'ï' looking for beginning of value|please make sure the data is not gzipped|(?-i:Illegal character \(d[89a-f][0-9a-f]{2}\))|net::ERR_CONTENT_DECODING_FAILED|The encoded data was not valid for encoding utf-8|Content is not allowed in prolog|Unicode strings with encoding declaration are not supported|internationalized messages should not contain the '\\r' escape sequence|Invalid unicode \(byte sequence mismatch\)|Cannot convert argument to a ByteString|native name encoding of latin1|commitBuffer: invalid argument \(invalid character\)|unrecognised field or section: "\\\d+|character '+\\[1-9]\d{3,}'|illegal character:? '\\u(?:[1-9a-f][0-9a-f]{3}|0[1-9a-f][0-9a-f]{2}|00[1-9a-f][0-9a-f]|000[1-9a-f])'|Invalid PEM formatted message|Failed to parse private key|invalid signature: TSIG|bad base64 encoding|invalid wire type|\?{5,}|Failed to execute 'atob'|failed crc32 validation|PNG file has invalid signature|Unable to verify integrity of data upload|"\\x[0-9A-F]{2}" (on|from|to) (US-ASCII|ASCII-8BIT|UTF-8)|Utf8Error \{ valid_up_to|UnmappableCharacterException|PCDATA invalid Char value|Invalid 2-byte UTF8 found in input|UTF8 codes > 3 bytes|Irregular whitespace not allowed|binascii\.Error|does not match the provided media type|media type, but the image appears to be|\x{FFFD}|\\u[fF]{3}[dD]|decode (a )?(text )?frame as UTF-?8|Incorrect string value: '\\x|Unexpected token \x{FEFF}|`+bomAsLatin1+`|\bef bb bf\b|Failed to find a valid digest in the 'integrity' attribute|invalid (leading )?UTF-8 octet|Incorrect padding|invalid base64|illegal base64|base64[^\n]*(decod|invalid|corrupt)|Non-base64 digit|content-encoding: \w+, but failed to decode|Error -3 while decompressing|only supports characters in the BMP|incorrect header check|_decompressContent|not a valid Base-64|Base-64 char|padding characters|unmappable character|Malformed input or input contains|ANSI_X3\.4-1968|Unicode(De|En)codeError|codec can't (de|en)code|a bytes-like object is required, not 'str'|invalid (utf-?8|byte sequence|start byte|continuation byte)|invalid multibyte (string|sequence|char)|multibyte inv[aá]lid|did not contain valid UTF-?8|could not decode to UTF-?8|malformed utf-?8|round[- ]?trip mismatch|sha-?256 mismatch|(checksum|digest|hash) mismatch|surrogates not allowed|(no|invalid|lone|unpaired|missing) (low|high) surrogate|(lone|unpaired) surrogate|\bBadDigest\b|XAmzContentSHA256Mismatch|\bMd5Mismatch\b|Content-MD5 you specified did not match|MD5 value specified in the request did not match|cloud-supplied digest|CONTENT_DOWNLOAD_MISMATCH|as we received it, did not match|(?:^|[^\w/.-])mojibake(?:$|[^\w./-]|\.(?:\s|$))|\bU\+FFFD\b|\bmime type mismatch|binary files?[^\n]{0,40}\bcorrupt|corrupt[^\n]{0,40}\bbinary files?|\bnot (valid )?UTF-?8\b|`+mojibake),
 	// A script whose lines end in CRLF names its interpreter with a
 	// carriage return ("env: 'sh\r': No such file", "/bin/sh^M: bad
 	// interpreter"): its bytes were rewritten as text on the way in, not
@@ -620,16 +624,16 @@ var builtinRules = []Rule{
 	// a file's permissions, not a process refused.
 	builtin("exec-not-on-path", sandbox, "package-path",
 		`\bEBADPLATFORM\b|No CmdStan installation found|Failed to set permissions on the temporary files Ansible needs[^\n]*chmod: invalid mode|target may not be installed|\bbinary does not exist\b|Attempt to load network entity|No available image handler|Electron failed to install correctly|CHROME_PATH must be set to executable|character map file [^\n]{1,60} not found|No version set for command |(?m:^(?:/\S*|python[\d.]*): No module named )|Python interpreter \S+ not found|bad interpreter: /[\w/.+-]+: [Nn]o such file|: /[\w/.+-]+: bad interpreter: No such file or directory|Can't locate \S+\.pm in @INC|couldn't connect to display|failed to run external extractor|\bcould not be found on host\b|No command "[^"]+" found on host|\bis not available on your system\b|executable file not found in \$PATH`),
-	// AppArmor refusing a process's own operation (exec, ptrace, a
-	// signal, a user namespace, a profile change) is a refused process,
-	// where its refusals of a file's (mknod, mount) are the files': all
-	// 15 labelled records of the first kind (six sets) are process-spawn,
-	// whatever the tool made of the denial (a permission error, a
-	// renderer that crashed), and both of the second filesystem-permissions.
-	builtin("apparmor-denied-process", sandbox, "process-spawn",
-		`apparmor="DENIED"\s+operation="(?:exec|ptrace|signal|userns_create|change_onexec|change_profile)"`),
 	builtin("file-permission-before-process", sandbox, "filesystem-permissions",
 		`Failed to set permissions on the temporary files Ansible needs|Could not acquire workspace lock on path|xsltDocumentElem: unable to save to|Could not write file to specified directory|Cannot write into index directory|No subuid ranges found for user|Credentials cache permissions incorrect|SingletonLock: Permission denied|SUID sandbox helper binary was found, but is not configured correctly|LIBUSB_ERROR_ACCESS`),
+	// AppArmor refusing a process its own operation (exec, ptrace, a
+	// signal, a user namespace, a change of profile on exec) is a refused
+	// process, where its refusals of a file's (mknod, mount) are the
+	// files': all 15 labelled records of the first kind (six sets) are
+	// process-spawn, 14 of them read by this rule (the fifteenth's error
+	// opens with docker's own "permission denied", which the files' rule
+	// reads), and both of the second kind filesystem-permissions.
+	builtin("apparmor-denied-process", sandbox, "process-spawn", apparmorProcessDenied),
 	// A kernel setting refused by a read-only or forbidden /proc/sys,
 	// through sysctl or written to the file, names its key, and the
 	// process rule reads the key's inotify ("fs.inotify.max_user_watches")

@@ -392,7 +392,7 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 	// The end of the log, as the process cap, the time limit and the
 	// read-only mount read it: made a string once, not once each.
 	end := tailBytes(f.LogTail, wholeWindow)
-	if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) && (countsDecide(out) || loaderFoundNoELF(f.Error)) {
+	if (harnessLayer == "" || harnessLayer == sandtrap.LayerInterface) && countsDecide(f, out) {
 		if sent, got, ok := transferCounts(f.LogTail); ok && sent != got {
 			// A decoder that refused the bytes explains the ones lost too:
 			// lossy decoding drops what it cannot read. And a NUL the error
@@ -524,7 +524,7 @@ func withLogEvidence(f *Failure, harnessLayer string, out Classification, sig st
 // reads more (YAML's "control characters are not allowed", a protocol's
 // "invalid message format"), which a dump of the bytes beside them
 // explains better.
-var nulNamed = regexp.MustCompile(`(?i)` + nulWords + `|\b0x0+\b|\\x00|(?-i:\bNulError\b|\bInteriorNul\b)|` + yamlCharZero + `|` + asciiZeroRefused + `|` + jacksonZeroRefused)
+var nulNamed = regexp.MustCompile(`(?i)` + nulWords + `|\b0x0+\b|\\x00|(?-i:` + rustNULRefused + `)|` + yamlCharZero + `|` + asciiZeroRefused + `|` + jacksonZeroRefused)
 
 // errorNamesNUL reports whether the nul-byte rule decided out and f's
 // error itself names the NUL, with no U+FFFD beside it: then a dump of

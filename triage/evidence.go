@@ -319,23 +319,20 @@ func atBufferSize(n int64) bool {
 	return n >= 4<<10 && n <= 16<<20 && n&(n-1) == 0
 }
 
-// countsDecide reports whether a transfer's counts decide over the rules'
-// out: when nothing spoke or only a guess did, or when the words said the
-// content was corrupted, cut or truncated, but not how (an archive that
-// does not open, a package whose hash does not match, is the transfer's
-// fault once the log shows the transfer changed it). A download whose
-// hash does not match is encoding's, so corruptsContent covers it.
-func countsDecide(out Classification) bool {
-	return onlyGuessed(out) || corruptsContent(out) || out.By == storageTruncatedRule.By() || weakBuiltin[out.By]
-}
-
-// loaderFoundNoELF reports whether a loader found no ELF header in a
-// shared object or an addon it was to load. Alone that is a module built
-// for another platform, which the package rule reads; a transfer that
-// changed the file's bytes decides over it, as the logs of all 16 such
-// labelled records show (three sets, all encoding).
-func loaderFoundNoELF(text string) bool {
-	return strings.Contains(text, "invalid ELF header")
+// countsDecide reports whether a transfer's counts (or the bytes it
+// dumped) decide over the rules' out for f: when nothing spoke or only a
+// guess did, or when the words said the content was corrupted, cut or
+// truncated, but not how (an archive that does not open, a package whose
+// hash does not match, is the transfer's fault once the log shows the
+// transfer changed it). A download whose hash does not match is
+// encoding's, so corruptsContent covers it. So is a loader that found no
+// ELF header in a library or an addon: alone a module built for another
+// platform, which the package rule reads, but the logs of all 16 such
+// labelled records show the upload changed its bytes (three sets, all
+// encoding).
+func countsDecide(f *Failure, out Classification) bool {
+	return onlyGuessed(out) || corruptsContent(out) || out.By == storageTruncatedRule.By() || weakBuiltin[out.By] ||
+		strings.Contains(f.Error, "invalid ELF header")
 }
 
 // onlyGuessed reports a class no rule gave: nothing decided it, or a

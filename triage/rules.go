@@ -38,6 +38,11 @@ const (
 	utf16AsNUL = `PowerShell[^\n]{0,80}null characters|null characters[^\n]{0,80}PowerShell|UTF-?16(LE|BE)?[^\n]{0,160}(corrupt|garbled|mangled|null)`
 	// forkENOMEM is fork refused with ENOMEM.
 	forkENOMEM = `\bfork\b[^\n]{0,40}(cannot|can not|can't) allocate memory`
+	// rustNULRefused is Rust's NulError and FromBytesWithNulError's
+	// InteriorNul (a tuple before Rust 1.87, a struct since): a C string
+	// that met a NUL inside it. The NUL-byte rule reads it, and it names
+	// the NUL (nulNamed).
+	rustNULRefused = `\bNulError\(\d+|\bInteriorNul(?:\(\d+|\s*\{\s*position:\s*\d+)`
 	// apparmorProcessDenied is the kernel's audit line of AppArmor
 	// refusing a process its own operation, its quotes JSON-escaped or
 	// not. The key masks the quoted values, so it keeps a mark of the
@@ -433,12 +438,11 @@ var builtinRules = []Rule{
 	// prints its CSV dialect beside its errors, `escape = \0` (no escape
 	// character) among it. NightConfig's "Not enough data available" is a
 	// config file of NULs, as a crash leaves it (8 of 8 labelled records,
-	// three sets). Rust's NulError and FromBytesWithNulError's InteriorNul
-	// (printed as a tuple before Rust 1.87, as a struct since) are a C
-	// string that met a NUL inside it: 15 of 15, seven sets. Its
-	// NotNulTerminated is a missing terminator, no NUL in the data.
+	// three sets). Rust's NulError and InteriorNul (rustNULRefused): 15
+	// of 15, seven sets; its NotNulTerminated is a missing terminator, no
+	// NUL in the data.
 	builtin("nul-byte", iface, "null-byte",
-		`(?i)(?-i:\bNulError\(\d+|\bInteriorNul(?:\(\d+|\s*\{\s*position:\s*\d+))|nightconfig\.core\.io\.ParsingException:\s+Not\s+enough\s+data\s+available|invalid XML character \(Unicode: ?0x0\)|`+asciiZeroRefused+`|`+jacksonZeroRefused+`|`+yamlCharZero+`|'0x00' is an invalid start of a value|string without null bytes|Illegal XML character: 0x0\b|control characters are not allowed|expects parameter 1 to be a valid path|Char 0x0 out of allowed range|hexadecimal value 0x00, is an invalid character|hexadecimal value 0x00 is an invalid character|шестнадцатеричное значение 0x00|`+caretNUL+`|invalid token: 0x00|`+zeroByteNamed+`|[a-z]\\x00[a-z]\\x00|`+nulWords+`|byte sequence for encoding[^\n]*0x00|character with value 0x00|\\u0000 cannot be converted|unsupported Unicode escape sequence|\\x00(?:[^-]|$)|(?:^|[^=\s]|[^=]\s)\\0\b|\b22P05\b|invalid message format`),
+		`(?i)(?-i:`+rustNULRefused+`)|nightconfig\.core\.io\.ParsingException:\s+Not\s+enough\s+data\s+available|invalid XML character \(Unicode: ?0x0\)|`+asciiZeroRefused+`|`+jacksonZeroRefused+`|`+yamlCharZero+`|'0x00' is an invalid start of a value|string without null bytes|Illegal XML character: 0x0\b|control characters are not allowed|expects parameter 1 to be a valid path|Char 0x0 out of allowed range|hexadecimal value 0x00, is an invalid character|hexadecimal value 0x00 is an invalid character|шестнадцатеричное значение 0x00|`+caretNUL+`|invalid token: 0x00|`+zeroByteNamed+`|[a-z]\\x00[a-z]\\x00|`+nulWords+`|byte sequence for encoding[^\n]*0x00|character with value 0x00|\\u0000 cannot be converted|unsupported Unicode escape sequence|\\x00(?:[^-]|$)|(?:^|[^=\s]|[^=]\s)\\0\b|\b22P05\b|invalid message format`),
 	// asyncio's IncompleteReadError is a stream that ended before the
 	// frame its reader was promised: the peer closed it mid-message, a
 	// protocol failure, not a size limit (12 of 13 labelled records, five

@@ -1626,8 +1626,10 @@ var maskedReadings = []maskedReading{
 // Rust's NulError and FromBytesWithNulError as a NUL byte; version 250
 // (a review's mends) keeps a mark of AppArmor's refusal in the key, reads
 // a loader's missing ELF header as encoding only when the transfer
-// changed the bytes, and rates Rust's NUL refusals high in any print.
-const SignatureVersion = 250
+// changed the bytes, and rates Rust's NUL refusals high in any print;
+// version 251 reads a web application's refused CSRF token as the
+// session's by a rule of its own.
+const SignatureVersion = 251
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -645,8 +645,19 @@ var builtinRules = []Rule{
 	// are a file's permissions.
 	builtin("proc-sys-refused", sandbox, "filesystem-permissions",
 		`sysctl: (?:error )?setting key [^\n]*: Read-only file system|sysctl: permission denied on key|error: "Read-only file system" setting key|(?i:/proc/sys/\S+: (?:read-only file system|permission denied))`),
-	// Laravel's TokenMismatchException is a form posted with the token of
-	// a session that has since expired: all 14 blind records of five sets.
+	// A web application's refusal of a form's or request's CSRF token is
+	// the session that issued the token gone or expired: Laravel's
+	// TokenMismatchException, MediaWiki's badtoken, Flask-WTF's "The CSRF
+	// session token is missing", Django's "CSRF verification failed" and
+	// "CSRF cookie not set", Jenkins's "No valid crumb", and the same
+	// words from csurf, lusca, Rails, GLPI and SeaSurf. 113 of the 122
+	// labelled records that hold one (32 sets) are the session's; the
+	// others are two sets' test or input validation. Flask-WTF's "The
+	// CSRF token is missing", a request sent without one, is not read.
+	// Its own rule, so that its record, and not the session rule's
+	// broader one, weighs the model's overrule.
+	builtin("csrf-token-rejected", sandbox, "session-lifecycle",
+		`(?i)TokenMismatchException|\bbadtoken\b|Invalid CSRF token|The\s+CSRF\s+session\s+token\s+is\s+missing|CSRF token (?:has expired|mismatch|is invalid|could not be verified|not found|missing or incorrect)|CSRF verification fail(?:ed|ure)|CSRF check failed|verify CSRF token authenticity|CSRF Failed|CSRF cookie not set|No valid crumb|invalid or missing CSRF`),
 	// Proxmox's "401 permission denied - invalid PVE ticket" is its login
 	// ticket expired (5 of 5, two sets), not a file's permissions.
 	// So is oauthlib's TokenExpiredError and an API's "token has expired",
@@ -654,11 +665,8 @@ var builtinRules = []Rule{
 	// OPC UA's Bad_SessionClosed, BadSessionIdInvalid and
 	// BadSessionNotActivated (gopcua's StatusBadSessionIDInvalid): the
 	// server no longer holds the client's session (9 of 9 labelled
-	// records, two sets). Flask-WTF's "The CSRF session token is missing"
-	// is a session that lost its token (21 of 23, five sets); its "The
-	// CSRF token is missing", a request sent without one, is not read.
-	// Keycloak's introspection of a token it no longer holds says "Token
-	// is not active" (6 of 6, three sets).
+	// records, two sets). Keycloak's introspection of a token it no
+	// longer holds says "Token is not active" (6 of 6, three sets).
 	// Xlib's "XIO: fatal IO error 11 (Resource temporarily unavailable) on
 	// X server" and GDK's "Fatal IO error 11 (…) on X server :1." are the
 	// display gone under the client, not a process limit (10 of 12
@@ -667,7 +675,7 @@ var builtinRules = []Rule{
 	// any is read. runc refusing to exec into a container that stopped
 	// (runcExecStopped) is the container gone under the session.
 	builtin("session-lifecycle", sandbox, "session-lifecycle",
-		`(?i)(?:\b|Status)Bad_?Session(?:Closed|IdInvalid|NotActivated)\b|TokenMismatchException|Minion did not return\. \[Not connected\]|failed to create sandbox(?:[^:]|$)|process with PID \d+ unexpectedly ended: signal: killed|\bbadtoken\b|Invalid CSRF token|The\s+CSRF\s+session\s+token\s+is\s+missing|\bToken\s+is\s+not\s+active|fatal\s+IO\s+error\s+\d+\s+\([^)\n]*\)\s+on\s+X\s+server|daemon-socket/socket'?: (?:Connection refused|No such file or directory)|docker\.sock[^\n]*(no such file|connection refused)|ExpiredToken|Expired token|(?-i:TokenExpired(?:Error|Exception)\b)|\btoken (?:has |is )?expired\b|You are logged out|Is Streamlit still running|already fatally failed and can no longer be used|PRECONDITION_FAILED - (?:delivery acknowledgement|consumer ack)|Bad credentials|invalid PVE ticket|not matched to a runner|Task request timed out|ERR_NGROK_3200|Tunnel \S+ not found|repository is already locked|unable to create lock in backend|invalid_grant|RefreshError|oauth2: cannot fetch token|Culling '?idle'? kernel|session[^\n]{0,80}\b(expired|timed out|terminated|not found|no longer exists|does not exist|was closed by the server)|sandbox[^\n]{0,40}\b(not found|expired|was terminated|has been (killed|terminated|stopped|deleted|paused)|is not running|does not exist|timed out)|SandboxNotFound|SessionExpired|idle timeout|No such container|container [^\n]{0,80}(is not running|not found)|`+runcExecStopped+`|sandbox .{0,20}(was )?(shut ?down|reclaimed)|Kernel died|DeadKernelError|Kernel didn't respond|kernel (is dead|died|restarting)|invalid session id|InvalidSessionIdException|no such session|Kernel does not exist|Exception restarting kernel|Job has timed-?out|session timed out|WebSocket is not open|Kernel crashed|Kernel has died|lost communication with the server|sandbox[^\n]{0,40}\b(wasn't|was not|could not be) found|No sandbox found|Is the docker daemon running|KernelRestarter: restarting kernel|kernel process died|not connected to DevTools|likely due to sandbox timeout|`+sessionConcurrencyLimit+`|`+browserProfileLocked),
+		`(?i)(?:\b|Status)Bad_?Session(?:Closed|IdInvalid|NotActivated)\b|Minion did not return\. \[Not connected\]|failed to create sandbox(?:[^:]|$)|process with PID \d+ unexpectedly ended: signal: killed|\bToken\s+is\s+not\s+active|fatal\s+IO\s+error\s+\d+\s+\([^)\n]*\)\s+on\s+X\s+server|daemon-socket/socket'?: (?:Connection refused|No such file or directory)|docker\.sock[^\n]*(no such file|connection refused)|ExpiredToken|Expired token|(?-i:TokenExpired(?:Error|Exception)\b)|\btoken (?:has |is )?expired\b|You are logged out|Is Streamlit still running|already fatally failed and can no longer be used|PRECONDITION_FAILED - (?:delivery acknowledgement|consumer ack)|Bad credentials|invalid PVE ticket|not matched to a runner|Task request timed out|ERR_NGROK_3200|Tunnel \S+ not found|repository is already locked|unable to create lock in backend|invalid_grant|RefreshError|oauth2: cannot fetch token|Culling '?idle'? kernel|session[^\n]{0,80}\b(expired|timed out|terminated|not found|no longer exists|does not exist|was closed by the server)|sandbox[^\n]{0,40}\b(not found|expired|was terminated|has been (killed|terminated|stopped|deleted|paused)|is not running|does not exist|timed out)|SandboxNotFound|SessionExpired|idle timeout|No such container|container [^\n]{0,80}(is not running|not found)|`+runcExecStopped+`|sandbox .{0,20}(was )?(shut ?down|reclaimed)|Kernel died|DeadKernelError|Kernel didn't respond|kernel (is dead|died|restarting)|invalid session id|InvalidSessionIdException|no such session|Kernel does not exist|Exception restarting kernel|Job has timed-?out|session timed out|WebSocket is not open|Kernel crashed|Kernel has died|lost communication with the server|sandbox[^\n]{0,40}\b(wasn't|was not|could not be) found|No sandbox found|Is the docker daemon running|KernelRestarter: restarting kernel|kernel process died|not connected to DevTools|likely due to sandbox timeout|`+sessionConcurrencyLimit+`|`+browserProfileLocked),
 	// Python's multiprocessing without its semaphores (no /dev/shm, or
 	// sem_open refused) cannot start its workers: 13 of 14 labelled
 	// records were process-spawn, though the message may name /dev/shm,

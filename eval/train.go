@@ -970,6 +970,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld984.jsonl",
 	"testdata/eval/realworld985.jsonl",
 	"testdata/eval/realworld986.jsonl",
+	"testdata/eval/realworld987.jsonl",
+	"testdata/eval/realworld988.jsonl",
+	"testdata/eval/realworld989.jsonl",
+	"testdata/eval/realworld990.jsonl",
+	"testdata/eval/realworld991.jsonl",
+	"testdata/eval/realworld992.jsonl",
+	"testdata/eval/realworld993.jsonl",
+	"testdata/eval/realworld994.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

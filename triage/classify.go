@@ -573,7 +573,28 @@ func damagedPrimitive(d logview.Damage) (primitive, what string) {
 const DigestRule = "rule:two-digests"
 
 // digestWords are the words near which a hex string is a digest, not an id.
-var digestWords = []string{"sha", "md5", "checksum", "digest", "hash", "integrity"}
+var digestWords = []string{"sha", "shasum", "md5", "checksum", "digest", "hash", "integrity"}
+
+// namesDigest reports whether lower holds one of digestWords as a word's
+// start, "sha" only before no letter (sha256, sha-1, sha:), so that
+// "shallow", "shape" and "shared" name no digest.
+func namesDigest(lower string) bool {
+	for _, w := range digestWords {
+		for i := 0; ; {
+			k := strings.Index(lower[i:], w)
+			if k < 0 {
+				break
+			}
+			k += i
+			end := k + len(w)
+			if (k == 0 || !isLetter(lower[k-1])) && (w != "sha" || end == len(lower) || !isLetter(lower[end])) {
+				return true
+			}
+			i = end
+		}
+	}
+	return false
+}
 
 // reportsTwoDigests reports whether the end of f's error and log hold two
 // different digests of one length and name a digest: a round trip that
@@ -584,7 +605,7 @@ var digestWords = []string{"sha", "md5", "checksum", "digest", "hash", "integrit
 func reportsTwoDigests(f *Failure) bool {
 	text := tail(f.Error, wholeWindow) + "\n" + tailBytes(f.LogTail, wholeWindow)
 	lower := strings.ToLower(text)
-	if !slices.ContainsFunc(digestWords, func(w string) bool { return strings.Contains(lower, w) }) {
+	if !namesDigest(lower) {
 		return false
 	}
 	seen := map[int]string{}
@@ -1628,8 +1649,10 @@ var maskedReadings = []maskedReading{
 // a loader's missing ELF header as encoding only when the transfer
 // changed the bytes, and rates Rust's NUL refusals high in any print;
 // version 251 reads a web application's refused CSRF token as the
-// session's by a rule of its own.
-const SignatureVersion = 251
+// session's by a rule of its own; version 252 takes two hex strings for
+// digests only beside a digest's name as a word ("sha" before no letter),
+// not beside "shallow" or "shape".
+const SignatureVersion = 252
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -2103,3 +2103,29 @@ func TestRulesReadOnlyTheirOwnWords(t *testing.T) {
 		})
 	}
 }
+
+func TestReportsTwoDigestsOnlyWhereADigestIsNamed(t *testing.T) {
+	const (
+		a40 = "ed03d04a70551a4ffbf9116e714eb51c466c63a5"
+		b40 = "eb0c3ecb03ad29695f960698731d8b97647c5ea8"
+		a64 = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+		b64 = "60303ae22b998861bce3b28f33eec1be758a213c86c93c076dbe9f558c11c752"
+	)
+	tests := []struct {
+		name, err, log string
+		want           bool
+	}{
+		{"two sha256 digests that differ are reported", "sha256 mismatch: expected " + a64 + ", got " + b64, "", true},
+		{"npm's shasum names a digest", "npm ERR! shasum check failed\nnpm ERR! Wanted: " + a40 + "\nnpm ERR! Found:  " + b40, "", true},
+		{"two commit ids beside shallow name no digest", "fatal: shallow update not allowed: " + a40, "want " + b40, false},
+		{"two ids beside a tensor's shape name no digest", "shape mismatch in layer " + a40, "run " + b40, false},
+		{"one digest said twice is not two", "checksum " + a64 + " ok", "checksum " + a64, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := reportsTwoDigests(&Failure{Error: tt.err, LogTail: []byte(tt.log)}); got != tt.want {
+				t.Errorf("reportsTwoDigests(%q, %q) = %v, want %v", tt.err, tt.log, got, tt.want)
+			}
+		})
+	}
+}

@@ -978,6 +978,12 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld992.jsonl",
 	"testdata/eval/realworld993.jsonl",
 	"testdata/eval/realworld994.jsonl",
+	"testdata/eval/realworld995.jsonl",
+	"testdata/eval/realworld996.jsonl",
+	"testdata/eval/realworld997.jsonl",
+	"testdata/eval/realworld1000.jsonl",
+	"testdata/eval/realworld1001.jsonl",
+	"testdata/eval/realworld1002.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

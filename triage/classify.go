@@ -1652,8 +1652,9 @@ var maskedReadings = []maskedReading{
 // session's by a rule of its own; version 252 takes two hex strings for
 // digests only beside a digest's name as a word ("sha" before no letter),
 // not beside "shallow" or "shape"; version 253 does not read a Windows
-// path's folder named 0 (mlruns\0\meta.yaml) as a NUL escape.
-const SignatureVersion = 253
+// path's folder named 0 (mlruns\0\meta.yaml) as a NUL escape; version
+// 254 reads wandb's network error before its retry loop as egress.
+const SignatureVersion = 254
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

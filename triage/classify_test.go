@@ -2087,6 +2087,8 @@ func TestRulesReadOnlyTheirOwnWords(t *testing.T) {
 			"WikiClientLibrary.OperationFailedException: badtoken:Invalid CSRF token.", "rule:csrf-token-rejected", false},
 		{"a CSRF token printed in a page is not read as a refusal",
 			`<meta name="csrf-token" content="Ijk2ZTAxZTQ3YWJl">`, "rule:csrf-token-rejected", true},
+		{"wandb's retry loop after a network error is read by the network rule",
+			"wandb: Network error (ConnectTimeout), entering retry loop.", "rule:network-egress", false},
 		{"a Windows path's folder named 0 is not read as a NUL",
 			`mlflow.exceptions.MissingConfigException: Yaml file '..\mlruns\0\meta.yaml' does not exist.`, "rule:nul-byte", true},
 		{"a merge of a Windows path's folder named 0 is not read as a NUL either",

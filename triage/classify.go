@@ -575,10 +575,12 @@ const DigestRule = "rule:two-digests"
 // digestWords are the words near which a hex string is a digest, not an id.
 var digestWords = []string{"sha", "shasum", "md5", "checksum", "digest", "hash", "integrity"}
 
-// namesDigest reports whether lower holds one of digestWords as a word's
-// start, "sha" only before no letter (sha256, sha-1, sha:), so that
-// "shallow", "shape" and "shared" name no digest.
-func namesDigest(lower string) bool {
+// namesDigest reports whether text, whose ASCII letters lower holds
+// lowered (asciiLower), names a digest: one of digestWords at a word's
+// start, "sha" only where its word ends (sha256, sha-1, sha:, ShaMismatch),
+// so that "shallow", "shape", "shared" and "shard" name none. A camelCase
+// word starts at its capital (expectedSha256, contentHash).
+func namesDigest(text, lower string) bool {
 	for _, w := range digestWords {
 		for i := 0; ; {
 			k := strings.Index(lower[i:], w)
@@ -587,13 +589,39 @@ func namesDigest(lower string) bool {
 			}
 			k += i
 			end := k + len(w)
-			if (k == 0 || !isLetter(lower[k-1])) && (w != "sha" || end == len(lower) || !isLetter(lower[end])) {
+			if wordStartsAt(text, k) && (w != "sha" || wordEndsAt(text, end)) {
 				return true
 			}
 			i = end
 		}
 	}
 	return false
+}
+
+// wordStartsAt reports whether a word starts at text[k]: text begins there,
+// no letter comes before it, or it is a capital after a small letter.
+func wordStartsAt(text string, k int) bool {
+	return k == 0 || !isLetter(text[k-1]) || isLowerASCII(text[k-1]) && isUpper(text[k])
+}
+
+// wordEndsAt reports whether a word ends before text[k]: text ends there,
+// no letter follows, or a capital follows a small letter.
+func wordEndsAt(text string, k int) bool {
+	return k == len(text) || !isLetter(text[k]) || isLowerASCII(text[k-1]) && isUpper(text[k])
+}
+
+func isLowerASCII(c byte) bool { return c >= 'a' && c <= 'z' }
+
+// asciiLower returns s with its ASCII letters lowered and every other byte
+// kept, so that an index into one is an index into the other.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if isUpper(c) {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 // reportsTwoDigests reports whether the end of f's error and log hold two
@@ -604,8 +632,8 @@ func namesDigest(lower string) bool {
 // names a digest (src_sha256=9040e3db6ff69df5).
 func reportsTwoDigests(f *Failure) bool {
 	text := tail(f.Error, wholeWindow) + "\n" + tailBytes(f.LogTail, wholeWindow)
-	lower := strings.ToLower(text)
-	if !namesDigest(lower) {
+	lower := asciiLower(text)
+	if !namesDigest(text, lower) {
 		return false
 	}
 	seen := map[int]string{}
@@ -618,7 +646,7 @@ func reportsTwoDigests(f *Failure) bool {
 		for j < len(lower) && isHex(lower[j]) {
 			j++
 		}
-		if n := j - i; (n == 32 || n == 40 || n == 64 || abbreviatedDigest(lower, i, j)) && (j == len(lower) || !isWordByte(lower[j])) {
+		if n := j - i; (n == 32 || n == 40 || n == 64 || abbreviatedDigest(text, lower, i, j)) && (j == len(lower) || !isWordByte(lower[j])) {
 			if prev, ok := seen[n]; ok && prev != lower[i:j] {
 				return true
 			}
@@ -631,8 +659,9 @@ func reportsTwoDigests(f *Failure) bool {
 
 // abbreviatedDigest reports whether lower[i:j], a run of hex digits, is a
 // digest cut short: at least 8 digits with a letter among them, followed
-// by an ellipsis or given as the value of a key that names a digest.
-func abbreviatedDigest(lower string, i, j int) bool {
+// by an ellipsis or given as the value of a key that names a digest
+// (namesDigest). lower is text with its ASCII letters lowered.
+func abbreviatedDigest(text, lower string, i, j int) bool {
 	if !isHexDigest(lower[i:j], 8) {
 		return false
 	}
@@ -643,11 +672,11 @@ func abbreviatedDigest(lower string, i, j int) bool {
 	if i == 0 || lower[i-1] != '=' && lower[i-1] != ':' {
 		return false
 	}
-	key := lower[max(0, i-16) : i-1]
-	if k := strings.LastIndexAny(key, " \t\n,;{("); k >= 0 {
-		key = key[k+1:]
+	start := max(0, i-16)
+	if k := strings.LastIndexAny(lower[start:i-1], " \t\n,;{("); k >= 0 {
+		start += k + 1
 	}
-	return slices.ContainsFunc(digestWords, func(w string) bool { return strings.Contains(key, w) })
+	return namesDigest(text[start:i-1], lower[start:i-1])
 }
 
 // withKnownCause names the known cause of a classified failure, so that
@@ -1123,7 +1152,10 @@ func (m maskedReading) reads(src string) bool {
 // binary (the text-file-seen-binary rule), BuildKit's step out of
 // memory after a command longer than the key keeps (the memory rule) and
 // AppArmor's refusal of a process's own operation, its values quoted
-// (the apparmor-denied-process rule).
+// (the apparmor-denied-process rule), a NUL escape, which a path may
+// hold as a folder named 0 that is none (the NUL-byte rule), and a CSRF
+// token's refusal quoted as a code or a class (the csrf-token-rejected
+// rule).
 var maskedReadings = []maskedReading{
 	{"fixture", logview.NewMarks("fixture", "test"), "", regexp.MustCompile(`(?i)` + missingFixture)},
 	{"climbs", logview.NewMarks("../", "/etc/"), "", regexp.MustCompile(`(?i)` + systemDirClimb)},
@@ -1147,6 +1179,8 @@ var maskedReadings = []maskedReading{
 	{"landmark", logview.NewMarks("node_modules/", "site-packages/", "dist-packages/"), "", regexp.MustCompile(`(?i)` + landmarkPathMissing)},
 	{"buildkitenomem", logview.NewMarks("resourceexhausted:"), "", regexp.MustCompile(`(?i)` + buildkitENOMEM)},
 	{"apparmorprocess", logview.NewMarks("apparmor="), "", regexp.MustCompile(apparmorProcessDenied)},
+	{"nulescape", logview.NewMarks(`\0`), "", regexp.MustCompile(nulEscaped)},
+	{"csrfcode", logview.NewMarks("badtoken", "tokenmismatch"), "", regexp.MustCompile(`(?i)` + csrfCodeRefused)},
 }
 
 // SignatureVersion names the way signatures and modes are made. Raise it
@@ -1653,8 +1687,13 @@ var maskedReadings = []maskedReading{
 // digests only beside a digest's name as a word ("sha" before no letter),
 // not beside "shallow" or "shape"; version 253 does not read a Windows
 // path's folder named 0 (mlruns\0\meta.yaml) as a NUL escape; version
-// 254 reads wandb's network error before its retry loop as egress.
-const SignatureVersion = 254
+// 254 reads wandb's network error before its retry loop as egress;
+// version 255 (a review's mends) reads a NUL escape case-sensitively and
+// not in a path's folder named 0 before any file or with doubled
+// backslashes, keeps marks of it and of a quoted CSRF code in the key,
+// narrows the CSRF rule, and finds a digest's name in camelCase and
+// not in a key named shard.
+const SignatureVersion = 255
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

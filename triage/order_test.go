@@ -76,6 +76,19 @@ func TestARuleReadsOnlyWhatTheKeyKeeps(t *testing.T) {
 			want:  "sandbox/process-spawn",
 		},
 		{
+			name:   "a Windows path's folder named 0 before a file, and a NUL escape before a tab, which the key masks alike",
+			first:  `Yaml file '..\mlruns\0\meta.yaml' does not exist.`,
+			other:  `Yaml file '..\mlruns\0\t.yaml' does not exist.`,
+			want:   "sandbox/storage-persistence",
+			wantOf: "interface/null-byte",
+		},
+		{
+			name:  "MediaWiki's badtoken quoted as a code and another code, which the key masks alike",
+			first: `mwclient.errors.APIError: {"error":{"code":"badtoken"}}`,
+			other: `mwclient.errors.APIError: {"error":{"code":"ratelimited"}}`,
+			want:  "sandbox/session-lifecycle",
+		},
+		{
 			name:   "a missing fixture under a deep path and a lost output beside it",
 			first:  "FileNotFoundError: [Errno 2] No such file or directory: '/src/app/tests/data/sample_1.csv'",
 			other:  "FileNotFoundError: [Errno 2] No such file or directory: '/src/app/tests/out/sample_1.csv'",

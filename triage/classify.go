@@ -598,19 +598,18 @@ func namesDigest(text, lower string) bool {
 	return false
 }
 
-// wordStartsAt reports whether a word starts at text[k]: text begins there,
-// no letter comes before it, or it is a capital after a small letter.
+// wordStartsAt reports whether a word starts at text[k], an ASCII letter:
+// text begins there, no letter comes before it, or a CamelCase hump does.
 func wordStartsAt(text string, k int) bool {
-	return k == 0 || !isLetter(text[k-1]) || isLowerASCII(text[k-1]) && isUpper(text[k])
+	return k == 0 || !isLetter(text[k-1]) || hump(rune(text[k-1]), rune(text[k]), text[k+1:])
 }
 
-// wordEndsAt reports whether a word ends before text[k]: text ends there,
-// no letter follows, or a capital follows a small letter.
+// wordEndsAt reports whether the word of text[k-1], an ASCII letter, ends
+// before text[k]: text ends there, no letter follows, or a CamelCase hump
+// does.
 func wordEndsAt(text string, k int) bool {
-	return k == len(text) || !isLetter(text[k]) || isLowerASCII(text[k-1]) && isUpper(text[k])
+	return k == len(text) || !isLetter(text[k]) || hump(rune(text[k-1]), rune(text[k]), text[k+1:])
 }
-
-func isLowerASCII(c byte) bool { return c >= 'a' && c <= 'z' }
 
 // asciiLower returns s with its ASCII letters lowered and every other byte
 // kept, so that an index into one is an index into the other.

@@ -984,6 +984,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld1000.jsonl",
 	"testdata/eval/realworld1001.jsonl",
 	"testdata/eval/realworld1002.jsonl",
+	"testdata/eval/realworld1003.jsonl",
+	"testdata/eval/realworld1004.jsonl",
+	"testdata/eval/realworld1005.jsonl",
+	"testdata/eval/realworld1006.jsonl",
+	"testdata/eval/realworld1007.jsonl",
+	"testdata/eval/realworld1008.jsonl",
+	"testdata/eval/realworld1009.jsonl",
+	"testdata/eval/realworld1010.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -992,6 +992,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld1008.jsonl",
 	"testdata/eval/realworld1009.jsonl",
 	"testdata/eval/realworld1010.jsonl",
+	"testdata/eval/realworld1011.jsonl",
+	"testdata/eval/realworld1012.jsonl",
+	"testdata/eval/realworld1013.jsonl",
+	"testdata/eval/realworld1014.jsonl",
+	"testdata/eval/realworld1015.jsonl",
+	"testdata/eval/realworld1016.jsonl",
+	"testdata/eval/realworld1017.jsonl",
+	"testdata/eval/realworld1018.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -62,6 +62,23 @@ const overruleMargin = -0.5
 var notOverruled = []string{SecretShownRule, DigestRule, CountsRule, LostFileRule, BrowserLoadRule,
 	ReplacedBytesRule, CRLFRule, LimitReachedRule, PidsLimitRule, ReadOnlyMountRule, WrongPortRule, TestValueRule, UnansweredRule, ProgramAbsentRule, NULFoundRule, RendererCrashedRule, OOMKilledRule, CPUThrottledRule, ReplacedCountRule, ErrorPageRule, TraversalRule, BufferCutRule, NoHostLookupRule}
 
+// spared are the rules whose overruling, scored with ten folds of the
+// labelled sets (991 blind sets at 5984e62), broke at least 3 more
+// development-half records than it fixed: each reads one phrase family
+// (a download's hash mismatch, a page saved in place of a file, a
+// command refused at fork for memory or argument size, no hardware
+// virtualisation, a circular import, a CDP result over its limit) whose
+// neighbours' words the model reads as another class's. Overruling the
+// broad rules fixed 1,602 test-half records and broke 419. Chosen on the
+// development halves (80 fixed, 17 broken when spared), sparing these
+// fixed 48 test-half records and broke 12 in the same deal.
+var spared = []string{
+	"rule:cdp-pdf-over-message-limit", "rule:circular-import", "rule:devtools-endpoint-refused",
+	"rule:download-hash-mismatch", "rule:exec-not-on-path", "rule:file-permission-before-process",
+	"rule:fork-enomem", "rule:html-page-saved", "rule:length-read-from-text", "rule:mcp-unknown-tool",
+	"rule:no-hardware-virtualization", "rule:noexec-mount", "rule:spawn-e2big", "rule:truncation",
+}
+
 // RuleRecords classifies examples by the built-in rules, overruling none,
 // and counts per deciding rule's By the failures it decided and those it
 // gave their labelled class. Only failures with the harness's log are
@@ -115,7 +132,7 @@ func (r RuleRecord) OverruleMargin() float64 {
 // overruleMargins returns, for each rule m has a record of and trusts
 // less than maxOverruledTrust, the margin the model must reach to
 // overrule it, less the user's rules (a person's rule is never
-// overruled) and notOverruled.
+// overruled), notOverruled and spared.
 func overruleMargins(m *WordModel, user []Rule) map[string]float64 {
 	if m == nil || len(m.Rules) == 0 {
 		return nil
@@ -130,6 +147,9 @@ func overruleMargins(m *WordModel, user []Rule) map[string]float64 {
 		delete(out, user[i].By())
 	}
 	for _, by := range notOverruled {
+		delete(out, by)
+	}
+	for _, by := range spared {
 		delete(out, by)
 	}
 	return out

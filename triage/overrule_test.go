@@ -43,6 +43,27 @@ func TestAShownSecretAndTheHarnesssFiguresAreNeverOverruled(t *testing.T) {
 	}
 }
 
+func TestASparedRuleIsNeverOverruled(t *testing.T) {
+	tests := []struct {
+		name string
+		by   string
+		want bool
+	}{
+		{"a download's hash mismatch is spared", "rule:download-hash-mismatch", false},
+		{"a missing accelerator is spared", "rule:no-hardware-virtualization", false},
+		{"a broad rule with the same record still yields", "rule:protocol", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := &WordModel{Rules: map[string]RuleRecord{tt.by: {Decided: 50, Right: 25}}}
+			_, got := overruleMargins(m, nil)[tt.by]
+			if got != tt.want {
+				t.Errorf("%s has a margin: got %v, want %v", tt.by, got, tt.want)
+			}
+		})
+	}
+}
+
 func TestARuleRightAlmostAlwaysIsNeverOverruled(t *testing.T) {
 	m := &WordModel{Rules: map[string]RuleRecord{"rule:sure": {Decided: 1000, Right: 990}, "rule:unsure": {Decided: 1000, Right: 900}}}
 	got := overruleMargins(m, nil)

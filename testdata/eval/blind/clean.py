@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""clean.py N [ID...]: writes /work/blind/extra/realworldN.jsonl from the helper's set
+without the named ids, their variants, variants whose error repeats their original's
+exactly, and later records repeating an earlier record's source and error. Prints
+what it dropped and the sources this set shares with other new sets or earlier sets."""
+import json,sys,glob,os,re,subprocess
+n=sys.argv[1]; drop=set(sys.argv[2:])
+src=f'/work/blind/rw{n}work/realworld{n}.jsonl'
+recs=[json.loads(l) for l in open(src) if l.strip()]
+ids={r['id'] for r in recs}
+for d in drop:
+    if d not in ids: print('NO SUCH ID',d)
+byid={r['id']:r for r in recs}
+out=[];why={}
+seen=set()
+for r in recs:
+    i=r['id']; v=r.get('variant_of')
+    if i in drop: why[i]='named'; continue
+    if v and v in drop: why[i]='variant of dropped '+v; continue
+    if v and v in byid and byid[v]['error']==r['error']: why[i]='same text as '+v; continue
+    key=(re.sub(r'^variant of\s+','',r['source']).strip(),r['error'])
+    if not v and key in seen: why[i]='repeats source and error'; continue
+    seen.add(key); out.append(r)
+os.makedirs('/work/blind/extra',exist_ok=True)
+dst=f'/work/blind/extra/realworld{n}.jsonl'
+with open(dst,'w') as f:
+    for r in out: f.write(json.dumps(r,ensure_ascii=False)+'\n')
+for i,w in why.items(): print('drop',i,w)
+print(f'realworld{n}: {len(recs)} -> {len(out)} kept, {len(recs)-len(out)} out; variants kept {sum(1 for r in out if r.get("variant_of"))}; critical {sum(1 for r in out if r["severity"]=="critical")}')
+def norm(s):
+    s = s.strip()
+    s = re.sub(r'^variant of\s+', '', s, flags=re.I)
+    m = re.match(r'^([\w.-]+)/([\w.-]+)#(\d+)$', s)
+    if m: s = f"github.com/{m.group(1)}/{m.group(2)}/{m.group(3)}"
+    s = s.split('#')[0]
+    s = re.sub(r'^https?://', '', s); s = re.sub(r'^www\.', '', s)
+    # mirrors of GitHub threads count as the thread itself
+    m = re.search(r'([\w.-]+)/([\w.-]+)/(?:issues|pull|discussions)/(\d+)', s)
+    if m and not s.startswith('gitlab'): s = f"github.com/{m.group(1)}/{m.group(2)}/{m.group(3)}"
+
+    s = re.sub(r'/(issues|pull|discussions)/(\d+)', r'/\2', s)
+    return s.rstrip('/.').lower()
+mine={norm(r['source']) for r in out}
+used=set(open('/work/blind/used_sources.txt').read().split('\n'))
+for s in sorted(mine & used): print('SOURCE USED EARLIER',s)
+for f in glob.glob('/work/blind/extra/realworld*.jsonl'):
+    if f==dst: continue
+    other={norm(json.loads(l)['source']) for l in open(f) if l.strip()}
+    for s in sorted(mine & other): print('SOURCE SHARED WITH',os.path.basename(f),s)
+print(subprocess.run(['python3','/work/blind/validate.py',dst],capture_output=True,text=True).stdout.strip()[-300:])

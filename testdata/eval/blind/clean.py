@@ -27,19 +27,12 @@ with open(dst,'w') as f:
     for r in out: f.write(json.dumps(r,ensure_ascii=False)+'\n')
 for i,w in why.items(): print('drop',i,w)
 print(f'realworld{n}: {len(recs)} -> {len(out)} kept, {len(recs)-len(out)} out; variants kept {sum(1 for r in out if r.get("variant_of"))}; critical {sum(1 for r in out if r["severity"]=="critical")}')
-def norm(s):
-    s = s.strip()
-    s = re.sub(r'^variant of\s+', '', s, flags=re.I)
-    m = re.match(r'^([\w.-]+)/([\w.-]+)#(\d+)$', s)
-    if m: s = f"github.com/{m.group(1)}/{m.group(2)}/{m.group(3)}"
-    s = s.split('#')[0]
-    s = re.sub(r'^https?://', '', s); s = re.sub(r'^www\.', '', s)
-    # mirrors of GitHub threads count as the thread itself
-    m = re.search(r'([\w.-]+)/([\w.-]+)/(?:issues|pull|discussions)/(\d+)', s)
-    if m and not s.startswith('gitlab'): s = f"github.com/{m.group(1)}/{m.group(2)}/{m.group(3)}"
-
-    s = re.sub(r'/(issues|pull|discussions)/(\d+)', r'/\2', s)
-    return s.rstrip('/.').lower()
+# norm is chk_new.py's own: that script is kept as the helpers were given it
+# and runs its check on import, so its function is read out of its text.
+_chk=open(os.path.join(os.path.dirname(os.path.abspath(__file__)),'chk_new.py')).read()
+_ns={'re':re}
+exec(_chk[_chk.index('def norm'):_chk.index("if sys.argv[1:2] == ['--rebuild']")],_ns)
+norm=_ns['norm']
 mine={norm(r['source']) for r in out}
 used=set(open('/work/blind/used_sources.txt').read().split('\n'))
 for s in sorted(mine & used): print('SOURCE USED EARLIER',s)

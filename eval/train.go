@@ -1000,6 +1000,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld1016.jsonl",
 	"testdata/eval/realworld1017.jsonl",
 	"testdata/eval/realworld1018.jsonl",
+	"testdata/eval/realworld1019.jsonl",
+	"testdata/eval/realworld1020.jsonl",
+	"testdata/eval/realworld1021.jsonl",
+	"testdata/eval/realworld1022.jsonl",
+	"testdata/eval/realworld1023.jsonl",
+	"testdata/eval/realworld1024.jsonl",
+	"testdata/eval/realworld1025.jsonl",
+	"testdata/eval/realworld1026.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

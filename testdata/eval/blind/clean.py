@@ -12,15 +12,18 @@ for d in drop:
     if d not in ids: print('NO SUCH ID',d)
 byid={r['id']:r for r in recs}
 out=[];why={}
-seen=set()
+seen={}; repeats={}
 for r in recs:
     i=r['id']; v=r.get('variant_of')
+    if v in repeats:
+        # a variant of a repeat is a variant of the record it repeats
+        r['variant_of']=v=repeats[v]
     if i in drop: why[i]='named'; continue
     if v and v in drop: why[i]='variant of dropped '+v; continue
     if v and v in byid and byid[v]['error']==r['error']: why[i]='same text as '+v; continue
     key=(re.sub(r'^variant of\s+','',r['source']).strip(),r['error'])
-    if not v and key in seen: why[i]='repeats source and error'; continue
-    seen.add(key); out.append(r)
+    if not v and key in seen: why[i]='repeats source and error'; repeats[i]=seen[key]; continue
+    seen.setdefault(key,i); out.append(r)
 os.makedirs('/work/blind/extra',exist_ok=True)
 dst=f'/work/blind/extra/realworld{n}.jsonl'
 with open(dst,'w') as f:

@@ -29,7 +29,7 @@ func DecideWith(c *triage.Classifier, severity *triage.WordModel, records []Reco
 	out := make([]Outcome, len(records))
 	for i, r := range records {
 		f := r.Failure()
-		cl := g.Settle(c.Classify(f))
+		cl := g.Settle(c.Classify(f), f.LogTail)
 		a := g.AssignClassified(cl, f.LogTail)
 		out[i] = Outcome{Layer: cl.Layer, Primitive: cl.Primitive, Mode: a.ModeID, By: cl.By}
 	}

@@ -45,7 +45,7 @@ func (s *Store) ModeForFailure(ctx context.Context, f triage.Failure) (ModeLooku
 	// start a template of its own gets the id its template would be minted
 	// with, without mining it.
 	s.groupMu.Lock()
-	cl = s.grouper.SettleLookup(cl)
+	cl = s.grouper.SettleLookup(cl, f.LogTail)
 	id, ok := s.grouper.LookupClassified(cl, f.LogTail)
 	s.groupMu.Unlock()
 	if !ok {

@@ -33,7 +33,7 @@ func (s *Store) assignModes(rows []index.Entry) index.Mined {
 		}
 		// A failure no rule decided takes the class of the template its
 		// signature joins, so that one cause is not split by its guesses.
-		cl := s.grouper.Settle(triage.Classification{Layer: c.Layer, Primitive: c.Primitive, By: c.By, Signature: c.Signature, Context: c.Context})
+		cl := s.grouper.Settle(triage.Classification{Layer: c.Layer, Primitive: c.Primitive, By: c.By, Signature: c.Signature, Context: c.Context}, c.Log)
 		c.Layer, c.Primitive, c.By = cl.Layer, cl.Primitive, cl.By
 		a := s.grouper.AssignClassified(cl, c.Log)
 		c.ModeID = a.ModeID

@@ -361,3 +361,50 @@ func modesByTest(t *testing.T, s *Store, run string) map[string]string {
 	}
 	return out
 }
+
+func TestAGuessLoggedLikeARulesFailureTakesItsClassAndModeAcrossARestart(t *testing.T) {
+	path := newCampaign(t, "guessed.db")
+	const (
+		steps = `step 3/6 fetch_dataset via run_code\nHTTPS_PROXY=http://egress:3128 set by the image\nretrying mirror after 30s`
+		other = `step 5/6 render report via run_code\nwrote 14 pages with weasyprint\nsummary table written`
+		// guessed is a message no rule reads, which the learned model
+		// reads as the test's own fault.
+		guessed = "the fixture expected row count no longer matches the dataset"
+	)
+	row := func(run, test, domain, errText, log string) string {
+		return `('` + run + `', '` + test + `', 'code-interpreter', '` + domain + `', 'failed', 1, '` + errText + `', CAST(replace('` + log + `', '\n', char(10)) AS BLOB))`
+	}
+	const insert = `INSERT INTO results (run_id, test, target, domain, status, exit_code, error, log) VALUES `
+	addRun(t, path, "r1", true, insert+
+		row("r1", "downloads/a", "downloads", "curl: (7) Failed to connect to mirror.example.com port 443 after 0 ms: Could not connect to server", steps)+", "+
+		row("r1", "downloads/b", "downloads", guessed, steps+`\nattempt 3 failed`)+", "+
+		row("r1", "reports/a", "reports", guessed, other)+";")
+	state := filepath.Join(t.TempDir(), "state.db")
+	s := openStore(t, state, path)
+	ctx := context.Background()
+	classOf := func(s *Store, id string) string {
+		t.Helper()
+		m, err := s.FindMode(ctx, id)
+		if err != nil {
+			t.Fatalf("mode %s: %v", id, err)
+		}
+		return m.Layer + "/" + m.Primitive
+	}
+	r1 := modesByTest(t, s, "r1")
+	if got := classOf(s, r1["downloads/a"]); got != "sandbox/network-egress" {
+		t.Fatalf("the rule's failure is in %s, want sandbox/network-egress", got)
+	}
+	if got := classOf(s, r1["reports/a"]); got == "sandbox/network-egress" {
+		t.Fatalf("the guessed message logged otherwise is in %s too; the test needs a message guessed as another class", got)
+	}
+	if r1["downloads/b"] != r1["downloads/a"] {
+		t.Errorf("got mode %s (%s) for the guess logged like the rule's failure, want its mode %s", r1["downloads/b"], classOf(s, r1["downloads/b"]), r1["downloads/a"])
+	}
+	s.Close()
+
+	addRun(t, path, "r2", true, insert+row("r2", "downloads/c", "downloads", guessed, steps+`\nattempt 2 failed`)+";")
+	s = openStore(t, state, path)
+	if got := modesByTest(t, s, "r2")["downloads/c"]; got != r1["downloads/a"] {
+		t.Errorf("after a restart got mode %s for the guess logged alike, want %s", got, r1["downloads/a"])
+	}
+}

@@ -946,7 +946,7 @@ func TestRunsStoppedAtTheirTimeLimitAreOneModeWhateverTheToolSaid(t *testing.T) 
 		{Status: "failed", Error: "PermissionError: [Errno 13] Permission denied: '/usr/lib/python3/dist-packages/x'"},
 		{Status: "failed", Error: "OSError: [Errno 28] No space left on device"},
 	} {
-		g.AssignClassified(g.Settle(c.Classify(f)), f.LogTail)
+		g.AssignClassified(g.Settle(c.Classify(f), f.LogTail), f.LogTail)
 	}
 	atLimit := []Failure{
 		{Status: "failed", Error: "clang-14: error: unable to execute command: Killed", LogTail: []byte("step=build cmd=make limit_s=600 elapsed_s=601 rss_peak_mb=310 mem_limit_mb=4096 exit=137")},
@@ -954,7 +954,7 @@ func TestRunsStoppedAtTheirTimeLimitAreOneModeWhateverTheToolSaid(t *testing.T) 
 	}
 	var modes []string
 	for _, f := range atLimit {
-		cl := g.Settle(c.Classify(f))
+		cl := g.Settle(c.Classify(f), f.LogTail)
 		if got, want := cl.By, LimitReachedRule; got != want {
 			t.Fatalf("got %s for %q, want %s", got, f.Error, want)
 		}

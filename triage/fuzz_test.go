@@ -59,7 +59,7 @@ func FuzzGrouper(f *testing.F) {
 				// A guess of every other line is settled where its
 				// template is, and mined in the class it settled in.
 				if i%2 == 1 {
-					cl := g.Settle(Classification{Layer: group[0], Primitive: group[1], By: GuessBy + "fuzz", Signature: normalize(line)})
+					cl := g.Settle(Classification{Layer: group[0], Primitive: group[1], By: GuessBy + "fuzz", Signature: normalize(line)}, nil)
 					if !ValidPrimitive(cl.Layer, cl.Primitive) && cl.Layer != sandtrap.LayerUnclassified {
 						t.Fatalf("settled %q in %s/%s, outside the vocabulary", line, cl.Layer, cl.Primitive)
 					}

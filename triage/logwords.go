@@ -97,6 +97,63 @@ func (g *Grouper) loggedMostAlike(group string, logWords []string, eligible func
 	return best, best != nil
 }
 
+// Taking the class of a failure logged alike. A guess reads a failure's
+// words and its log, but a rule that placed another failure logged almost
+// the same words read that failure's error precisely: the same steps and
+// tool output around two errors are one cause, worded otherwise. A guessed
+// failure whose log shares at least loggedClassLikeness of its words
+// (Jaccard) with the first failure's log of a template a rule, a known
+// cause or the harness placed takes that template's class, and the
+// restatements by log then join it to that mode.
+const loggedClassLikeness = 0.6
+
+// loggedAlike ends the By of a failure that took the class of one logged
+// alike.
+const loggedAlike = "like a failure logged alike"
+
+// loggedClass returns the class of the decided live template (see
+// Grouper.decided) whose first failure's log is most alike to log, when
+// cl is a guess and the two logs share at least loggedClassLikeness of
+// their words; of two as alike, the older.
+func (g *Grouper) loggedClass(cl Classification, log []byte) (string, bool) {
+	if !weakClassification(cl) || len(g.decided) == 0 || len(bytes.TrimSpace(log)) == 0 {
+		return "", false
+	}
+	words := LogWords(log)
+	if len(words) == 0 {
+		return "", false
+	}
+	var (
+		best      *drain.Template
+		bestShare float64
+	)
+	for _, byWord := range g.logs.ids {
+		shared := map[string]int{}
+		for _, w := range words {
+			for _, id := range byWord[w] {
+				if g.decided[id] {
+					shared[id]++
+				}
+			}
+		}
+		for id, n := range shared {
+			share := float64(n) / float64(len(words)+len(g.logs.wordsOf[id])-n)
+			if share < loggedClassLikeness || share < bestShare {
+				continue
+			}
+			t, live := g.miner.Get(id)
+			if !live || share == bestShare && best != nil && t.Seq > best.Seq {
+				continue
+			}
+			best, bestShare = t, share
+		}
+	}
+	if best == nil {
+		return "", false
+	}
+	return best.Group, true
+}
+
 // ratedAtLeast reports whether the signature of template t is rated
 // severity or worse.
 func (g *Grouper) ratedAtLeast(t *drain.Template, severity string) bool {

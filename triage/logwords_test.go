@@ -158,3 +158,85 @@ func TestToolOfIsTheLeadingWordOfASignaturesLastLine(t *testing.T) {
 		})
 	}
 }
+
+func TestAGuessTakesTheClassOfAFailureARulePlacedAndLoggedAlike(t *testing.T) {
+	const (
+		steps = "step 3/6 fetch_dataset via run_code\nHTTPS_PROXY=http://egress:3128 set by the image\nretrying mirror after 30s\n"
+		other = "step 5/6 render report via run_code\nwrote 14 pages with weasyprint\n"
+	)
+	ruled := Classification{Layer: "sandbox", Primitive: "network-egress", By: "rule:network-egress", Signature: "curl: (7) Failed to connect to mirror.example port 443", Context: "downloads"}
+	guessed := func(layer, primitive string) Classification {
+		return Classification{Layer: layer, Primitive: primitive, By: GuessLearned + "mirror,retry", Signature: "fetch_dataset gave up after 3 attempts", Context: "downloads"}
+	}
+	tests := []struct {
+		name                string
+		first, second       Classification
+		firstLog, secondLog string
+		wantClass           string
+		wantOneMode         bool
+	}{
+		{"a guess logged like a rule's failure takes its class and joins its mode", ruled, guessed("test", "harness"), steps, steps + "attempt 3 failed", "sandbox/network-egress", true},
+		{"a guess logged otherwise keeps its own class", ruled, guessed("test", "harness"), steps, other, "test/harness", false},
+		{"a guess without a log keeps its own class", ruled, guessed("test", "harness"), steps, "", "test/harness", false},
+		{"a guess logged like another guess keeps its own class", guessed("interface", "protocol"), guessed("test", "harness"), steps, steps, "test/harness", false},
+		{"a rule's failure keeps its class however it was logged", ruled,
+			Classification{Layer: "sandbox", Primitive: "memory", By: "rule:memory", Signature: "Killed", Context: "downloads"}, steps, steps, "sandbox/memory", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := NewGrouper()
+			first := g.AssignClassified(g.Settle(tt.first, []byte(tt.firstLog)), []byte(tt.firstLog))
+			// Looking up answers what mining will, and notes nothing.
+			looked := g.SettleLookup(tt.second, []byte(tt.secondLog))
+			second := g.Settle(tt.second, []byte(tt.secondLog))
+			if got := ModeGroup(second.Layer, second.Primitive); got != tt.wantClass {
+				t.Errorf("settled in %s, want %s", got, tt.wantClass)
+			}
+			if looked != second {
+				t.Errorf("looked up %+v, want what settling gave: %+v", looked, second)
+			}
+			a := g.AssignClassified(second, []byte(tt.secondLog))
+			if got := g.Resolve(a.ModeID) == g.Resolve(first.ModeID); got != tt.wantOneMode {
+				t.Errorf("one mode: got %v, want %v (%s and %s)", got, tt.wantOneMode, first.ModeID, a.ModeID)
+			}
+		})
+	}
+	t.Run("it says who placed it", func(t *testing.T) {
+		g := NewGrouper()
+		g.AssignClassified(ruled, []byte(steps))
+		if got, want := g.Settle(guessed("test", "harness"), []byte(steps)).By, GuessBy+loggedAlike; got != want {
+			t.Errorf("got By %q, want %q", got, want)
+		}
+	})
+	t.Run("after a restart a guess logged alike takes the class it would have before", func(t *testing.T) {
+		g := NewGrouper()
+		first := g.AssignClassified(ruled, []byte(steps)).ModeID
+		restarted := NewGrouper()
+		for _, tm := range g.Templates() {
+			if tm.ID == first && !tm.Decided {
+				t.Errorf("template %s saved as not decided, want decided: a rule placed its failure", tm.ID)
+			}
+			restarted.Restore(tm)
+		}
+		cl := restarted.Settle(guessed("test", "harness"), []byte(steps))
+		if got := ModeGroup(cl.Layer, cl.Primitive); got != "sandbox/network-egress" {
+			t.Errorf("settled in %s after a restart, want sandbox/network-egress", got)
+		}
+		if got := restarted.AssignClassified(cl, []byte(steps)).ModeID; got != first {
+			t.Errorf("got mode %s after a restart, want %s", got, first)
+		}
+	})
+	t.Run("a template saved before templates knew who placed them lends no guess its class", func(t *testing.T) {
+		g := NewGrouper()
+		g.AssignClassified(ruled, []byte(steps))
+		restarted := NewGrouper()
+		for _, tm := range g.Templates() {
+			tm.Decided = false
+			restarted.Restore(tm)
+		}
+		cl := restarted.Settle(guessed("test", "harness"), []byte(steps))
+		if got := ModeGroup(cl.Layer, cl.Primitive); got != "test/harness" {
+			t.Errorf("settled in %s, want the guess's own test/harness", got)
+		}
+	})
+}

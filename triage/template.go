@@ -347,6 +347,9 @@ type Grouper struct {
 	// tool that printed each one's first failure (see toolOf).
 	logs   wordIndex
 	toolOf map[string]string
+	// decided holds the live templates whose first failure a rule, a
+	// known cause or the harness placed, with a log (see loggedClass).
+	decided map[string]bool
 	// pool mines every signature of every class together, to settle the
 	// class of failures no rule decided (see Settle); poolClass holds the
 	// class of each pool template, its first member's.
@@ -370,7 +373,7 @@ var GroupingConfig = drain.Config{Depth: 2, Similarity: 0.7, MaxChildren: 100, A
 func NewGrouper() *Grouper {
 	g := &Grouper{cache: map[grouperKey]string{}, aliases: map[string]string{}, shown: map[string][]string{},
 		words: newWordIndex(), byCodes: map[string]map[string]string{}, like: newLikeness(),
-		byContext: map[string][]string{}, contextOf: map[string]string{}, logs: newWordIndex(), toolOf: map[string]string{}}
+		byContext: map[string][]string{}, contextOf: map[string]string{}, logs: newWordIndex(), toolOf: map[string]string{}, decided: map[string]bool{}}
 	g.miner = drain.New(GroupingConfig, g.mint)
 	g.poolClass, g.settled = map[string]string{}, map[grouperKey]string{}
 	g.pool = drain.New(GroupingConfig, func(string, []string) string {
@@ -393,8 +396,13 @@ const poolGroup = "*"
 // Only a signature that starts a pool template keeps its own guess, and so
 // does a failure with a harness's log (a run context): its guess read the
 // log besides the words, and over the blind campaigns the template's class
-// was right for 20 % of the guesses it overruled.
-func (g *Grouper) Settle(cl Classification) Classification {
+// was right for 20 % of the guesses it overruled. Before all that, a guess
+// whose log, its failure's log tail, is logged like the first failure of a
+// template a rule placed takes that template's class (see loggedClass).
+func (g *Grouper) Settle(cl Classification, log []byte) Classification {
+	if class, ok := g.loggedClass(cl, log); ok {
+		return reclassBy(cl, class, GuessBy+loggedAlike)
+	}
 	sig := cl.ModeSignature()
 	if strings.TrimSpace(sig) == "" {
 		// No words: nothing says which template it is one of.
@@ -428,7 +436,10 @@ func (g *Grouper) Settle(cl Classification) Classification {
 
 // SettleLookup is Settle for a failure looked up rather than mined: it
 // notes nothing.
-func (g *Grouper) SettleLookup(cl Classification) Classification {
+func (g *Grouper) SettleLookup(cl Classification, log []byte) Classification {
+	if class, ok := g.loggedClass(cl, log); ok {
+		return reclassBy(cl, class, GuessBy+loggedAlike)
+	}
 	if !settles(cl) || strings.TrimSpace(cl.ModeSignature()) == "" {
 		return cl
 	}
@@ -440,16 +451,19 @@ func (g *Grouper) SettleLookup(cl Classification) Classification {
 
 // reclass returns cl in class, a ModeGroup, saying who placed it there.
 func reclass(cl Classification, class string) Classification {
+	if layer, _ := splitGroup(class); layer == sandtrap.LayerUnclassified {
+		return reclassBy(cl, class, ByNone)
+	}
+	return reclassBy(cl, class, GuessBy+"like its template")
+}
+
+// reclassBy returns cl in class, a ModeGroup, placed there by by.
+func reclassBy(cl Classification, class, by string) Classification {
 	layer, primitive := splitGroup(class)
 	if layer == cl.Layer && primitive == cl.Primitive {
 		return cl
 	}
-	cl.Layer, cl.Primitive, cl.Cause = layer, primitive, ""
-	if layer == sandtrap.LayerUnclassified {
-		cl.By = ByNone
-	} else {
-		cl.By = GuessBy + "like its template"
-	}
+	cl.Layer, cl.Primitive, cl.Cause, cl.By = layer, primitive, "", by
 	return cl
 }
 
@@ -496,6 +510,10 @@ type SavedTemplate struct {
 	// and Tool the tool that printed its first failure (see toolOf).
 	LogWords []string
 	Tool     string
+	// Decided says that a rule, a known cause or the harness placed its
+	// first failure, so that a guess logged alike takes its class (see
+	// loggedClass).
+	Decided bool
 }
 
 // Restore puts back a saved template.
@@ -511,6 +529,9 @@ func (g *Grouper) Restore(t SavedTemplate) {
 		g.index(group, t.ID, tokens, templateWords(tokens), signatureWords(t.Template))
 		g.noteContext(group, t.ID, t.Context)
 		g.noteLog(group, t.ID, t.LogWords, t.Tool)
+		if t.Decided && len(t.LogWords) > 0 {
+			g.decided[t.ID] = true
+		}
 		// The pool learns the saved classes, so that a failure after a
 		// restart settles where its template's failures did.
 		if res := g.pool.Add(poolGroup, tokens); res.Created {
@@ -578,13 +599,14 @@ type runEvidence struct {
 	context string
 	log     []byte
 	own     string
+	decided bool
 }
 
 // AssignClassified returns the failure mode of a classified failure, as
 // Settle placed it; log is the failure's log tail (Failure.LogTail), nil
 // when there is none.
 func (g *Grouper) AssignClassified(cl Classification, log []byte) Assignment {
-	return g.assign(cl.Layer, cl.Primitive, cl.ModeSignature(), runEvidence{cl.Context, log, cl.Signature}, restatingOf(cl))
+	return g.assign(cl.Layer, cl.Primitive, cl.ModeSignature(), runEvidence{cl.Context, log, cl.Signature, !weakClassification(cl)}, restatingOf(cl))
 }
 
 // assign mines signature in its layer and primitive's group; ev is what
@@ -640,6 +662,9 @@ func (g *Grouper) assign(layer, primitive, signature string, ev runEvidence, how
 			g.noteContext(group, id, ev.context)
 		}
 		g.noteLog(group, id, logWords, tool)
+		if ev.decided && len(logWords) > 0 {
+			g.decided[id] = true
+		}
 	} else if g.generalise(id, tokens) {
 		a.Changed = true
 	}
@@ -872,6 +897,7 @@ func (g *Grouper) index(group, id string, tokens, words, likeWords []string) {
 }
 
 func (g *Grouper) unindex(group, id string) {
+	delete(g.decided, id)
 	g.words.remove(group, id)
 	g.like.remove(group, id)
 	g.logs.remove(group, id)
@@ -1032,7 +1058,7 @@ func (g *Grouper) saved(id string) SavedTemplate {
 		return SavedTemplate{ID: id}
 	}
 	layer, primitive := splitGroup(t.Group)
-	return SavedTemplate{ID: t.ID, Layer: layer, Primitive: primitive, Template: g.shownText(t), Tokens: t.String(), Count: t.Count, Seq: t.Seq, Context: g.contextOf[t.ID], LogWords: g.logs.wordsOf[t.ID], Tool: g.toolOf[t.ID]}
+	return SavedTemplate{ID: t.ID, Layer: layer, Primitive: primitive, Template: g.shownText(t), Tokens: t.String(), Count: t.Count, Seq: t.Seq, Context: g.contextOf[t.ID], LogWords: g.logs.wordsOf[t.ID], Tool: g.toolOf[t.ID], Decided: g.decided[t.ID]}
 }
 
 // text is the template id as people read it, "" when it is not live.

@@ -306,7 +306,7 @@ func TestSettlePlacesAGuessWhereItsTemplateIs(t *testing.T) {
 			g := NewGrouper()
 			var got Classification
 			for _, cl := range tt.seq {
-				got = g.Settle(cl)
+				got = g.Settle(cl, nil)
 			}
 			if got.Primitive != tt.wantP {
 				t.Errorf("got %s/%s by %s, want primitive %s", got.Layer, got.Primitive, got.By, tt.wantP)
@@ -318,11 +318,11 @@ func TestSettlePlacesAGuessWhereItsTemplateIs(t *testing.T) {
 func TestSettleRemembersTheClassesOfRestoredTemplates(t *testing.T) {
 	g := NewGrouper()
 	g.Restore(SavedTemplate{ID: "m-1", Layer: "sandbox", Primitive: "memory", Template: "worker lost heap on node <*>", Tokens: "worker lost heap on node <*>", Count: 3, Seq: 1})
-	got := g.Settle(Classification{Layer: "sandbox", Primitive: "cpu-time", By: GuessBy + "learned:x", Signature: "worker lost heap on node gamma"})
+	got := g.Settle(Classification{Layer: "sandbox", Primitive: "cpu-time", By: GuessBy + "learned:x", Signature: "worker lost heap on node gamma"}, nil)
 	if got.Primitive != "memory" {
 		t.Errorf("got %s/%s, want the restored template's memory", got.Layer, got.Primitive)
 	}
-	if looked := g.SettleLookup(Classification{Layer: "unclassified", By: ByNone, Signature: "worker lost heap on node delta"}); looked.Primitive != "memory" {
+	if looked := g.SettleLookup(Classification{Layer: "unclassified", By: ByNone, Signature: "worker lost heap on node delta"}, nil); looked.Primitive != "memory" {
 		t.Errorf("looked up %s/%s, want memory", looked.Layer, looked.Primitive)
 	}
 }

@@ -24,7 +24,7 @@ func (db *DB) Templates() Templates { return Templates{db} }
 // Load returns the saved templates, in the order they were made, and
 // whether people's decisions wait to be carried over to a new classifier.
 func (t Templates) Load(ctx context.Context) (_ []triage.SavedTemplate, carryPending bool, _ error) {
-	rows, err := t.db.reader.QueryContext(ctx, `SELECT id, layer, primitive, template, tokens, count, seq, context, log_words, tool FROM templates ORDER BY seq`)
+	rows, err := t.db.reader.QueryContext(ctx, `SELECT id, layer, primitive, template, tokens, count, seq, context, log_words, tool, decided FROM templates ORDER BY seq`)
 	if err != nil {
 		return nil, false, errorf("loading templates: %w", err)
 	}
@@ -35,7 +35,7 @@ func (t Templates) Load(ctx context.Context) (_ []triage.SavedTemplate, carryPen
 			st       triage.SavedTemplate
 			logWords string
 		)
-		if err := rows.Scan(&st.ID, &st.Layer, &st.Primitive, &st.Template, &st.Tokens, &st.Count, &st.Seq, &st.Context, &logWords, &st.Tool); err != nil {
+		if err := rows.Scan(&st.ID, &st.Layer, &st.Primitive, &st.Template, &st.Tokens, &st.Count, &st.Seq, &st.Context, &logWords, &st.Tool, &st.Decided); err != nil {
 			return nil, false, errorf("loading templates: %w", err)
 		}
 		st.LogWords = strings.Fields(logWords)
@@ -140,9 +140,9 @@ func (t Templates) CarryOver(ctx context.Context, reading []int64) (moved int, d
 // persistTemplates saves the templates and aliases not saved yet in tx.
 func persistTemplates(ctx context.Context, tx *sql.Tx, templates map[string]triage.SavedTemplate, aliases map[string]string) error {
 	for _, t := range templates {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO templates (id, layer, primitive, template, tokens, count, seq, context, log_words, tool) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO templates (id, layer, primitive, template, tokens, count, seq, context, log_words, tool, decided) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (id) DO UPDATE SET template = excluded.template, tokens = excluded.tokens, count = excluded.count`,
-			t.ID, t.Layer, t.Primitive, t.Template, t.Tokens, t.Count, t.Seq, t.Context, strings.Join(t.LogWords, " "), t.Tool); err != nil {
+			t.ID, t.Layer, t.Primitive, t.Template, t.Tokens, t.Count, t.Seq, t.Context, strings.Join(t.LogWords, " "), t.Tool, t.Decided); err != nil {
 			return errorf("saving template %s: %w", t.ID, err)
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE modes SET signature = ? WHERE id = ?`, t.Template, t.ID); err != nil {

@@ -1008,6 +1008,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld1024.jsonl",
 	"testdata/eval/realworld1025.jsonl",
 	"testdata/eval/realworld1026.jsonl",
+	"testdata/eval/realworld1027.jsonl",
+	"testdata/eval/realworld1028.jsonl",
+	"testdata/eval/realworld1029.jsonl",
+	"testdata/eval/realworld1030.jsonl",
+	"testdata/eval/realworld1031.jsonl",
+	"testdata/eval/realworld1032.jsonl",
+	"testdata/eval/realworld1033.jsonl",
+	"testdata/eval/realworld1034.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """clean.py N [ID...]: writes /work/blind/extra/realworldN.jsonl from the helper's set
 without the named ids, their variants, variants whose error repeats their original's
-exactly, and later records repeating an earlier record's source and error. Prints
+or an earlier sibling variant's exactly, and later records repeating an earlier record's
+source and error. Prints
 what it dropped and the sources this set shares with other new sets or earlier sets."""
 import json,sys,glob,os,re,subprocess
 n=sys.argv[1]; drop=set(sys.argv[2:])
@@ -11,19 +12,25 @@ ids={r['id'] for r in recs}
 for d in drop:
     if d not in ids: print('NO SUCH ID',d)
 byid={r['id']:r for r in recs}
-out=[];why={}
-seen={}; repeats={}
+# verbatim records that repeat an earlier one's source and error, and the
+# record each repeats (its variants are that record's variants)
+first={}; repeats={}
+for r in recs:
+    if r.get('variant_of'): continue
+    key=(re.sub(r'^variant of\s+','',r['source']).strip(),r['error'])
+    if key in first: repeats[r['id']]=first[key]
+    else: first[key]=r['id']
+out=[];why={};siblings={}
 for r in recs:
     i=r['id']; v=r.get('variant_of')
-    if v in repeats:
-        # a variant of a repeat is a variant of the record it repeats
-        r['variant_of']=v=repeats[v]
+    if v in repeats: r['variant_of']=v=repeats[v]
     if i in drop: why[i]='named'; continue
+    if i in repeats: why[i]='repeats source and error of '+repeats[i]; continue
     if v and v in drop: why[i]='variant of dropped '+v; continue
     if v and v in byid and byid[v]['error']==r['error']: why[i]='same text as '+v; continue
-    key=(re.sub(r'^variant of\s+','',r['source']).strip(),r['error'])
-    if not v and key in seen: why[i]='repeats source and error'; repeats[i]=seen[key]; continue
-    seen.setdefault(key,i); out.append(r)
+    if v and (v,r['error']) in siblings: why[i]='same text as its sibling '+siblings[(v,r['error'])]; continue
+    if v: siblings[(v,r['error'])]=i
+    out.append(r)
 os.makedirs('/work/blind/extra',exist_ok=True)
 dst=f'/work/blind/extra/realworld{n}.jsonl'
 with open(dst,'w') as f:

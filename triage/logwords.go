@@ -112,11 +112,11 @@ const loggedClassLikeness = 0.6
 const loggedAlike = "like a failure logged alike"
 
 // loggedClass returns the class of the decided live template (see
-// Grouper.decided) whose first failure's log is most alike to log, when
-// cl is a guess and the two logs share at least loggedClassLikeness of
-// their words; of two as alike, the older.
+// Grouper.decidedLogs) whose first failure's log is most alike to log,
+// when cl is a guess or unclassified and the two logs share at least
+// loggedClassLikeness of their words; of two as alike, the older.
 func (g *Grouper) loggedClass(cl Classification, log []byte) (string, bool) {
-	if !weakClassification(cl) || len(g.decided) == 0 || len(bytes.TrimSpace(log)) == 0 {
+	if !weakClassification(cl) || len(g.decidedLogs.wordsOf) == 0 || len(bytes.TrimSpace(log)) == 0 {
 		return "", false
 	}
 	words := LogWords(log)
@@ -127,17 +127,15 @@ func (g *Grouper) loggedClass(cl Classification, log []byte) (string, bool) {
 		best      *drain.Template
 		bestShare float64
 	)
-	for _, byWord := range g.logs.ids {
+	for _, byWord := range g.decidedLogs.ids {
 		shared := map[string]int{}
 		for _, w := range words {
 			for _, id := range byWord[w] {
-				if g.decided[id] {
-					shared[id]++
-				}
+				shared[id]++
 			}
 		}
 		for id, n := range shared {
-			share := float64(n) / float64(len(words)+len(g.logs.wordsOf[id])-n)
+			share := float64(n) / float64(len(words)+len(g.decidedLogs.wordsOf[id])-n)
 			if share < loggedClassLikeness || share < bestShare {
 				continue
 			}

@@ -226,6 +226,32 @@ func TestAGuessTakesTheClassOfAFailureARulePlacedAndLoggedAlike(t *testing.T) {
 			t.Errorf("got mode %s after a restart, want %s", got, first)
 		}
 	})
+	t.Run("a rule's mode still lends its class after a worse wording takes it in, and after a restart", func(t *testing.T) {
+		limit := Classification{Layer: "interface", Primitive: "message-size", By: "rule:message-size", Signature: "413 Request Entity Too Large", Context: "downloads"}
+		cut := Classification{Layer: "test", Primitive: "harness", By: GuessLeaning + "read", Signature: "IncompleteRead(1024 bytes read, 4096 more expected)", Context: "downloads"}
+		limitSev, _ := Severity(limit.Layer, limit.Primitive, limit.Signature)
+		cutSev, _ := Severity(limit.Layer, limit.Primitive, cut.Signature)
+		if SeverityRank(cutSev) >= SeverityRank(limitSev) {
+			t.Fatalf("rated %s and %s: the case needs the cut rated worse, so that its template takes the rule's in", cutSev, limitSev)
+		}
+		g := NewGrouper()
+		first := g.AssignClassified(g.Settle(limit, []byte(steps)), []byte(steps))
+		taker := g.AssignClassified(g.Settle(cut, []byte(steps)), []byte(steps))
+		if !slices.Contains(taker.Absorbed, first.ModeID) {
+			t.Fatalf("the worse wording's template absorbed %v, want the rule's %s", taker.Absorbed, first.ModeID)
+		}
+		later := Classification{Layer: "test", Primitive: "harness", By: GuessLearned + "gave,up", Signature: "fetch_dataset gave up after 3 attempts", Context: "downloads"}
+		if got := g.Settle(later, []byte(steps)); ModeGroup(got.Layer, got.Primitive) != "interface/message-size" {
+			t.Errorf("settled in %s/%s, want interface/message-size: the mode that took the rule's in lends its class", got.Layer, got.Primitive)
+		}
+		restarted := NewGrouper()
+		for _, tm := range g.Templates() {
+			restarted.Restore(tm)
+		}
+		if got := restarted.Settle(later, []byte(steps)); ModeGroup(got.Layer, got.Primitive) != "interface/message-size" {
+			t.Errorf("after a restart settled in %s/%s, want interface/message-size", got.Layer, got.Primitive)
+		}
+	})
 	t.Run("a template saved before templates knew who placed them lends no guess its class", func(t *testing.T) {
 		g := NewGrouper()
 		g.AssignClassified(ruled, []byte(steps))

@@ -347,9 +347,10 @@ type Grouper struct {
 	// tool that printed each one's first failure (see toolOf).
 	logs   wordIndex
 	toolOf map[string]string
-	// decided holds the live templates whose first failure a rule, a
-	// known cause or the harness placed, with a log (see loggedClass).
-	decided map[string]bool
+	// decidedLogs indexes, by the words of their first failure's log, the
+	// live templates whose first failure a rule, a known cause or the
+	// harness placed, or that took in such a template (see loggedClass).
+	decidedLogs wordIndex
 	// pool mines every signature of every class together, to settle the
 	// class of failures no rule decided (see Settle); poolClass holds the
 	// class of each pool template, its first member's.
@@ -373,7 +374,7 @@ var GroupingConfig = drain.Config{Depth: 2, Similarity: 0.7, MaxChildren: 100, A
 func NewGrouper() *Grouper {
 	g := &Grouper{cache: map[grouperKey]string{}, aliases: map[string]string{}, shown: map[string][]string{},
 		words: newWordIndex(), byCodes: map[string]map[string]string{}, like: newLikeness(),
-		byContext: map[string][]string{}, contextOf: map[string]string{}, logs: newWordIndex(), toolOf: map[string]string{}, decided: map[string]bool{}}
+		byContext: map[string][]string{}, contextOf: map[string]string{}, logs: newWordIndex(), toolOf: map[string]string{}, decidedLogs: newWordIndex()}
 	g.miner = drain.New(GroupingConfig, g.mint)
 	g.poolClass, g.settled = map[string]string{}, map[grouperKey]string{}
 	g.pool = drain.New(GroupingConfig, func(string, []string) string {
@@ -397,8 +398,9 @@ const poolGroup = "*"
 // does a failure with a harness's log (a run context): its guess read the
 // log besides the words, and over the blind campaigns the template's class
 // was right for 20 % of the guesses it overruled. Before all that, a guess
-// whose log, its failure's log tail, is logged like the first failure of a
-// template a rule placed takes that template's class (see loggedClass).
+// or an unclassified failure whose log, its failure's log tail, is logged
+// like the first failure of a template a rule, a known cause or the
+// harness placed takes that template's class (see loggedClass).
 func (g *Grouper) Settle(cl Classification, log []byte) Classification {
 	if class, ok := g.loggedClass(cl, log); ok {
 		return reclassBy(cl, class, GuessBy+loggedAlike)
@@ -529,8 +531,8 @@ func (g *Grouper) Restore(t SavedTemplate) {
 		g.index(group, t.ID, tokens, templateWords(tokens), signatureWords(t.Template))
 		g.noteContext(group, t.ID, t.Context)
 		g.noteLog(group, t.ID, t.LogWords, t.Tool)
-		if t.Decided && len(t.LogWords) > 0 {
-			g.decided[t.ID] = true
+		if t.Decided {
+			g.markDecided(group, t.ID)
 		}
 		// The pool learns the saved classes, so that a failure after a
 		// restart settles where its template's failures did.
@@ -650,6 +652,10 @@ func (g *Grouper) assign(layer, primitive, signature string, ev runEvidence, how
 			return a
 		}
 		g.index(group, id, res.Template.Tokens, words, likeWords)
+		g.noteLog(group, id, logWords, tool)
+		if ev.decided {
+			g.markDecided(group, id)
+		}
 		if outranked != "" {
 			// One cause logged alike, which the older template rates
 			// less severe: the new one takes it in, so that its failures
@@ -661,10 +667,6 @@ func (g *Grouper) assign(layer, primitive, signature string, ev runEvidence, how
 			// context, and none joins it.
 			g.noteContext(group, id, ev.context)
 		}
-		g.noteLog(group, id, logWords, tool)
-		if ev.decided && len(logWords) > 0 {
-			g.decided[id] = true
-		}
 	} else if g.generalise(id, tokens) {
 		a.Changed = true
 	}
@@ -673,6 +675,7 @@ func (g *Grouper) assign(layer, primitive, signature string, ev runEvidence, how
 		a.Absorbed = append(a.Absorbed, t.ID)
 		g.generalise(id, g.shown[t.ID])
 		delete(g.shown, t.ID)
+		g.inherit(group, id, t.ID)
 		g.unindex(group, t.ID)
 	}
 	a.Template = g.saved(a.ModeID)
@@ -691,8 +694,33 @@ func (g *Grouper) absorb(group, into, other string, a *Assignment) {
 	g.miner.Remove(other)
 	g.aliases[other] = into
 	delete(g.shown, other)
+	g.inherit(group, into, other)
 	g.unindex(group, other)
 	a.Absorbed = append(a.Absorbed, other)
+}
+
+// inherit gives template into of group what the template other, which it
+// takes in, lends to new failures: a mode a rule placed stays one whose
+// class a guess logged alike takes.
+func (g *Grouper) inherit(group, into, other string) {
+	if g.isDecided(other) {
+		g.markDecided(group, into)
+	}
+}
+
+// markDecided notes that template id of group lends its class to guesses
+// logged alike (see loggedClass): it is indexed by the words of its first
+// failure's log, and a template without them lends nothing.
+func (g *Grouper) markDecided(group, id string) {
+	if words := g.logs.wordsOf[id]; len(words) > 0 && !g.isDecided(id) {
+		g.decidedLogs.add(group, id, words)
+	}
+}
+
+// isDecided reports whether template id lends its class (markDecided).
+func (g *Grouper) isDecided(id string) bool {
+	_, ok := g.decidedLogs.wordsOf[id]
+	return ok
 }
 
 func (g *Grouper) remember(key grouperKey, id string) {
@@ -897,7 +925,7 @@ func (g *Grouper) index(group, id string, tokens, words, likeWords []string) {
 }
 
 func (g *Grouper) unindex(group, id string) {
-	delete(g.decided, id)
+	g.decidedLogs.remove(group, id)
 	g.words.remove(group, id)
 	g.like.remove(group, id)
 	g.logs.remove(group, id)
@@ -1058,7 +1086,7 @@ func (g *Grouper) saved(id string) SavedTemplate {
 		return SavedTemplate{ID: id}
 	}
 	layer, primitive := splitGroup(t.Group)
-	return SavedTemplate{ID: t.ID, Layer: layer, Primitive: primitive, Template: g.shownText(t), Tokens: t.String(), Count: t.Count, Seq: t.Seq, Context: g.contextOf[t.ID], LogWords: g.logs.wordsOf[t.ID], Tool: g.toolOf[t.ID], Decided: g.decided[t.ID]}
+	return SavedTemplate{ID: t.ID, Layer: layer, Primitive: primitive, Template: g.shownText(t), Tokens: t.String(), Count: t.Count, Seq: t.Seq, Context: g.contextOf[t.ID], LogWords: g.logs.wordsOf[t.ID], Tool: g.toolOf[t.ID], Decided: g.isDecided(t.ID)}
 }
 
 // text is the template id as people read it, "" when it is not live.

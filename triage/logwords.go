@@ -127,24 +127,22 @@ func (g *Grouper) loggedClass(cl Classification, log []byte) (string, bool) {
 		best      *drain.Template
 		bestShare float64
 	)
-	for _, byWord := range g.decidedLogs.ids {
-		shared := map[string]int{}
-		for _, w := range words {
-			for _, id := range byWord[w] {
-				shared[id]++
-			}
+	shared := map[string]int{}
+	for _, w := range words {
+		for _, id := range g.decidedLogs.ids[decidedGroup][w] {
+			shared[id]++
 		}
-		for id, n := range shared {
-			share := float64(n) / float64(len(words)+len(g.decidedLogs.wordsOf[id])-n)
-			if share < loggedClassLikeness || share < bestShare {
-				continue
-			}
-			t, live := g.miner.Get(id)
-			if !live || share == bestShare && best != nil && t.Seq > best.Seq {
-				continue
-			}
-			best, bestShare = t, share
+	}
+	for id, n := range shared {
+		share := float64(n) / float64(len(words)+len(g.decidedLogs.wordsOf[id])-n)
+		if share < loggedClassLikeness || share < bestShare {
+			continue
 		}
+		t, live := g.miner.Get(id)
+		if !live || share == bestShare && best != nil && t.Seq > best.Seq {
+			continue
+		}
+		best, bestShare = t, share
 	}
 	if best == nil {
 		return "", false

@@ -349,7 +349,9 @@ type Grouper struct {
 	toolOf map[string]string
 	// decidedLogs indexes, by the words of their first failure's log, the
 	// live templates whose first failure a rule, a known cause or the
-	// harness placed, or that took in such a template (see loggedClass).
+	// harness placed, or that took in such a template (see loggedClass),
+	// all groups in one (decidedGroup): a guess is compared with every
+	// class's.
 	decidedLogs wordIndex
 	// pool mines every signature of every class together, to settle the
 	// class of failures no rule decided (see Settle); poolClass holds the
@@ -532,7 +534,7 @@ func (g *Grouper) Restore(t SavedTemplate) {
 		g.noteContext(group, t.ID, t.Context)
 		g.noteLog(group, t.ID, t.LogWords, t.Tool)
 		if t.Decided {
-			g.markDecided(group, t.ID)
+			g.markDecided(t.ID)
 		}
 		// The pool learns the saved classes, so that a failure after a
 		// restart settles where its template's failures did.
@@ -654,7 +656,7 @@ func (g *Grouper) assign(layer, primitive, signature string, ev runEvidence, how
 		g.index(group, id, res.Template.Tokens, words, likeWords)
 		g.noteLog(group, id, logWords, tool)
 		if ev.decided {
-			g.markDecided(group, id)
+			g.markDecided(id)
 		}
 		if outranked != "" {
 			// One cause logged alike, which the older template rates
@@ -675,7 +677,7 @@ func (g *Grouper) assign(layer, primitive, signature string, ev runEvidence, how
 		a.Absorbed = append(a.Absorbed, t.ID)
 		g.generalise(id, g.shown[t.ID])
 		delete(g.shown, t.ID)
-		g.inherit(group, id, t.ID)
+		g.inherit(id, t.ID)
 		g.unindex(group, t.ID)
 	}
 	a.Template = g.saved(a.ModeID)
@@ -694,26 +696,29 @@ func (g *Grouper) absorb(group, into, other string, a *Assignment) {
 	g.miner.Remove(other)
 	g.aliases[other] = into
 	delete(g.shown, other)
-	g.inherit(group, into, other)
+	g.inherit(into, other)
 	g.unindex(group, other)
 	a.Absorbed = append(a.Absorbed, other)
 }
 
-// inherit gives template into of group what the template other, which it
+// inherit gives template into what the template other, which it
 // takes in, lends to new failures: a mode a rule placed stays one whose
 // class a guess logged alike takes.
-func (g *Grouper) inherit(group, into, other string) {
+func (g *Grouper) inherit(into, other string) {
 	if g.isDecided(other) {
-		g.markDecided(group, into)
+		g.markDecided(into)
 	}
 }
 
-// markDecided notes that template id of group lends its class to guesses
+// decidedGroup is the one group of Grouper.decidedLogs.
+const decidedGroup = "*"
+
+// markDecided notes that template id lends its class to guesses
 // logged alike (see loggedClass): it is indexed by the words of its first
 // failure's log, and a template without them lends nothing.
-func (g *Grouper) markDecided(group, id string) {
+func (g *Grouper) markDecided(id string) {
 	if words := g.logs.wordsOf[id]; len(words) > 0 && !g.isDecided(id) {
-		g.decidedLogs.add(group, id, words)
+		g.decidedLogs.add(decidedGroup, id, words)
 	}
 }
 
@@ -925,7 +930,7 @@ func (g *Grouper) index(group, id string, tokens, words, likeWords []string) {
 }
 
 func (g *Grouper) unindex(group, id string) {
-	g.decidedLogs.remove(group, id)
+	g.decidedLogs.remove(decidedGroup, id)
 	g.words.remove(group, id)
 	g.like.remove(group, id)
 	g.logs.remove(group, id)

@@ -104,7 +104,7 @@ func (g *Grouper) loggedMostAlike(group string, logWords []string, eligible func
 // failure whose log shares at least loggedClassLikeness of its words
 // (Jaccard) with the first failure's log of a template a rule, a known
 // cause or the harness placed takes that template's class, and the
-// restatements by log then join it to that mode.
+// restatements by log most often join it to that mode.
 const loggedClassLikeness = 0.6
 
 // loggedAlike ends the By of a failure that took the class of one logged

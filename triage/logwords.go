@@ -73,9 +73,16 @@ func allHex(b []byte) bool {
 // most alike to logWords (LogWords) and at least logLikeness alike; of two
 // as alike, the older.
 func (g *Grouper) loggedMostAlike(group string, logWords []string, eligible func(id string) bool) (*drain.Template, bool) {
+	return g.mostAlikeIn(&g.logs, group, logWords, logLikeness, eligible)
+}
+
+// mostAlikeIn returns the live template of group in x, eligible, whose
+// words share the most of their union with words (Jaccard), and at least
+// least of it; of two as alike, the older.
+func (g *Grouper) mostAlikeIn(x *wordIndex, group string, words []string, least float64, eligible func(id string) bool) (*drain.Template, bool) {
 	shared := map[string]int{}
-	for _, w := range logWords {
-		for _, id := range g.logs.ids[group][w] {
+	for _, w := range words {
+		for _, id := range x.ids[group][w] {
 			shared[id]++
 		}
 	}
@@ -84,8 +91,8 @@ func (g *Grouper) loggedMostAlike(group string, logWords []string, eligible func
 		bestShare float64
 	)
 	for id, n := range shared {
-		share := float64(n) / float64(len(logWords)+len(g.logs.wordsOf[id])-n)
-		if share < logLikeness || share < bestShare {
+		share := float64(n) / float64(len(words)+len(x.wordsOf[id])-n)
+		if share < least || share < bestShare {
 			continue
 		}
 		t, live := g.miner.Get(id)
@@ -123,31 +130,11 @@ func (g *Grouper) loggedClass(cl Classification, log []byte) (string, bool) {
 	if len(words) == 0 {
 		return "", false
 	}
-	var (
-		best      *drain.Template
-		bestShare float64
-	)
-	shared := map[string]int{}
-	for _, w := range words {
-		for _, id := range g.decidedLogs.ids[decidedGroup][w] {
-			shared[id]++
-		}
-	}
-	for id, n := range shared {
-		share := float64(n) / float64(len(words)+len(g.decidedLogs.wordsOf[id])-n)
-		if share < loggedClassLikeness || share < bestShare {
-			continue
-		}
-		t, live := g.miner.Get(id)
-		if !live || share == bestShare && best != nil && t.Seq > best.Seq {
-			continue
-		}
-		best, bestShare = t, share
-	}
-	if best == nil {
+	t, ok := g.mostAlikeIn(&g.decidedLogs, decidedGroup, words, loggedClassLikeness, func(string) bool { return true })
+	if !ok {
 		return "", false
 	}
-	return best.Group, true
+	return t.Group, true
 }
 
 // ratedAtLeast reports whether the signature of template t is rated

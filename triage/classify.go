@@ -1699,8 +1699,9 @@ var maskedReadings = []maskedReading{
 // that template's class (loggedClass); version 258 (a review's mends)
 // lets a template that takes such a template in lend its class too;
 // version 259 joins templates of one class logged alike at 0.4 of their
-// log words, not 0.5 (logLikeness).
-const SignatureVersion = 259
+// log words, not 0.5 (logLikeness); version 260 reads no NUL in "null
+// bytes" right after "=", a key's value of null (nulWords).
+const SignatureVersion = 260
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -171,6 +171,10 @@ func TestAByteRangeInTheLogIsNoNULByte(t *testing.T) {
 	}{
 		{"a grep for non-ASCII bytes names the range from \\x00", `sandbox: LC_ALL=C grep -n -P '[^\x00-\x7F]' app/build.sbt -> 1 line, bytes e2 80 a8`, false},
 		{"a dump that shows a NUL byte is one", `sandbox: head -c 16 out.csv | od -c -> id,name\x00\x00\x00`, true},
+		{"a key whose value is null before a byte count names no NUL", "tool_result status=ok content_items=0 structured=null bytes=522", false},
+		{"a signal of null before a byte counter names no NUL", "child exited code=127 signal=null bytes_from_stdout=0", false},
+		{"a log that says null bytes names them", "tool_result status=ok bytes=522 (3 null bytes in the text)", true},
+		{"a log line that starts with null bytes names them", "read_file ok\nnull bytes at offset 12", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

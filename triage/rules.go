@@ -211,8 +211,10 @@ const (
 	// nul-byte rule reads and errorNamesNUL asks an error for. A NUL right
 	// after ">" is a redirect to Windows' null device ("> nul"); the
 	// blanks before it stay on its line, so that a match starts where the
-	// word is and the signature takes that line.
-	nulWords = `(?:(?m:^)|[^>\s]|[-=]>)[ \t]*\bNUL\b|null (?:byte|character)|embedded null|cannot contain null|U\+0000|\\u0000`
+	// word is and the signature takes that line. "null" right after "="
+	// is a key's value, not a byte: a harness's log line
+	// "structured=null bytes=522" names no NUL.
+	nulWords = `(?:(?m:^)|[^>\s]|[-=]>)[ \t]*\bNUL\b|(?:(?m:^)|[^=\n])null (?:byte|character)|embedded null|cannot contain null|U\+0000|\\u0000`
 	// caretNUL is a NUL in caret notation, as less, cat -v and a terminal
 	// print it: after a word and before a blank, a bracket or the end
 	// ("julian^@ )", "config.yaml^@}"), alone in double quotes ("\"^@"),

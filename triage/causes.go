@@ -297,7 +297,7 @@ var knownCauses = []KnownCause{
 	known("spawn-argument-list-too-long", "process-spawn", "Spawn refused, argument list too long: spawn E2BIG",
 		spawnE2BIG),
 	known("thread-or-process-limit", "process-spawn", "Thread or process limit reached: can't start new thread / fork: Resource temporarily unavailable",
-		`(?i)can't start new thread|pthread_create|Resource temporarily unavailable|\bEAGAIN\b|\[Errno 11\]|RLIMIT_NPROC|Too many processes|pids limit|pids controller|reached its process limit|fork: retry|BlockingIOError|unable to create (new )?native thread|thread failed to start`),
+		`(?i)can't start new[ \t]+thread|pthread_create|Resource temporarily unavailable|\bEAGAIN\b|\[Errno 11\]|RLIMIT_NPROC|Too many processes|pids limit|pids controller|reached its process limit|fork: retry|BlockingIOError|unable to create (new )?native thread|thread failed to start`),
 	known("chromium-sandbox-unavailable", "process-spawn", "Chromium's sandbox cannot start: No usable sandbox",
 		`(?i)No usable sandbox|Chromium sandboxing failed|Failed to move to new namespace|zygote_host_impl_linux|SUID sandbox helper|setuid sandbox|ZygoteHostImpl`),
 	known("namespace-denied", "process-spawn", "Namespace creation denied: Operation not permitted",

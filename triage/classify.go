@@ -1700,8 +1700,10 @@ var maskedReadings = []maskedReading{
 // lets a template that takes such a template in lend its class too;
 // version 259 joins templates of one class logged alike at 0.4 of their
 // log words, not 0.5 (logLikeness); version 260 reads no NUL in "null
-// bytes" right after "=", a key's value of null (nulWords).
-const SignatureVersion = 260
+// bytes" right after "=", a key's value of null (nulWords); version 261
+// reads "can't start new thread" with any run of blanks between its
+// words, as the failure key does.
+const SignatureVersion = 261
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -1016,6 +1016,14 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld1032.jsonl",
 	"testdata/eval/realworld1033.jsonl",
 	"testdata/eval/realworld1034.jsonl",
+	"testdata/eval/realworld1035.jsonl",
+	"testdata/eval/realworld1036.jsonl",
+	"testdata/eval/realworld1037.jsonl",
+	"testdata/eval/realworld1038.jsonl",
+	"testdata/eval/realworld1039.jsonl",
+	"testdata/eval/realworld1040.jsonl",
+	"testdata/eval/realworld1041.jsonl",
+	"testdata/eval/realworld1042.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -1024,6 +1024,13 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld1040.jsonl",
 	"testdata/eval/realworld1041.jsonl",
 	"testdata/eval/realworld1042.jsonl",
+	"testdata/eval/realworld1043.jsonl",
+	"testdata/eval/realworld1044.jsonl",
+	"testdata/eval/realworld1045.jsonl",
+	"testdata/eval/realworld1046.jsonl",
+	"testdata/eval/realworld1047.jsonl",
+	"testdata/eval/realworld1048.jsonl",
+	"testdata/eval/realworld1049.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -1032,6 +1032,7 @@ func (c *Classifier) decide(f *Failure, src, harnessLayer string) *decision {
 	if harnessLayer != "" {
 		d.fallback = Classification{Layer: harnessLayer, Primitive: onlyPrimitive(harnessLayer), By: ByHarness}
 	}
+	src = foldBlanks(src)
 	folded := gateFold(src)
 	for i := range c.rules {
 		r := &c.rules[i]
@@ -1049,6 +1050,31 @@ func (c *Classifier) decide(f *Failure, src, harnessLayer string) *decision {
 		break
 	}
 	return d
+}
+
+// foldBlanks returns s with each run of spaces and tabs made one space.
+// The failure key is made of the normalised text, where such a run is one
+// space, so two messages that differ only there share a key, and the
+// rules deciding for the key must read them alike: "Resource temporarily
+// unavailable" with two spaces between its words is the same message.
+// Other blanks are kept: a no-break space after "Ã" is mojibake, and a
+// carriage return is a CRLF line ending the rules look for.
+func foldBlanks(s string) string {
+	if !strings.Contains(s, "  ") && strings.IndexByte(s, '\t') < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\t' {
+			c = ' '
+		}
+		if c == ' ' && len(b) > 0 && b[len(b)-1] == ' ' {
+			continue
+		}
+		b = append(b, c)
+	}
+	return string(b)
 }
 
 // outcome is the classification a matching rule gives. A harness layer
@@ -1701,9 +1727,10 @@ var maskedReadings = []maskedReading{
 // version 259 joins templates of one class logged alike at 0.4 of their
 // log words, not 0.5 (logLikeness); version 260 reads no NUL in "null
 // bytes" right after "=", a key's value of null (nulWords); version 261
-// reads "can't start new thread" with any run of blanks between its
-// words, as the failure key does.
-const SignatureVersion = 261
+// reads "can't start new thread" with any run of blanks between "new"
+// and "thread"; version 262 makes every run of spaces and tabs one space
+// before the rules' first reading, as the failure key does (foldBlanks).
+const SignatureVersion = 262
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

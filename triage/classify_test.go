@@ -2163,3 +2163,27 @@ func TestReportsTwoDigestsOnlyWhereADigestIsNamed(t *testing.T) {
 		})
 	}
 }
+
+func TestMessagesThatDifferOnlyInBlanksAreDecidedAlike(t *testing.T) {
+	tests := []struct{ name, spaced, single string }{
+		{"two spaces inside a thread limit's words", "prog: internal error: Ticker: Failed to spawn thread: Resource temporarily  unavailable", "prog: internal error: Ticker: Failed to spawn thread: Resource temporarily unavailable"},
+		{"two spaces before a cgroup's controller", "cgroup: fork rejected by pids  controller", "cgroup: fork rejected by pids controller"},
+		{"two spaces inside a system call's refusal", "OSError: [Errno 38] Function not  implemented", "OSError: [Errno 38] Function not implemented"},
+		{"a tab between words", "shell spawn failed: out of\tpty devices", "shell spawn failed: out of pty devices"},
+		{"two spaces inside a NUL's words", "TypeError: must be string without null  bytes, not unicode", "TypeError: must be string without null bytes, not unicode"},
+		{"two spaces inside the JVM's thread limit", "java.lang.OutOfMemoryError: unable to create  new native thread", "java.lang.OutOfMemoryError: unable to create new native thread"},
+		{"two spaces inside Python's thread limit", "RuntimeError: can't  start new thread", "RuntimeError: can't start new thread"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			want := NewClassifier(nil).Classify(Failure{Error: tt.single})
+			if !strings.HasPrefix(want.By, "rule:") {
+				t.Fatalf("got %s for %q, want a rule's decision; the case checks nothing", want.By, tt.single)
+			}
+			got := NewClassifier(nil).Classify(Failure{Error: tt.spaced})
+			if got.Layer != want.Layer || got.Primitive != want.Primitive || got.By != want.By {
+				t.Errorf("got %s/%s by %s for %q, want %s/%s by %s as for %q", got.Layer, got.Primitive, got.By, tt.spaced, want.Layer, want.Primitive, want.By, tt.single)
+			}
+		})
+	}
+}

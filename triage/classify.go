@@ -1729,8 +1729,11 @@ var maskedReadings = []maskedReading{
 // bytes" right after "=", a key's value of null (nulWords); version 261
 // reads "can't start new thread" with any run of blanks between "new"
 // and "thread"; version 262 makes every run of spaces and tabs one space
-// before the rules' first reading, as the failure key does (foldBlanks).
-const SignatureVersion = 262
+// before the rules' first reading, as the failure key does (foldBlanks);
+// version 263 reads a registry without the image asked for as the
+// test's (registry-image-missing), and a name that holds
+// "sandbox" (cs50/sandbox, xml-sandbox) as no sandbox gone.
+const SignatureVersion = 263
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

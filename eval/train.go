@@ -1031,6 +1031,22 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld1047.jsonl",
 	"testdata/eval/realworld1048.jsonl",
 	"testdata/eval/realworld1049.jsonl",
+	"testdata/eval/realworld1050.jsonl",
+	"testdata/eval/realworld1051.jsonl",
+	"testdata/eval/realworld1052.jsonl",
+	"testdata/eval/realworld1053.jsonl",
+	"testdata/eval/realworld1054.jsonl",
+	"testdata/eval/realworld1055.jsonl",
+	"testdata/eval/realworld1056.jsonl",
+	"testdata/eval/realworld1057.jsonl",
+	"testdata/eval/realworld1058.jsonl",
+	"testdata/eval/realworld1059.jsonl",
+	"testdata/eval/realworld1060.jsonl",
+	"testdata/eval/realworld1061.jsonl",
+	"testdata/eval/realworld1062.jsonl",
+	"testdata/eval/realworld1063.jsonl",
+	"testdata/eval/realworld1064.jsonl",
+	"testdata/eval/realworld1065.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

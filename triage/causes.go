@@ -130,7 +130,7 @@ var knownCauses = []KnownCause{
 	known("container-not-running", "session-lifecycle", "Container is not running: exec refused",
 		`(?i)container [^\n]{0,80}is not running|is not running[^\n]{0,40}container|`+runcExecStopped+`|container [^\n]{0,40}is (restarting|paused)`),
 	known("sandbox-gone", "session-lifecycle", "Sandbox expired or not found",
-		`(?i)(?:^|[^/\w-])sandbox[^\n]{0,60}\b(not found|expired|does not exist|no longer exists|was terminated|has been (killed|terminated|deleted)|timed out)|SandboxNotFound|SandboxExpired|SessionExpired|session[^\n]{0,60}\b(expired|not found|no longer exists|does not exist)|due to sandbox timeout`),
+		`(?i)(?:(?m:^)|[^/\w\n-])sandbox[^\n]{0,60}\b(not found|expired|does not exist|no longer exists|was terminated|has been (killed|terminated|deleted)|timed out)|SandboxNotFound|SandboxExpired|SessionExpired|session[^\n]{0,60}\b(expired|not found|no longer exists|does not exist)|due to sandbox timeout`),
 	known("cdp-session-closed", "session-lifecycle", "Browser DevTools session closed: Protocol error: Session closed",
 		`(?i)Protocol error[^\n]*(Session|Target|Connection) closed|(Session|Connection) closed\. Most likely|Session with given id not found|No target with given id|Cannot find context with specified id`),
 	known("notebook-kernel-gone", "session-lifecycle", "Notebook kernel gone: Kernel does not exist",
@@ -417,8 +417,6 @@ var knownCauses = []KnownCause{
 	known("utf8-decode-failed", "encoding", "Bytes decoded as UTF-8 that are not: codec can't decode",
 		`(?i)codec can't decode|UnicodeDecodeError|invalid (utf-?8|start byte|continuation byte|byte sequence|multibyte)|multibyte inv[aá]lid|not valid UTF-?8|valid UTF-?8|MalformedInput|Invalid UTF-?8|malformed utf-?8|unexpected end of data|Utf8Error|FromUtf8Error|Input length = 1`),
 	// browser tests' own element handling
-	known("registry-image-missing", "harness", "Image not in the registry: pull access denied, repository does not exist",
-		`(?i)`+registryImageMissing),
 	known("locator-strict-mode", "harness", "Locator matched several elements: strict mode violation",
 		`(?i)strict mode violation`),
 	known("stale-element", "harness", "Element no longer attached to the page: stale element reference",
@@ -426,6 +424,8 @@ var knownCauses = []KnownCause{
 	known("element-not-interactable", "harness", "Element cannot be clicked or typed in: not interactable / click intercepted",
 		`(?i)element not interactable|ElementNotInteractableException|element click intercepted|ElementClickInterceptedException`),
 	// test/harness
+	known("registry-image-missing", "harness", "Image not in the registry: pull access denied, repository does not exist",
+		`(?i)`+registryImageMissing),
 	known("fixture-missing", "harness", "Test fixture not found",
 		`(?i)fixture [^\n]{0,40}not found|fixture [^\n]{0,40}(is )?not defined|no fixture named|unknown fixture`),
 	known("fixture-scope-mismatch", "harness", "Fixture used from a wider scope: ScopeMismatch",

@@ -1975,10 +1975,14 @@ func TestRulesReadOnlyTheirOwnWords(t *testing.T) {
 			"docker: Error response from daemon: pull access denied for cs50/sandbox, repository does not exist or may require 'docker login': denied: requested access to the resource is denied.", "rule:registry-image-missing", false},
 		{"an expired registry token is the session's",
 			"Error response from daemon: pull access denied for 123123.dkr.ecr.us-east-2.amazonaws.com/app, repository does not exist or may require 'docker login': denied: Your authorization token has expired. Reauthenticate and try again.", "rule:session-lifecycle", false},
-		{"a name that holds sandbox is not the sandbox that expired",
-			"MCP error -32601: Method not found while listing resources for MCP Server xml-sandbox: timed out", "rule:session-lifecycle", true},
-		{"while the sandbox itself not found still is",
-			"The sandbox was not found: This error is likely due to sandbox timeout", "rule:session-lifecycle", false},
+		{"a name that holds sandbox is not the sandbox that timed out",
+			"Error listing resources for MCP Server xml-sandbox: timed out", "rule:session-lifecycle", true},
+		{"nor the one that was not found",
+			"Error: image cs50/sandbox could not be found", "rule:session-lifecycle", true},
+		{"while a sandbox that starts the word still is",
+			"Error: sandbox abc123 not found", "rule:session-lifecycle", false},
+		{"and so at the start of a later line",
+			"command exited with code 1\nSandbox has expired", "rule:session-lifecycle", false},
 		{"Jackson's refusal of a NUL between tokens is a NUL byte",
 			"HAPI-1861: Failed to parse JSON encoded FHIR content: Illegal character ((CTRL-CHAR, code 0)): only regular white space (\\r, \\n, \\t) is allowed between tokens", "rule:nul-byte", false},
 		{"Jackson's refusal of another control character is not",
@@ -2195,6 +2199,24 @@ func TestMessagesThatDifferOnlyInBlanksAreDecidedAlike(t *testing.T) {
 			got := NewClassifier(nil).Classify(Failure{Error: tt.spaced})
 			if got.Layer != want.Layer || got.Primitive != want.Primitive || got.By != want.By {
 				t.Errorf("got %s/%s by %s for %q, want %s/%s by %s as for %q", got.Layer, got.Primitive, got.By, tt.spaced, want.Layer, want.Primitive, want.By, tt.single)
+			}
+		})
+	}
+}
+
+func TestASandboxGoneOnALaterLineSignsTheFailure(t *testing.T) {
+	c := NewClassifier(nil)
+	tests := []struct {
+		name, error, wantIn string
+	}{
+		{"a sandbox not found under a request's status", "Error: request failed with status 404\nSandbox abc123 not found", "not found"},
+		{"a sandbox expired under an exit code", "command exited with code 1\nSandbox has expired", "expired"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := c.Classify(Failure{Status: "failed", Error: tt.error})
+			if !strings.Contains(got.Signature, tt.wantIn) || !strings.Contains(strings.ToLower(got.Signature), "sandbox") {
+				t.Errorf("got signature %q, want the sandbox's line (holding %q)", got.Signature, tt.wantIn)
 			}
 		})
 	}

@@ -700,19 +700,22 @@ var builtinRules = []Rule{
 	// errno is whatever the last call left, almost always 11 or 0, so
 	// any is read. runc refusing to exec into a container that stopped
 	// (runcExecStopped) is the container gone under the session. A
-	// sandbox that was not found, expired or timed out is one the word
-	// starts: in an image's, a server's or a path's name (cs50/sandbox,
-	// xml-sandbox, /sandbox/) it is 1 of 7 labelled records' session.
+	// sandbox not found, expired, timed out or shut down is read only
+	// where "sandbox" starts a word: inside an image's, a server's or a
+	// path's name (cs50/sandbox, xml-sandbox, /sandbox/) the session
+	// had ended in 1 of the 10 labelled records that print it so.
 	builtin("session-lifecycle", sandbox, "session-lifecycle",
-		`(?i)(?:\b|Status)Bad_?Session(?:Closed|IdInvalid|NotActivated)\b|Minion did not return\. \[Not connected\]|failed to create sandbox(?:[^:]|$)|process with PID \d+ unexpectedly ended: signal: killed|\bToken\s+is\s+not\s+active|fatal\s+IO\s+error\s+\d+\s+\([^)\n]*\)\s+on\s+X\s+server|daemon-socket/socket'?: (?:Connection refused|No such file or directory)|docker\.sock[^\n]*(no such file|connection refused)|ExpiredToken|Expired token|(?-i:TokenExpired(?:Error|Exception)\b)|\btoken (?:has |is )?expired\b|You are logged out|Is Streamlit still running|already fatally failed and can no longer be used|PRECONDITION_FAILED - (?:delivery acknowledgement|consumer ack)|Bad credentials|invalid PVE ticket|not matched to a runner|Task request timed out|ERR_NGROK_3200|Tunnel \S+ not found|repository is already locked|unable to create lock in backend|invalid_grant|RefreshError|oauth2: cannot fetch token|Culling '?idle'? kernel|session[^\n]{0,80}\b(expired|timed out|terminated|not found|no longer exists|does not exist|was closed by the server)|(?:^|[^/\w-])sandbox[^\n]{0,40}\b(not found|expired|was terminated|has been (killed|terminated|stopped|deleted|paused)|is not running|does not exist|timed out)|SandboxNotFound|SessionExpired|idle timeout|No such container|container [^\n]{0,80}(is not running|not found)|`+runcExecStopped+`|sandbox .{0,20}(was )?(shut ?down|reclaimed)|Kernel died|DeadKernelError|Kernel didn't respond|kernel (is dead|died|restarting)|invalid session id|InvalidSessionIdException|no such session|Kernel does not exist|Exception restarting kernel|Job has timed-?out|session timed out|WebSocket is not open|Kernel crashed|Kernel has died|lost communication with the server|sandbox[^\n]{0,40}\b(wasn't|was not|could not be) found|No sandbox found|Is the docker daemon running|KernelRestarter: restarting kernel|kernel process died|not connected to DevTools|likely due to sandbox timeout|`+sessionConcurrencyLimit+`|`+browserProfileLocked),
+		`(?i)(?:\b|Status)Bad_?Session(?:Closed|IdInvalid|NotActivated)\b|Minion did not return\. \[Not connected\]|failed to create sandbox(?:[^:]|$)|process with PID \d+ unexpectedly ended: signal: killed|\bToken\s+is\s+not\s+active|fatal\s+IO\s+error\s+\d+\s+\([^)\n]*\)\s+on\s+X\s+server|daemon-socket/socket'?: (?:Connection refused|No such file or directory)|docker\.sock[^\n]*(no such file|connection refused)|ExpiredToken|Expired token|(?-i:TokenExpired(?:Error|Exception)\b)|\btoken (?:has |is )?expired\b|You are logged out|Is Streamlit still running|already fatally failed and can no longer be used|PRECONDITION_FAILED - (?:delivery acknowledgement|consumer ack)|Bad credentials|invalid PVE ticket|not matched to a runner|Task request timed out|ERR_NGROK_3200|Tunnel \S+ not found|repository is already locked|unable to create lock in backend|invalid_grant|RefreshError|oauth2: cannot fetch token|Culling '?idle'? kernel|session[^\n]{0,80}\b(expired|timed out|terminated|not found|no longer exists|does not exist|was closed by the server)|(?:(?m:^)|[^/\w\n-])sandbox[^\n]{0,40}\b(not found|expired|was terminated|has been (killed|terminated|stopped|deleted|paused)|is not running|does not exist|timed out)|SandboxNotFound|SessionExpired|idle timeout|No such container|container [^\n]{0,80}(is not running|not found)|`+runcExecStopped+`|(?:(?m:^)|[^/\w\n-])sandbox .{0,20}(was )?(shut ?down|reclaimed)|Kernel died|DeadKernelError|Kernel didn't respond|kernel (is dead|died|restarting)|invalid session id|InvalidSessionIdException|no such session|Kernel does not exist|Exception restarting kernel|Job has timed-?out|session timed out|WebSocket is not open|Kernel crashed|Kernel has died|lost communication with the server|(?:(?m:^)|[^/\w\n-])sandbox[^\n]{0,40}\b(wasn't|was not|could not be) found|No sandbox found|Is the docker daemon running|KernelRestarter: restarting kernel|kernel process died|not connected to DevTools|likely due to sandbox timeout|`+sessionConcurrencyLimit+`|`+browserProfileLocked),
 	// A registry that has no such image ("pull access denied for x,
 	// repository does not exist or may require 'docker login'") names an
-	// image, not a file nor a session: none of the labelled records that
-	// print it is filesystem-permissions or storage, which its "access
-	// denied" and "does not exist" read before. The image is the one the
-	// test asked for, as with "manifest unknown" (13 of 13 labelled
-	// records, three sets, test/harness) and the pulls of one set (all
-	// its 15); an expired registry token stays the session rule's, before.
+	// image, not a file nor a session: none of the 14 labelled records
+	// that print it is filesystem-permissions or storage, which its
+	// "access denied" and "does not exist" read before. Whose the image
+	// is, the labellers split: the test's that named it (4 records of
+	// one set, and "manifest unknown" in 11 of three sets) or the
+	// platform's package path (8 of one set, and 8 "manifest unknown" of
+	// another). The rule says the test's, as the sets before these two
+	// did; an expired registry token stays the session rule's, before.
 	builtin("registry-image-missing", test, "harness", `(?i)`+registryImageMissing),
 	// Python's multiprocessing without its semaphores (no /dev/shm, or
 	// sem_open refused) cannot start its workers: 13 of 14 labelled

@@ -1734,8 +1734,10 @@ var maskedReadings = []maskedReading{
 // test's (registry-image-missing), and a name that holds
 // "sandbox" (cs50/sandbox, xml-sandbox) as no sandbox gone; version 264
 // (a review's mends) reads so in the rule's every branch, and a
-// sandbox gone at the start of a later line signs with that line.
-const SignatureVersion = 264
+// sandbox gone at the start of a later line signs with that line;
+// version 265 reads a count or a digest keyed "sandbox" as the far end
+// of the transfer, as "remote" is (countEnd).
+const SignatureVersion = 265
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

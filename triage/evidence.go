@@ -226,7 +226,9 @@ func countEnd(key string) string {
 		sent = sent || slices.Contains(sentCountWords, w)
 		got = got || slices.Contains(gotCountWords, w)
 		local = local || w == "local" || w == "client"
-		remote = remote || w == "remote"
+		// The sandbox is the far end of every transfer a campaign's
+		// harness makes: sandbox_bytes is what arrived there or left it.
+		remote = remote || w == "remote" || w == "sandbox"
 	}
 	switch {
 	case !size:

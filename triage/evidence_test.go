@@ -36,6 +36,8 @@ func TestTransferCountsReadOneTransfersTwoEnds(t *testing.T) {
 		{"a client's copy is the other end of what was stored", "2025-06-12T22:10:12Z client_bytes=1815365 stored_bytes=3101378 client_head=89504e470d0a1a0a", 1815365, 3101378, true},
 		{"a check of both copies just after a write reads the write's direction", "<- {\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"wrote 11050489 bytes to /workspace/a.npy\"}]}}\ncheck path=/workspace/a.npy local_bytes=8857007 remote_bytes=11050489", 8857007, 11050489, true},
 		{"local and remote copies with no direction say nothing", "sync a.bin local_bytes=10 remote_bytes=5", 0, 0, false},
+		{"the sandbox's copy is the remote one", "<- {\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"ok: wrote 1048576 bytes\"}],\"isError\":false}}\nlocal.bytes=6528831 sandbox.bytes=1048576 max_frame_bytes=1048576", 6528831, 1048576, true},
+		{"and so in a client's and a sandbox's digest check's sizes", "check=sha256 upload client_bytes=1203322 sandbox_bytes=1204280", 1203322, 1204280, true},
 		{"no log", "", 0, 0, false},
 	}
 	for _, tt := range tests {

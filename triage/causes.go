@@ -130,7 +130,7 @@ var knownCauses = []KnownCause{
 	known("container-not-running", "session-lifecycle", "Container is not running: exec refused",
 		`(?i)container [^\n]{0,80}is not running|is not running[^\n]{0,40}container|`+runcExecStopped+`|container [^\n]{0,40}is (restarting|paused)`),
 	known("sandbox-gone", "session-lifecycle", "Sandbox expired or not found",
-		`(?i)(?:(?m:^)|[^/\w\n-])sandbox[^\n]{0,60}\b(not found|expired|does not exist|no longer exists|was terminated|has been (killed|terminated|deleted)|timed out)|SandboxNotFound|SandboxExpired|SessionExpired|session[^\n]{0,60}\b(expired|not found|no longer exists|does not exist)|due to sandbox timeout`),
+		`(?i)`+sandboxWord+`[^\n]{0,60}\b(not found|expired|does not exist|no longer exists|was terminated|has been (killed|terminated|deleted)|timed out)|SandboxNotFound|SandboxExpired|SessionExpired|session[^\n]{0,60}\b(expired|not found|no longer exists|does not exist)|due to sandbox timeout`),
 	known("cdp-session-closed", "session-lifecycle", "Browser DevTools session closed: Protocol error: Session closed",
 		`(?i)Protocol error[^\n]*(Session|Target|Connection) closed|(Session|Connection) closed\. Most likely|Session with given id not found|No target with given id|Cannot find context with specified id`),
 	known("notebook-kernel-gone", "session-lifecycle", "Notebook kernel gone: Kernel does not exist",

@@ -1736,8 +1736,11 @@ var maskedReadings = []maskedReading{
 // (a review's mends) reads so in the rule's every branch, and a
 // sandbox gone at the start of a later line signs with that line;
 // version 265 reads a count or a digest keyed "sandbox" as the far end
-// of the transfer, as "remote" is (countEnd).
-const SignatureVersion = 265
+// of the transfer, as "remote" is (countEnd); version 266 reads btoa's
+// "characters outside of the Latin1 range" as the text's encoding, and a
+// connection that found no socket to connect to ("could not connect to
+// server: No such file or directory") as no file lost (lostAfterWrite).
+const SignatureVersion = 266
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

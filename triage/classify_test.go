@@ -1697,6 +1697,8 @@ func TestRulesReadOnlyTheirOwnWords(t *testing.T) {
 		wantBy      string
 		wantNot     bool
 	}{
+		{"btoa refusing a character outside Latin-1 is read as the text's encoding",
+			"Failed to execute 'btoa' on 'Window': The string to be encoded contains characters outside of the Latin1 range.", "rule:encoding", false},
 		{"sysctl refused by a read-only /proc/sys is read as a file's permissions, whatever key it names",
 			`sysctl: setting key "fs.inotify.max_user_watches": Read-only file system`, "rule:proc-sys-refused", false},
 		{"sysctl refused a key is read as a file's permissions, whatever key it names",

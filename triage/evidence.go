@@ -375,6 +375,12 @@ var wroteFileFirst = regexp.MustCompile(`(?i)\b(ok|success|succeeded)\b[^\n]*\b(
 // /run/cups/cups.sock, and not one that only starts so (x.sock.json).
 var unixSocket = regexp.MustCompile(`\.sock(?:$|[^\w.-])`)
 
+// connectFoundNothing finds a connection to a local server that found no
+// socket to connect to: psql's "could not connect to server: No such file
+// or directory" (whose socket, .s.PGSQL.5432, it names on a later line),
+// connect(/run/kamailio/kamailio_ctl)'s.
+var connectFoundNothing = regexp.MustCompile(`(?i)\bconnect\b[^\n]{0,40}: No such file or directory`)
+
 // lostAfterWrite reports whether f's error or log says a file is missing
 // that the log shows written successfully, or that went missing after the
 // sandbox restarted or when the run resumed from it: the storage lost what
@@ -399,7 +405,7 @@ func lostAfterWrite(f *Failure) bool {
 		return false
 	}
 	missing := lineAt(text, loc)
-	if unixSocket.MatchString(missing) {
+	if unixSocket.MatchString(missing) || connectFoundNothing.MatchString(missing) {
 		// A daemon's socket is made by the daemon when it starts, not
 		// kept by the storage: gone after a restart, it is the service
 		// that did not come back.

@@ -1047,6 +1047,22 @@ var GuessTrainingSets = []string{
 	"testdata/eval/realworld1063.jsonl",
 	"testdata/eval/realworld1064.jsonl",
 	"testdata/eval/realworld1065.jsonl",
+	"testdata/eval/realworld1066.jsonl",
+	"testdata/eval/realworld1067.jsonl",
+	"testdata/eval/realworld1068.jsonl",
+	"testdata/eval/realworld1069.jsonl",
+	"testdata/eval/realworld1070.jsonl",
+	"testdata/eval/realworld1071.jsonl",
+	"testdata/eval/realworld1072.jsonl",
+	"testdata/eval/realworld1073.jsonl",
+	"testdata/eval/realworld1074.jsonl",
+	"testdata/eval/realworld1075.jsonl",
+	"testdata/eval/realworld1076.jsonl",
+	"testdata/eval/realworld1077.jsonl",
+	"testdata/eval/realworld1078.jsonl",
+	"testdata/eval/realworld1079.jsonl",
+	"testdata/eval/realworld1080.jsonl",
+	"testdata/eval/realworld1081.jsonl",
 }
 
 // TrainingExamples returns the records of the development half as

@@ -1739,8 +1739,11 @@ var maskedReadings = []maskedReading{
 // of the transfer, as "remote" is (countEnd); version 266 reads btoa's
 // "characters outside of the Latin1 range" as the text's encoding, and a
 // connection that found no socket to connect to ("could not connect to
-// server: No such file or directory") as no file lost (lostAfterWrite).
-const SignatureVersion = 266
+// server: No such file or directory") as no file lost (lostAfterWrite);
+// version 267 (a review's mends) reads such a connection only where
+// "connect" stands alone, not in a path (connect.log, kafka-connect/), and
+// PostgreSQL's own socket (.s.PGSQL.5432) as a socket.
+const SignatureVersion = 267
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -372,14 +372,16 @@ var (
 var wroteFileFirst = regexp.MustCompile(`(?i)\b(ok|success|succeeded)\b[^\n]*\b(uploaded|wrote|written|saved)\b[^\n]*?[\s:]['"]?([\w./~-]*[\w-]\.[\w]{1,8}|/[\w./-]+)['"]?(?:\s|$|,)`)
 
 // unixSocket finds a path named as a Unix socket conventionally is,
-// /run/cups/cups.sock, and not one that only starts so (x.sock.json).
-var unixSocket = regexp.MustCompile(`\.sock(?:$|[^\w.-])`)
+// /run/cups/cups.sock, and not one that only starts so (x.sock.json), or
+// as PostgreSQL names its own (/var/run/postgresql/.s.PGSQL.5432).
+var unixSocket = regexp.MustCompile(`\.sock(?:$|[^\w.-])|/\.s\.PGSQL\.\d+\b`)
 
 // connectFoundNothing finds a connection to a local server that found no
 // socket to connect to: psql's "could not connect to server: No such file
 // or directory" (whose socket, .s.PGSQL.5432, it names on a later line),
-// connect(/run/kamailio/kamailio_ctl)'s.
-var connectFoundNothing = regexp.MustCompile(`(?i)\bconnect\b[^\n]{0,40}: No such file or directory`)
+// connect(/run/kamailio//kamailio_ctl)'s. The word stands alone, not in a
+// path or a name (connect.log, kafka-connect/), whose file can be lost.
+var connectFoundNothing = regexp.MustCompile(`(?i)(?:^|[^/\w.-])connect(?:[(\s][^\n]{0,40})?: No such file or directory`)
 
 // lostAfterWrite reports whether f's error or log says a file is missing
 // that the log shows written successfully, or that went missing after the

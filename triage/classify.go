@@ -1742,8 +1742,10 @@ var maskedReadings = []maskedReading{
 // server: No such file or directory") as no file lost (lostAfterWrite);
 // version 267 (a review's mends) reads such a connection only where
 // "connect" stands alone, not in a path (connect.log, kafka-connect/), and
-// PostgreSQL's own socket (.s.PGSQL.5432) as a socket.
-const SignatureVersion = 267
+// PostgreSQL's own socket (.s.PGSQL.5432) as a socket; version 268 reads
+// Chrome's zygote refused a renderer's OOM score as the process's start,
+// not memory (oom-score-not-adjusted).
+const SignatureVersion = 268
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

@@ -1697,6 +1697,10 @@ func TestRulesReadOnlyTheirOwnWords(t *testing.T) {
 		wantBy      string
 		wantNot     bool
 	}{
+		{"Chrome's zygote refused its renderer's OOM score is read as the process's start, not memory",
+			"[0102/142510.536424:ERROR:zygote_host_impl_linux.cc(268)] Failed to adjust OOM score of renderer with pid 44: Permission denied (13)", "rule:oom-score-not-adjusted", false},
+		{"a kernel's OOM kill is not read as an OOM score refused",
+			"Out of memory: Killed process 446321 (python) total-vm:194467732kB, anon-rss:107278388kB, oom_score_adj:0", "rule:oom-score-not-adjusted", true},
 		{"btoa refusing a character outside Latin-1 is read as the text's encoding",
 			"Failed to execute 'btoa' on 'Window': The string to be encoded contains characters outside of the Latin1 range.", "rule:encoding", false},
 		{"sysctl refused by a read-only /proc/sys is read as a file's permissions, whatever key it names",

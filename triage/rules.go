@@ -748,6 +748,12 @@ var builtinRules = []Rule{
 	// 78 blind records).
 	builtin("chrome-root-needs-no-sandbox", sandbox, "process-spawn",
 		`pass no_sandbox=True|when you are running as root|Running as root without --no-sandbox is not supported`),
+	// Chrome's zygote that may not set a renderer's OOM score was refused
+	// a write to /proc by the sandbox, and is short of no memory, though
+	// the memory rule reads "OOM": of the 7 labelled records (three
+	// sets), 4 are process-spawn (two sets), 3 a file's permissions, none
+	// memory.
+	builtin("oom-score-not-adjusted", sandbox, "process-spawn", `Failed to adjust OOM score of renderer`),
 	// ChromeDriver that does not support the Chrome beside it says so
 	// after whatever it says of the start, and before the crash rule
 	// reads a log's /dev/shm.

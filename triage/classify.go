@@ -1744,8 +1744,10 @@ var maskedReadings = []maskedReading{
 // "connect" stands alone, not in a path (connect.log, kafka-connect/), and
 // PostgreSQL's own socket (.s.PGSQL.5432) as a socket; version 268 reads
 // Chrome's zygote refused a renderer's OOM score as the process's start,
-// not memory (oom-score-not-adjusted).
-const SignatureVersion = 268
+// not memory (oom-score-not-adjusted); version 269 reads pip's requirements
+// file not found and SQLAlchemy's pool run out as the test's
+// (harness-error).
+const SignatureVersion = 269
 
 // Fingerprint identifies what c decides: the signature version, every
 // rule, the user's and the built-in ones, in order, the known causes and

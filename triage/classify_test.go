@@ -1697,6 +1697,10 @@ func TestRulesReadOnlyTheirOwnWords(t *testing.T) {
 		wantBy      string
 		wantNot     bool
 	}{
+		{"pip that cannot open the requirements file it was named is read as the test's",
+			"ERROR: Could not open requirements file: [Errno 2] No such file or directory: 'requirements-build.txt'", "rule:harness-error", false},
+		{"SQLAlchemy's pool run out is read as the test's, not as blocked egress",
+			"sqlalchemy.exc.TimeoutError: QueuePool limit of size 5 overflow 10 reached, connection timed out, timeout 30.00", "rule:harness-error", false},
 		{"Chrome's zygote refused its renderer's OOM score is read as the process's start, not memory",
 			"[0102/142510.536424:ERROR:zygote_host_impl_linux.cc(268)] Failed to adjust OOM score of renderer with pid 44: Permission denied (13)", "rule:oom-score-not-adjusted", false},
 		{"a kernel's OOM kill is not read as an OOM score refused",
